@@ -1,0 +1,326 @@
+"""The ``wordlebot`` command: a thin shell over the library.
+
+Each command builds a library object, calls it, and prints.  Every ``WordlebotError`` (a user or
+data problem) becomes ``Error: <message>`` on stderr with exit code 1: never a traceback.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import sys
+from dataclasses import asdict
+from functools import wraps
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+from . import data, paths
+from .errors import WordlebotError
+from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
+from .strategies import STRATEGIES
+from .wordsets import NAMES, load_lexicon
+
+EXIT_ERROR = 1
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+class _NoteHandler(logging.Handler):
+    """Library warnings (a rebuilt cache, a fallback word list) shown as plain notes."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        err.print(f"[yellow]note:[/] {escape(record.getMessage())}", soft_wrap=True)
+
+
+def _setup_logging(verbose: bool) -> None:
+    root = logging.getLogger("wordlebot")
+    root.handlers[:] = [_NoteHandler()]
+    root.setLevel(logging.INFO if verbose else logging.WARNING)
+    root.propagate = False
+
+
+class WordlebotGroup(click.Group):
+    """Turns library errors into a clean message and exit code."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except WordlebotError as exc:
+            err.print(f"[bold red]Error:[/] {escape(str(exc))}", soft_wrap=True)
+            ctx.exit(EXIT_ERROR)
+        except KeyboardInterrupt:
+            err.print("interrupted")
+            ctx.exit(130)
+
+
+@click.group(cls=WordlebotGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder of word lists and history (default: $WORDLEBOT_DATA, then the user data folder).")
+@click.option("-v", "--verbose", is_flag=True, help="Show more notes.")
+@click.version_option(package_name="wordlebot")
+@click.pass_context
+def cli(ctx: click.Context, data_dir: Path | None, verbose: bool) -> None:
+    """wordlebot: win Wordle with exact feedback, greedy rankers and tree search."""
+    _setup_logging(verbose)
+    ctx.ensure_object(dict)
+    ctx.obj["data_dir"] = data_dir
+
+
+def main() -> None:
+    cli(prog_name="wordlebot")
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared options
+
+
+def lexicon_options(f):
+    """--words / --guesses / --answers / -k, turned into a ``lexicon`` argument."""
+
+    @click.option("--words", "words", type=click.Choice(NAMES), default="nyt", show_default=True,
+                  help="Named word set: classic (12,972/2,315), nyt (14,855, weighted prior), "
+                       "nyt-2309, nyt-3158, or wordfreq (offline, any length).")
+    @click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="File of allowed guesses, one per line (instead of --words).")
+    @click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="File of possible answers, one per line (must be among the guesses).")
+    @click.option("-k", "--length", type=click.IntRange(4, 11), default=5, show_default=True,
+                  help="Word length; other than 5 uses the wordfreq lists.")
+    @wraps(f)
+    def wrapper(*args, words, guesses, answers, length, **kwargs):
+        ctx = click.get_current_context()
+        lexicon = load_lexicon(
+            words, data_dir=ctx.obj.get("data_dir") if ctx.obj else None, length=length,
+            guesses=guesses, answers=answers, notify=lambda m: err.print(f"[yellow]{escape(m)}[/]", soft_wrap=True),
+            progress_factory=download_progress,
+        )
+        return f(*args, lexicon=lexicon, **kwargs)
+
+    return wrapper
+
+
+def strategy_options(f):
+    f = click.option("--strategy", type=click.Choice(STRATEGIES), default="entropy", show_default=True,
+                     help="How guesses are ranked.")(f)
+    f = click.option("--guess-space", type=click.Choice(["all", "candidates"]), default="all", show_default=True,
+                     help="Consider every allowed word, or only words that can still be the answer.")(f)
+    return f
+
+
+_progress: Progress | None = None
+
+
+def download_progress(name: str):
+    """A rich progress bar per downloaded file (used by data fetch and the first-run fetch)."""
+    prog = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
+                    console=err, transient=False)
+    task = prog.add_task(name, total=None)
+    prog.start()
+
+    def update(done: int, total: int | None) -> None:
+        prog.update(task, completed=done, total=total)
+        if total is not None and done >= total:
+            prog.stop()
+
+    return update
+
+
+# ---------------------------------------------------------------------------------------------
+# feedback, suggest
+
+
+@cli.command("feedback")
+@click.argument("guess")
+@click.argument("answer")
+def feedback_cmd(guess: str, answer: str) -> None:
+    """Show the colours GUESS gets when the answer is ANSWER (digits, letters, emoji)."""
+    g = check_word(guess)
+    a = check_word(answer, len(g))
+    code = compute_feedback(g, a)
+    n = len(g)
+    out.print(f"{format_digits(code, n)}  {format_letters(code, n)}  {format_emoji(code, n)}")
+
+
+@cli.command()
+@click.option("--history", default="", help='Rows played so far, e.g. "salet:20110,crony:00210".')
+@click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many suggestions.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--hard", is_flag=True, help="Hard mode: only guesses that use every revealed hint.")
+@lexicon_options
+@strategy_options
+def suggest(history: str, top: int, as_json: bool, hard: bool, lexicon, strategy: str, guess_space: str) -> None:
+    """Suggest the next guesses for a game given as a history (one shot)."""
+    from .advisor import Advisor
+    from .game import Game
+
+    advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space)
+    game = Game.from_history(lexicon, history, hard=hard, matrix=advisor.matrix)
+    if game.solved:
+        msg = f"solved in {len(game.rows)}: {game.rows[-1].guess.upper()}"
+        out.print(json.dumps({"history": game.history(), "solved": True}) if as_json else msg)
+        return
+    rows = advisor.suggest(game, top)
+    if as_json:
+        doc = {
+            "history": game.history(), "words": lexicon.name, "hard": hard, "strategy": strategy,
+            "candidates": int(game.candidates.size), "candidate_words": game.candidate_words[:100],
+            "suggestions": [asdict(r) for r in rows],
+        }
+        click.echo(json.dumps(doc, indent=1))
+        return
+    from .render import suggestion_table
+
+    out.print(suggestion_table(rows, strategy, int(game.candidates.size)))
+    if game.candidates.size <= 12:
+        out.print("possible: " + ", ".join(w.upper() for w in game.candidate_words))
+
+
+# ---------------------------------------------------------------------------------------------
+# interactive: assist, play
+
+
+@cli.command()
+@click.option("--hard", is_flag=True, help="Start in hard mode (toggle with 'hard on|off').")
+@click.option("--top", type=click.IntRange(1, 100), default=8, show_default=True,
+              help="Rows in the suggestion table (change with 'top N').")
+@lexicon_options
+@strategy_options
+def assist(hard: bool, top: int, lexicon, strategy: str, guess_space: str) -> None:
+    """Interactive assistant: play the real game elsewhere, type what it showed, get the next guess."""
+    from .interactive import AssistSession
+
+    AssistSession(lexicon, out, strategy=strategy, guess_space=guess_space, hard=hard, top=top).run()
+
+
+@cli.command()
+@click.option("--answer", default=None, help="Play against this word.")
+@click.option("--random", "use_random", is_flag=True, help="A random answer (the default).")
+@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), default=None,
+              help="The NYT answer of that day (from the history; see 'data update').")
+@click.option("--seed", type=int, default=None, help="Seed for --random.")
+@click.option("--hard", is_flag=True, help="Hard mode.")
+@lexicon_options
+def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool, lexicon) -> None:
+    """Play Wordle in the terminal against a hidden word; ends with a share grid."""
+    from .interactive import PlaySession, pick_answer
+
+    ctx = click.get_current_context()
+    chosen, puzzle = pick_answer(lexicon, answer=answer, day=day.date() if day else None, seed=seed,
+                                 data_dir=paths.data_dir(ctx.obj.get("data_dir")))
+    PlaySession(lexicon, out, chosen, hard=hard, puzzle=puzzle).run()
+
+
+# ---------------------------------------------------------------------------------------------
+# simulate
+
+
+@cli.command()
+@click.option("--first", default=None, help="Opening guess (default: the strategy's own choice).")
+@click.option("--hard", is_flag=True, help="Hard mode.")
+@click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N answers.")
+@click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True,
+              help="A game needing more guesses counts as lost.")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write a histogram PNG here.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the summary and every game's guesses as JSON here.")
+@lexicon_options
+@strategy_options
+def simulate(first, hard, limit, max_guesses, plot, json_path, lexicon, strategy, guess_space) -> None:
+    """Play every answer of the word set with a strategy and report the statistics."""
+    import numpy as np
+
+    from .matrix import pattern_matrix
+    from .simulate import greedy_chooser, simulate as run
+
+    matrix = pattern_matrix(lexicon)
+    first_id = lexicon.id(first) if first else None
+    targets = np.arange(min(limit, lexicon.n_answers) if limit else lexicon.n_answers, dtype=np.int32)
+    chooser = greedy_chooser(lexicon, matrix, strategy, hard=hard, guess_space=guess_space)
+    with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,} games"),
+                  TimeRemainingColumn(), console=err, transient=True) as prog:
+        task = prog.add_task("games", total=int(targets.size))
+        result = run(lexicon, matrix, chooser, targets=targets, first=first_id, hard=hard,
+                     max_guesses=max_guesses, strategy_name=strategy, guess_space=guess_space,
+                     progress=lambda k: prog.advance(task, k))
+    from .interactive import print_simulation
+
+    print_simulation(out, result)
+    if plot:
+        result.plot(plot)
+        out.print(f"plot written to {plot}")
+    if json_path:
+        result.to_json(json_path)
+        out.print(f"JSON written to {json_path}")
+
+
+# ---------------------------------------------------------------------------------------------
+# data
+
+
+@cli.group("data")
+def data_group() -> None:
+    """Word lists and the NYT answer history: fetch, update, status."""
+
+
+def _folder() -> Path:
+    ctx = click.get_current_context()
+    return paths.data_dir(ctx.find_root().obj.get("data_dir"))
+
+
+@data_group.command("fetch")
+@click.option("--force", is_flag=True, help="Download again even when a file is present and verified.")
+@click.option("--source", default=None, metavar="URL",
+              help=f"Raw file host (default {data.RAW_BASE}, or ${data.RAW_BASE_ENV}).")
+@click.option("--timeout", type=float, default=20.0, show_default=True, help="Seconds per request.")
+def data_fetch(force: bool, source: str | None, timeout: float) -> None:
+    """Download the official word lists (sha256-pinned) and the answer history."""
+    folder = _folder()
+    out.print(f"data folder: {folder}")
+    results = data.fetch(folder, base=source, timeout=timeout, force=force, progress_factory=download_progress)
+    bad = 0
+    for r in results:
+        mark = "[green]ok[/]  " if r.ok else "[red]FAIL[/]"
+        out.print(f"{mark} {r.path}: {escape(r.message)}", soft_wrap=True)
+        bad += not r.ok
+    if bad:
+        err.print(f"[bold red]Error:[/] {bad} file{'s' if bad > 1 else ''} could not be fetched (see above)")
+        sys.exit(EXIT_ERROR)
+
+
+@data_group.command("update")
+@click.option("--endpoint", default=None, metavar="URL",
+              help=f"NYT daily endpoint base (default {data.NYT_BASE}, or ${data.NYT_BASE_ENV}).")
+@click.option("--until", type=click.DateTime(["%Y-%m-%d"]), default=None, help="Last day to fetch (default today).")
+@click.option("--delay", type=float, default=1.0, show_default=True, help="Seconds between requests (be polite).")
+@click.option("--timeout", type=float, default=15.0, show_default=True, help="Seconds per request.")
+def data_update(endpoint: str | None, until, delay: float, timeout: float) -> None:
+    """Add the missing days of the NYT answer history, one request per day (resumable)."""
+    folder = _folder()
+    last = until.date() if until else dt.date.today()
+    report = data.update_history(folder, base=endpoint, until=last, delay=delay, timeout=timeout,
+                                 on_day=lambda e: out.print(f"  {e.date}  #{e.puzzle}  {e.word.upper()}"))
+    out.print(f"added {len(report.added)} day{'s' if len(report.added) != 1 else ''}; "
+              f"history ends {report.last}; {report.stopped}", soft_wrap=True)
+    if report.stopped not in ("up to date",) and "not published" not in report.stopped:
+        sys.exit(EXIT_ERROR)
+
+
+@data_group.command("status")
+def data_status() -> None:
+    """What is in the data folder: files, checksums, how old the history is."""
+    folder = _folder()
+    out.print(f"data folder: {folder}")
+    for s in data.status(folder):
+        mark = "[green]ok[/]  " if s.ok else ("[yellow]old[/] " if s.present else "[red]--[/]  ")
+        out.print(f"{mark} {s.path:26} {escape(s.detail)}", soft_wrap=True)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

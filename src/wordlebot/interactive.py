@@ -1,0 +1,306 @@
+"""Terminal sessions: the assistant (``wordlebot assist``) and the game (``wordlebot play``).
+
+They read lines through an ``ask`` function (``input`` by default) so tests can drive them, and
+every user mistake is printed as a message and asked again: nothing here raises to the caller
+except end of input, which ends the session quietly.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+from rich.console import Console
+from rich.markup import escape
+
+from . import data
+from .advisor import Advisor
+from .errors import DataError, InvalidWordError, WordlebotError
+from .feedback import _feedback, all_green, check_word
+from .game import Game, HardConstraints, Row
+from .render import share_grid, suggestion_table, tiles
+from .simulate import SimResult
+from .words import Lexicon
+
+Ask = Callable[[str], str]
+
+ASSIST_HELP = """\
+At the guess prompt type the word you played, or press Enter to play the suggestion.
+At the colours prompt type what the game showed, in any of these forms:
+  20110   gy..g   GYBBG   gy--g   🟩🟨⬛⬛⬛   (⬜ light theme, 🟧🟦 high contrast)
+  (press Enter there if the game refused the word: the next best is suggested)
+Commands:
+  undo            take back the last row
+  edit N ROW      replace row N, e.g. edit 1 salet:20110
+  hard on|off     hard mode (every revealed hint must be used)
+  list            the words still possible
+  top N           show N suggestions
+  new             start a new game
+  help            this text
+  quit            leave (also q, exit, Ctrl-D)
+To enter a word that is also a command (4-letter games), prefix it with '=': =list"""
+
+
+def _default_ask(prompt: str) -> str:
+    return input(prompt)
+
+
+class AssistSession:
+    def __init__(self, lexicon: Lexicon, console: Console, *, strategy: str = "entropy",
+                 guess_space: str = "all", hard: bool = False, top: int = 8, ask: Ask | None = None) -> None:
+        self.console = console
+        self.advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space)
+        self.game = self.advisor.new_game(hard=hard)
+        self.top = top
+        self.ask = ask or _default_ask
+
+    @property
+    def lexicon(self) -> Lexicon:
+        return self.advisor.lexicon
+
+    def say(self, *args, **kwargs) -> None:
+        self.console.print(*args, **kwargs)
+
+    def run(self) -> None:
+        lex = self.lexicon
+        self.say(f"[bold]wordlebot assistant[/] · {lex.describe()} · strategy {self.advisor.strategy}")
+        if not lex.official:
+            self.say(f"[yellow]{lex.note}[/]")
+        self.say("Type the word you played (Enter = the suggestion), then its colours. 'help' for commands.")
+        try:
+            while self._turn():
+                pass
+        except EOFError:
+            self.say("")
+        self.say("bye")
+
+    # One prompt cycle; returns False to quit.
+    def _turn(self) -> bool:
+        game = self.game
+        if game.solved or game.over:
+            return self._after_game()
+        best = self._show_suggestions()
+        line = self.ask(f"guess {len(game.rows) + 1} [{best.upper()}]: ").strip()
+        handled = self._command(line)
+        if handled is not None:
+            return handled
+        word = line[1:] if line.startswith("=") else line
+        word = word.lower() or best
+        try:
+            self.lexicon.id(word)
+        except InvalidWordError as exc:
+            self.say(f"[red]{escape(str(exc))}[/]")
+            return True
+        reason = game.hard_violation(word)
+        if reason:
+            self.say(f"[red]{word.upper()} is not allowed: {reason}[/]")
+            return True
+        return self._read_colours(word)
+
+    def _read_colours(self, word: str) -> bool:
+        while True:
+            line = self.ask(f"colours for {word.upper()} (Enter if the game refused it): ").strip()
+            if line == "":
+                self.advisor.reject(word)
+                self.say(f"OK, {word.upper()} was refused by the game; it will not be suggested again.")
+                return True
+            if line.lower() in ("q", "quit", "exit"):
+                return False
+            if line.lower() in ("back", "undo"):
+                return True
+            try:
+                row = self.game.guess(word, line)
+            except WordlebotError as exc:
+                self.say(f"[red]{escape(str(exc))}[/]")
+                continue
+            self.say(tiles(row))
+            return True
+
+    def _show_suggestions(self) -> str:
+        game = self.game
+        ranking = self.advisor.ranking(game)
+        rows = ranking.rows(self.lexicon, self.top)
+        n = int(game.candidates.size)
+        self.say(suggestion_table(rows, self.advisor.strategy, n))
+        if n <= 8:
+            self.say("possible: " + ", ".join(w.upper() for w in game.candidate_words))
+        return rows[0].word
+
+    def _after_game(self) -> bool:
+        game = self.game
+        if game.solved:
+            self.say(f"[bold green]Solved in {len(game.rows)}![/]")
+        else:
+            self.say(f"[bold red]Out of guesses.[/] Still possible: "
+                     + ", ".join(w.upper() for w in game.candidate_words[:20]))
+        self.say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard))
+        line = self.ask("Enter = new game, undo = take back the last row, q = quit: ").strip().lower()
+        handled = self._command(line or "new")
+        return True if handled is None else handled
+
+    def _command(self, line: str) -> bool | None:
+        """Run a command; None when ``line`` is not one."""
+        words = line.lower().split()
+        if not words or line.startswith("="):
+            return None
+        cmd, args = words[0], words[1:]
+        game = self.game
+        if cmd in ("q", "quit", "exit"):
+            return False
+        if cmd == "help":
+            self.say(ASSIST_HELP)
+            return True
+        if cmd == "new":
+            self.game = self.advisor.new_game(hard=game.hard, max_guesses=game.max_guesses)
+            self.say("new game")
+            return True
+        if cmd == "undo":
+            try:
+                row = game.undo()
+                self.say(f"took back {row.guess.upper()} {row.feedback_digits()}")
+            except WordlebotError as exc:
+                self.say(f"[red]{escape(str(exc))}[/]")
+            return True
+        if cmd == "list":
+            words_left = game.candidate_words
+            probs = game.posterior
+            order = np.argsort(-probs, kind="stable")
+            shown = [f"{words_left[i].upper()} {100 * probs[i]:.1f}%" if self.lexicon.weighted
+                     else words_left[i].upper() for i in order[:200].tolist()]
+            more = f" … and {len(words_left) - 200:,} more" if len(words_left) > 200 else ""
+            self.say(f"{len(words_left):,} possible: " + ", ".join(shown) + more)
+            return True
+        if cmd == "top":
+            if len(args) == 1 and args[0].isdigit() and 1 <= int(args[0]) <= 100:
+                self.top = int(args[0])
+            else:
+                self.say("[red]usage: top N (1-100)[/]")
+            return True
+        if cmd == "hard":
+            if args == ["on"] or args == ["off"]:
+                game.set_hard(args[0] == "on")
+                self.say(f"hard mode {args[0]}")
+            else:
+                self.say(f"[red]usage: hard on|off (now {'on' if game.hard else 'off'})[/]")
+            return True
+        if cmd == "edit":
+            return self._edit(args)
+        if len(words) > 1:
+            self.say(f"[red]unknown command {escape(repr(cmd))}; type help[/]")
+            return True
+        return None
+
+    def _edit(self, args: list[str]) -> bool:
+        if len(args) != 2 or not args[0].isdigit():
+            self.say("[red]usage: edit N WORD:COLOURS, e.g. edit 1 salet:20110[/]")
+            return True
+        try:
+            row = Row.from_str(args[1])
+            self.game.edit(int(args[0]) - 1, row.guess, row.pattern)
+        except WordlebotError as exc:
+            self.say(f"[red]{escape(str(exc))}[/]")
+            return True
+        for r in self.game.rows:
+            self.say(tiles(r))
+        return True
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def pick_answer(lexicon: Lexicon, *, answer: str | None = None, day: dt.date | None = None,
+                seed: int | None = None, data_dir: Path | None = None) -> tuple[str, int | None]:
+    """The hidden word for ``play`` and its puzzle number (when it is a past NYT day)."""
+    if answer is not None:
+        w = check_word(answer, lexicon.length)
+        lexicon.id(w)  # must be a word the player can type
+        return w, None
+    if day is not None:
+        history = data.read_history(data_dir) if data_dir else []
+        for e in history:
+            if e.date == day:
+                if e.word not in lexicon:
+                    raise InvalidWordError(f"the answer of {day} is not in the {lexicon.name} guess list")
+                return e.word, e.puzzle
+        last = history[-1].date if history else None
+        hint = f"the history ends {last}" if last else "there is no history"
+        raise DataError(f"no answer for {day}: {hint}; run 'wordlebot data update' (or data fetch)")
+    rng = np.random.default_rng(seed)
+    j = int(rng.choice(lexicon.n_answers, p=lexicon.prior))
+    return lexicon.answers[j], None
+
+
+class PlaySession:
+    def __init__(self, lexicon: Lexicon, console: Console, answer: str, *, hard: bool = False,
+                 max_guesses: int = 6, puzzle: int | None = None, ask: Ask | None = None) -> None:
+        self.lexicon = lexicon
+        self.console = console
+        self.answer = answer
+        self.hard = hard
+        self.max_guesses = max_guesses
+        self.puzzle = puzzle
+        self.ask = ask or _default_ask
+        self.rows: list[Row] = []
+
+    def run(self) -> bool:
+        """Play until solved, out of rows, or quit; returns True when solved."""
+        n = self.lexicon.length
+        say = self.console.print
+        say(f"[bold]Guess the {n}-letter word[/] in {self.max_guesses} tries"
+            + (" (hard mode)" if self.hard else "") + ". 'quit' gives up.")
+        constraints = HardConstraints.none(n)
+        solved = False
+        try:
+            while len(self.rows) < self.max_guesses:
+                line = self.ask(f"{len(self.rows) + 1}/{self.max_guesses}: ").strip().lower()
+                if line in ("q", "quit", "exit"):
+                    break
+                if not line:
+                    continue
+                try:
+                    word = self.lexicon.guesses[self.lexicon.id(line)]
+                except InvalidWordError as exc:
+                    say(f"[red]{escape(str(exc))}[/]")
+                    continue
+                if self.hard:
+                    reason = constraints.violation(word)
+                    if reason:
+                        say(f"[red]{word.upper()} is not allowed: {reason}[/]")
+                        continue
+                row = Row(word, _feedback(word, self.answer))
+                self.rows.append(row)
+                constraints = constraints.add(word, row.pattern)
+                for r in self.rows:
+                    say(tiles(r))
+                if row.pattern == all_green(n):
+                    solved = True
+                    break
+        except EOFError:
+            pass
+        if solved:
+            say(f"[bold green]Solved in {len(self.rows)}/{self.max_guesses}![/]")
+        else:
+            say(f"The word was [bold]{self.answer.upper()}[/].")
+        say(share_grid(self.rows, solved=solved, max_guesses=self.max_guesses, hard=self.hard,
+                       puzzle=self.puzzle))
+        return solved
+
+
+def print_simulation(console: Console, r: SimResult) -> None:
+    say = console.print
+    mode = "hard" if r.hard else "normal"
+    say(f"[bold]{r.lexicon}[/] · {r.strategy} · first {r.first.upper()} · {mode} · guess space {r.guess_space}")
+    say(f"games {r.n:,} · solved {r.solved_pct:.2f} % · total {r.total:,} · average {r.average:.4f}"
+        + (f" · expected (prior-weighted) {r.expected:.4f}" if r.weights.std() > 0 else "")
+        + f" · median {r.median:g} · max {r.worst}")
+    dist = r.distribution()
+    peak = max(dist.values()) or 1
+    for k, v in dist.items():
+        bar = "█" * max(1 if v else 0, round(40 * v / peak))
+        say(f"  {k:>2} {bar} {v:,}")
+    fails = r.failures()
+    if fails:
+        say(f"failures ({len(fails)}): " + ", ".join(w.upper() for w in fails[:15]) + (" …" if len(fails) > 15 else ""))
+    say(f"time {r.seconds:.2f} s · {1000 * r.seconds / max(1, r.n):.3f} ms per game · {r.decisions:,} decisions")

@@ -1,0 +1,213 @@
+"""The pattern matrix: ``M[g, a]`` = pattern of guess ``g`` against answer ``a``, built once by a
+Numba kernel and kept in a disk cache that is memory-mapped on load.
+
+Cache file: a 4,096-byte header (magic, then JSON: format version, dtype, shape, the two lists'
+sha256, payload checksum) followed by the raw C-order payload padded to 8 bytes.  A file whose
+size, header or checksum is wrong is reported and rebuilt.  Files are written to a temporary name
+in the same folder and renamed into place, so two processes building at once each publish a
+complete file and a reader never sees a half-written one.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from . import kernels
+from .errors import CacheError
+from .paths import cache_dir as default_cache_dir
+from .words import Lexicon, encode, list_fingerprint
+
+log = logging.getLogger(__name__)
+
+FORMAT_VERSION = 1
+MAGIC = b"WBPMATRX"
+HEADER_BYTES = 4096
+
+_memo: dict[tuple[str, str], np.ndarray] = {}
+_memo_lock = threading.Lock()
+
+
+def pattern_dtype(length: int) -> np.dtype:
+    """Smallest unsigned type that holds every pattern of ``length`` letters."""
+    n = 3**length
+    if n <= 1 << 8:
+        return np.dtype(np.uint8)
+    if n <= 1 << 16:
+        return np.dtype(np.uint16)
+    return np.dtype(np.uint32)
+
+
+def build_matrix(guesses: list[str] | tuple[str, ...], answers: list[str] | tuple[str, ...]) -> np.ndarray:
+    """Pattern matrix of two word lists (checked twin of ``kernels._pattern_matrix``)."""
+    if not guesses or not answers:
+        raise ValueError("both word lists must be non-empty")
+    length = len(guesses[0])
+    if any(len(w) != length for w in guesses) or any(len(w) != length for w in answers):
+        raise ValueError("all words must have the same length")
+    g = encode(guesses)
+    a = encode(answers)
+    if g.max(initial=0) > 25 or a.max(initial=0) > 25:
+        raise ValueError("words must be lower-case a-z")
+    return build_from_codes(g, a)
+
+
+def build_from_codes(guess_codes: np.ndarray, answer_codes: np.ndarray) -> np.ndarray:
+    length = guess_codes.shape[1]
+    out = np.empty((guess_codes.shape[0], answer_codes.shape[0]), pattern_dtype(length))
+    kernels._pattern_matrix(
+        np.ascontiguousarray(guess_codes), np.ascontiguousarray(answer_codes.T), out
+    )
+    return out
+
+
+def checksum(payload: np.ndarray) -> str:
+    """Hex checksum of an array's bytes (see ``kernels._checksum64``); reads a memory map without
+    copying it."""
+    flat = np.ascontiguousarray(payload).reshape(-1).view(np.uint8)
+    n8 = flat.size - flat.size % 8
+    nchunks = 64
+    parts = np.zeros(nchunks, np.uint64)
+    if n8:
+        kernels._checksum64(flat[:n8].view(np.uint64), nchunks, parts)
+    # Combine the chunk hashes and the tail bytes in order, in Python: a few dozen values.
+    h = 0
+    for v in parts.tolist() + [int.from_bytes(flat[n8:].tobytes(), "little")]:
+        h = ((h ^ v) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}-{flat.size}"
+
+
+def cache_path(lexicon: Lexicon, folder: Path | None = None) -> Path:
+    folder = Path(folder) if folder is not None else default_cache_dir()
+    return folder / f"matrix-{lexicon.fingerprint[:20]}-v{FORMAT_VERSION}.bin"
+
+
+def pattern_matrix(lexicon: Lexicon, *, cache: bool = True, folder: Path | None = None) -> np.ndarray:
+    """The lexicon's guesses x answers pattern matrix: from memory, the disk cache, or built.
+
+    The array is read-only.  With ``cache=False`` it is always built and nothing is written.
+    """
+    key = (lexicon.fingerprint, str(folder) if cache else "-")
+    with _memo_lock:
+        hit = _memo.get(key)
+        if hit is not None:
+            return hit
+        if not cache:
+            m = build_from_codes(lexicon.guess_codes, lexicon.answer_codes)
+            m.setflags(write=False)
+        else:
+            path = cache_path(lexicon, folder)
+            m = load_cached(path, lexicon)
+            if m is None:
+                m = build_from_codes(lexicon.guess_codes, lexicon.answer_codes)
+                try:
+                    write_cache(path, m, lexicon)
+                except CacheError as exc:
+                    log.warning("%s; working without a disk cache", exc)
+                m.setflags(write=False)
+        _memo[key] = m
+        return m
+
+
+def clear_memory_cache() -> None:
+    with _memo_lock:
+        _memo.clear()
+
+
+def _header(m: np.ndarray, lexicon: Lexicon, digest: str) -> bytes:
+    meta = {
+        "version": FORMAT_VERSION,
+        "dtype": m.dtype.name,
+        "shape": list(m.shape),
+        "guesses_sha256": list_fingerprint(lexicon.guesses),
+        "answers_sha256": list_fingerprint(lexicon.answers),
+        "checksum": digest,
+    }
+    raw = MAGIC + json.dumps(meta).encode()
+    if len(raw) > HEADER_BYTES:
+        raise CacheError("matrix cache header too large")  # cannot happen with the fields above
+    return raw.ljust(HEADER_BYTES, b" ")
+
+
+def write_cache(path: Path, m: np.ndarray, lexicon: Lexicon) -> None:
+    """Write atomically: temp file in the same folder, fsync, rename."""
+    digest = checksum(m)
+    header = _header(m, lexicon, digest)
+    payload = np.ascontiguousarray(m).reshape(-1).view(np.uint8)
+    pad = (-payload.size) % 8
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise CacheError(f"cannot write the matrix cache in {path.parent}: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(header)
+            f.write(payload.data)
+            f.write(b"\0" * pad)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise CacheError(f"cannot write the matrix cache {path}: {exc.strerror}") from None
+
+
+def load_cached(path: Path, lexicon: Lexicon) -> np.ndarray | None:
+    """The cached matrix, memory-mapped, or None when absent.  A broken file is reported (it is
+    replaced by the caller's rebuild); it never produces a wrong matrix."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.warning("cannot read the matrix cache %s (%s); rebuilding", path, exc.strerror)
+        return None
+    try:
+        return _load_checked(path, size, lexicon)
+    except CacheError as exc:
+        log.warning("matrix cache %s is unusable (%s); rebuilding it", path, exc)
+        return None
+
+
+def _load_checked(path: Path, size: int, lexicon: Lexicon) -> np.ndarray:
+    if size < HEADER_BYTES:
+        raise CacheError(f"truncated: {size} bytes, shorter than its header")
+    with open(path, "rb") as f:
+        head = f.read(HEADER_BYTES)
+    if not head.startswith(MAGIC):
+        raise CacheError("not a wordlebot matrix file")
+    try:
+        meta = json.loads(head[len(MAGIC):].decode().strip())
+        dtype = np.dtype(meta["dtype"])
+        shape = tuple(int(x) for x in meta["shape"])
+        version = meta["version"]
+        digest = meta["checksum"]
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        raise CacheError("header is corrupt") from None
+    if version != FORMAT_VERSION:
+        raise CacheError(f"format version {version}, expected {FORMAT_VERSION}")
+    expected_shape = (lexicon.n_guesses, lexicon.n_answers)
+    if (
+        shape != expected_shape
+        or dtype != pattern_dtype(lexicon.length)
+        or meta.get("guesses_sha256") != list_fingerprint(lexicon.guesses)
+        or meta.get("answers_sha256") != list_fingerprint(lexicon.answers)
+    ):
+        raise CacheError("made for other word lists")
+    nbytes = shape[0] * shape[1] * dtype.itemsize
+    if size != HEADER_BYTES + nbytes + (-nbytes) % 8:
+        raise CacheError(f"truncated or padded: {size} bytes, expected {HEADER_BYTES + nbytes + (-nbytes) % 8}")
+    m = np.memmap(path, dtype=dtype, mode="r", offset=HEADER_BYTES, shape=shape)
+    if checksum(m) != digest:
+        raise CacheError("checksum mismatch (the file is damaged)")
+    return m

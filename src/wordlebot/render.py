@@ -1,0 +1,75 @@
+"""Turning library values into terminal output (rich): tables, coloured tiles, share grids."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from .data import FIRST_DAY
+from .feedback import EmojiStyle, format_emoji, pattern_to_colours
+from .game import Row
+from .strategies import Ranked
+
+TILE_STYLES = ("bold white on grey35", "bold black on yellow3", "bold white on green4")
+
+
+# The column a strategy sorts on is highlighted; only letter-freq has a score of its own.
+SORT_COLUMN = {
+    "entropy": "bits", "approx-entropy": "bits", "minimax": "largest",
+    "most-parts": "parts", "expected-size": "exp. left", "letter-freq": "letters",
+}
+
+
+def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: str | None = None) -> Table:
+    """Fits 80 columns: word, figures, P(answer), can-be-answer and hard-mode-legal flags."""
+    t = Table(title=title or f"{candidates:,} candidate{'s' if candidates != 1 else ''} left",
+              title_justify="left", header_style="bold", pad_edge=False, box=box.SIMPLE_HEAD)
+    sort_col = SORT_COLUMN.get(strategy, "bits")
+    cols = ["#", "guess"] + (["letters"] if strategy == "letter-freq" else []) + [
+        "bits", "exp. left", "largest", "parts", "P(ans)", "ans?", "hard"]
+    for c in cols:
+        t.add_column(c, justify="left" if c == "guess" else "right",
+                     style="bold cyan" if c == sort_col else ("bold" if c == "guess" else None),
+                     no_wrap=True)
+    for i, r in enumerate(rows, start=1):
+        cells = [str(i), r.word.upper()]
+        if strategy == "letter-freq":
+            cells.append(f"{r.score:.3f}")
+        cells += [f"{r.bits:.3f}", f"{r.expected_left:.2f}", str(r.largest), str(r.parts),
+                  format_prob(r.p_answer), "yes" if r.can_be_answer else "", "yes" if r.hard_legal else "no"]
+        t.add_row(*cells)
+    return t
+
+
+def format_prob(p: float) -> str:
+    if p <= 0:
+        return ""
+    if p >= 1e-4:
+        return f"{100 * p:.2f}%"
+    return "<0.01%"
+
+
+def tiles(row: Row) -> Text:
+    """A row as coloured letter tiles."""
+    out = Text()
+    for ch, c in zip(row.guess.upper(), pattern_to_colours(row.pattern, row.length)):
+        out.append(f" {ch} ", style=TILE_STYLES[c])
+        out.append(" ")
+    return out
+
+
+def puzzle_number(day: dt.date) -> int:
+    return (day - FIRST_DAY).days
+
+
+def share_grid(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: bool = False,
+               puzzle: int | None = None, style: EmojiStyle = "dark") -> str:
+    """The text the game's share button copies: ``Wordle 1,234 4/6*`` and the emoji rows."""
+    score = str(len(rows)) if solved else "X"
+    number = f" {puzzle:,}" if puzzle is not None else ""
+    head = f"Wordle{number} {score}/{max_guesses}{'*' if hard else ''}"
+    body = "\n".join(format_emoji(r.pattern, r.length, style) for r in rows)
+    return f"{head}\n\n{body}"

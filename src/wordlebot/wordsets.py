@@ -1,0 +1,138 @@
+"""Named word sets and how a command gets its Lexicon.
+
+``classic``   12,972 guesses / 2,315 answers: the standard benchmark.
+``nyt``       14,855 guesses, every one a possible answer, weighted by the answer prior
+              (the default for real play: nothing is ever ruled out).
+``nyt-2309``  14,855 guesses / the NYT's 2022 answer list.
+``nyt-3158``  14,855 guesses / the list NYT's WordleBot used in 2023.
+``wordfreq``  built offline from wordfreq for any length 4-11; NOT the official lists.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Callable
+
+from . import data, paths
+from .errors import DataError, WordListError
+from .feedback import MAX_LENGTH, MIN_LENGTH
+from .words import Lexicon, read_word_file
+
+log = logging.getLogger(__name__)
+
+NAMED: dict[str, tuple[str, str | None]] = {
+    "classic": ("classic/guesses.txt", "classic/answers.txt"),
+    "nyt": ("nyt/guesses.txt", None),
+    "nyt-2309": ("nyt/guesses.txt", "nyt/answers-2309.txt"),
+    "nyt-3158": ("nyt/guesses.txt", "nyt/wordlebot-3158.txt"),
+}
+WORDFREQ = "wordfreq"
+NAMES = tuple(NAMED) + (WORDFREQ,)
+
+Notify = Callable[[str], None]
+
+
+def load_lexicon(
+    name: str = "nyt",
+    *,
+    data_dir: str | Path | None = None,
+    length: int = 5,
+    guesses: str | Path | None = None,
+    answers: str | Path | None = None,
+    auto_fetch: bool = True,
+    notify: Notify | None = None,
+    progress_factory: Callable | None = None,
+) -> Lexicon:
+    """The Lexicon a command asked for.
+
+    Files given explicitly win; then other word lengths come from wordfreq (the official lists
+    are five letters); then the named set from the data folder, fetched on first use when the
+    network allows, and otherwise replaced by the wordfreq set with a notice saying how to get
+    the official lists.
+    """
+    say = notify or (lambda msg: log.warning("%s", msg))
+    if guesses is not None or answers is not None:
+        if guesses is None:
+            raise WordListError("--answers needs --guesses too (the answers must be among the guesses)")
+        g = read_word_file(Path(guesses))
+        a = read_word_file(Path(answers)) if answers is not None else g
+        return Lexicon.from_lists(g, a, name=Path(guesses).stem, guess_source=str(guesses),
+                                  answer_source=str(answers or guesses))
+    if not MIN_LENGTH <= length <= MAX_LENGTH:
+        raise WordListError(f"word length {length} is not supported; use {MIN_LENGTH} to {MAX_LENGTH}")
+    if name == WORDFREQ or length != 5:
+        if name not in (WORDFREQ, "nyt"):
+            say(f"the {name} lists are five-letter lists; using the wordfreq set for {length} letters")
+        return wordfreq_lexicon(length)
+    if name not in NAMED:
+        raise WordListError(f"unknown word set {name!r}; choose one of {', '.join(NAMES)}")
+    folder = paths.data_dir(data_dir)
+    g_file, a_file = NAMED[name]
+    needed = [g_file] + ([a_file] if a_file else [])
+    if not data.have_official(folder, needed):
+        if auto_fetch and not data.offline():
+            say(f"The official word lists are not in {folder}; fetching them now (one time).")
+            try:
+                results = data.fetch(folder, timeout=10.0, include_history=True,
+                                     progress_factory=progress_factory)
+            except DataError as exc:
+                results = [data.FetchResult("*", False, str(exc))]
+            for r in results:
+                if not r.ok:
+                    say(f"  {r.path}: {r.message}")
+        if not data.have_official(folder, needed):
+            say(
+                f"Using a word list built from wordfreq, NOT the official {name} lists "
+                f"(none in {folder}). Get them with: wordlebot data fetch "
+                f"(or point --data-dir / WORDLEBOT_DATA at a folder that has them)."
+            )
+            return wordfreq_lexicon(length)
+    g = read_word_file(folder / g_file)
+    if a_file is None:
+        return _nyt_weighted(g, folder)
+    a = read_word_file(folder / a_file)
+    return Lexicon.from_lists(g, a, name=name, guess_source=str(folder / g_file), answer_source=str(folder / a_file))
+
+
+def _nyt_weighted(guesses: list[str], folder: Path) -> Lexicon:
+    from .answers.prior import baseline_weights
+
+    listed: set[str] = set()
+    for f in ("nyt/wordlebot-3158.txt", "nyt/answers-2309.txt", "classic/answers.txt"):
+        if (folder / f).is_file():
+            listed.update(read_word_file(folder / f))
+    try:
+        past = [e.word for e in data.read_history(folder)]
+    except DataError as exc:
+        log.warning("%s; the prior ignores the history", exc)
+        past = []
+    weights = baseline_weights(guesses, listed, past)
+    return Lexicon.from_lists(guesses, guesses, weights, name="nyt",
+                              note="every valid word is a possible answer, weighted by the answer prior")
+
+
+# Words at least this common (Zipf) may be guessed; at least this common may be the answer.
+GUESS_ZIPF = 2.0
+ANSWER_ZIPF = 3.0
+
+
+def wordfreq_lexicon(length: int = 5) -> Lexicon:
+    """An offline lexicon from wordfreq's English list: any length 4-11."""
+    import math
+
+    from wordfreq import get_frequency_dict
+
+    freq = get_frequency_dict("en", wordlist="large")
+    scored = sorted(
+        ((math.log10(f) + 9.0, w) for w, f in freq.items()
+         if len(w) == length and w.isascii() and w.isalpha() and w.islower()),
+        key=lambda t: (-t[0], t[1]),
+    )
+    guesses = sorted(w for z, w in scored if z >= GUESS_ZIPF)
+    answers = sorted(w for z, w in scored if z >= ANSWER_ZIPF)
+    return Lexicon.from_lists(
+        guesses, answers, name=f"wordfreq-{length}", official=False,
+        note=f"built offline from wordfreq: {len(guesses):,} words with Zipf >= {GUESS_ZIPF} may be "
+             f"guessed, {len(answers):,} with Zipf >= {ANSWER_ZIPF} may be the answer",
+    )

@@ -1,0 +1,119 @@
+"""Slow textbook references the fast code is tested against.
+
+Written from the rules, not from the package: nothing here imports wordlebot.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+
+import numpy as np
+
+
+def feedback_colours(guess: str, answer: str) -> list[str]:
+    """The NYT rule as a player would apply it: mark greens; then, left to right, a letter is
+    yellow if the answer still has an unmarked copy of it."""
+    result = ["gray"] * len(guess)
+    pool = list(answer)
+    for i, (g, a) in enumerate(zip(guess, answer)):
+        if g == a:
+            result[i] = "green"
+            pool[i] = None
+    for i, g in enumerate(guess):
+        if result[i] == "gray" and g in pool:
+            result[i] = "yellow"
+            pool[pool.index(g)] = None
+    return result
+
+
+def feedback_code(guess: str, answer: str) -> int:
+    value = {"gray": 0, "yellow": 1, "green": 2}
+    return sum(value[c] * 3**i for i, c in enumerate(feedback_colours(guess, answer)))
+
+
+def feedback_rows_numpy(guess: str, answer_codes: np.ndarray) -> np.ndarray:
+    """The same rule for one guess against many answers at once (numpy, for the big matrix test):
+    greens first, then for each position left to right a yellow consumes one remaining copy."""
+    g = np.array([ord(c) - 97 for c in guess])
+    green = answer_codes == g  # (n, L)
+    remaining = {}
+    for x in set(g.tolist()):
+        remaining[x] = ((answer_codes == x) & ~green).sum(axis=1)
+    code = (green * (2 * 3 ** np.arange(len(guess)))).sum(axis=1)
+    for i, x in enumerate(g.tolist()):
+        yellow = ~green[:, i] & (remaining[x] > 0)
+        remaining[x] = remaining[x] - yellow
+        code = code + yellow * 3**i
+    return code
+
+
+def partition(guess: str, candidates: list[str]) -> dict[int, list[str]]:
+    parts = defaultdict(list)
+    for c in candidates:
+        parts[feedback_code(guess, c)].append(c)
+    return dict(parts)
+
+
+def entropy_bits(guess: str, candidates: list[str], weights: dict[str, float] | None = None) -> float:
+    w = weights or {c: 1.0 for c in candidates}
+    total = sum(w[c] for c in candidates)
+    h = 0.0
+    for part in partition(guess, candidates).values():
+        p = sum(w[c] for c in part) / total
+        h -= p * math.log2(p)
+    return h
+
+
+def expected_left(guess: str, candidates: list[str], weights: dict[str, float] | None = None) -> float:
+    w = weights or {c: 1.0 for c in candidates}
+    total = sum(w[c] for c in candidates)
+    return sum(sum(w[c] for c in part) / total * len(part) for part in partition(guess, candidates).values())
+
+
+def hard_mode_legal(guess: str, rows: list[tuple[str, int]]) -> bool:
+    """NYT hard mode, rule by rule: greens stay; each revealed letter is used at least as often as
+    it was revealed in each row."""
+    for word, code in rows:
+        colours = [(code // 3**i) % 3 for i in range(len(word))]
+        revealed = Counter()
+        for i, (ch, c) in enumerate(zip(word, colours)):
+            if c == 2 and guess[i] != ch:
+                return False
+            if c in (1, 2):
+                revealed[ch] += 1
+        have = Counter(guess)
+        if any(have[ch] < n for ch, n in revealed.items()):
+            return False
+    return True
+
+
+def consistent(word: str, rows: list[tuple[str, int]]) -> bool:
+    return all(feedback_code(g, word) == code for g, code in rows)
+
+
+def greedy_choice(guesses: list[str], candidates: list[str], score, answers: set[str]) -> str:
+    """The best guess by ``score`` (higher is better) with the documented tie-breaks: can be the
+    answer first, then the earlier word in the guess list."""
+    best = None
+    for idx, g in enumerate(guesses):
+        key = (round(score(g, candidates), 9), g in candidates, -idx)
+        if best is None or key > best[0]:
+            best = (key, g)
+    return best[1]
+
+
+def play_greedy(guesses: list[str], answers: list[str], target: str, score, first: str | None = None,
+                limit: int = 20) -> list[str]:
+    """Play one game by the greedy rule, game by game (no tree sharing)."""
+    cands = list(answers)
+    played: list[str] = []
+    while len(played) < limit:
+        g = first if (first and not played) else (
+            cands[0] if len(cands) == 1 else greedy_choice(guesses, cands, score, set(answers)))
+        played.append(g)
+        if g == target:
+            return played
+        code = feedback_code(g, target)
+        cands = [c for c in cands if feedback_code(g, c) == code]
+    return played

@@ -1,0 +1,279 @@
+import datetime as dt
+import io
+import json
+import re
+import subprocess
+import sys
+
+import click
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from conftest import random_words
+from naive import feedback_code
+from wordlebot import data
+from wordlebot.cli import cli
+from wordlebot.interactive import AssistSession, PlaySession
+from wordlebot.words import Lexicon
+
+WORDS = random_words(200, alphabet="abcdeorst", seed=4)
+ANSWERS = WORDS[::4]
+
+
+def digits(guess, answer):
+    code = feedback_code(guess, answer)
+    return "".join(str((code // 3**i) % 3) for i in range(len(guess)))
+
+
+@pytest.fixture
+def files(tmp_path):
+    g = tmp_path / "g.txt"
+    a = tmp_path / "a.txt"
+    g.write_text("\n".join(WORDS) + "\n")
+    a.write_text("\n".join(ANSWERS) + "\n")
+    return ["--guesses", str(g), "--answers", str(a)]
+
+
+def run(args, input=None):
+    r = CliRunner().invoke(cli, args, input=input, catch_exceptions=False)
+    return r
+
+
+def _all_commands(group, prefix=()):
+    for name, cmd in group.commands.items():
+        yield prefix + (name,), cmd
+        if isinstance(cmd, click.Group):
+            yield from _all_commands(cmd, prefix + (name,))
+
+
+@pytest.mark.parametrize("path,cmd", list(_all_commands(cli)), ids=lambda x: " ".join(x) if isinstance(x, tuple) else "")
+def test_every_command_has_help(path, cmd):
+    assert cmd.help and len(cmd.help.strip()) > 20, f"{' '.join(path)} has no help text"
+    r = run(list(path) + ["--help"])
+    assert r.exit_code == 0 and "Usage:" in r.output
+    for p in cmd.params:
+        if isinstance(p, click.Option):
+            assert p.help, f"option {p.name} of {' '.join(path)} has no help"
+
+
+def test_feedback_command():
+    r = run(["feedback", "speed", "erase"])
+    assert r.exit_code == 0
+    assert r.output.split()[:3] == ["10110", "Y.YY.", "🟨⬛🟨🟨⬛"]
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["feedback", "speed", "eras"], "has 4 letters"),
+    (["feedback", "sp3ed", "erase"], "is not a word"),
+])
+def test_feedback_command_errors(args, fragment):
+    r = run(args)
+    assert r.exit_code == 1 and fragment in r.output and "Traceback" not in r.output
+
+
+def test_suggest_table_and_json(files):
+    target = ANSWERS[7]
+    hist = f"{WORDS[0]}:{digits(WORDS[0], target)}"
+    r = run(["suggest", "--history", hist, "--top", "3"] + files)
+    assert r.exit_code == 0, r.output
+    assert "candidate" in r.output and "bits" in r.output
+    r = run(["suggest", "--history", hist, "--top", "3", "--json"] + files)
+    doc = json.loads(r.output)
+    assert len(doc["suggestions"]) == 3 and target in doc["candidate_words"]
+    assert {"word", "bits", "expected_left", "largest", "parts", "p_answer", "can_be_answer", "hard_legal"} <= set(doc["suggestions"][0])
+
+
+@pytest.mark.parametrize("hist,fragment", [
+    ("zzzzz:00000", "not in the g guess list"),
+    ("aaaaa", "GUESS:FEEDBACK"),
+    ("aaaaa:2012", "has 4 tiles"),
+    ("aaaaa:22221", "leaves no"),
+])
+def test_suggest_bad_history_is_a_clean_error(files, hist, fragment):
+    word = WORDS[0]
+    r = run(["suggest", "--history", hist.replace("aaaaa", word)] + files)
+    assert r.exit_code == 1
+    assert fragment in r.output and "Error:" in r.output and "Traceback" not in r.output
+
+
+def test_bad_word_list_file_is_a_clean_error(tmp_path):
+    g = tmp_path / "g.txt"
+    g.write_text("crane\nslate\nCRANE\n")
+    r = run(["suggest", "--guesses", str(g)])
+    assert r.exit_code == 1 and "g.txt, line 3" in r.output
+
+
+def test_no_data_falls_back_to_wordfreq_and_says_so(tmp_path):
+    r = run(["--data-dir", str(tmp_path / "empty"), "suggest", "--words", "classic", "--top", "2"])
+    assert r.exit_code == 0
+    assert "NOT the official classic lists" in r.output and "wordlebot data fetch" in r.output
+
+
+def test_other_word_lengths():
+    r = run(["suggest", "-k", "7", "--top", "2", "--json"])
+    doc = json.loads(r.output[r.output.index("{"):])
+    assert all(len(s["word"]) == 7 for s in doc["suggestions"])
+
+
+# --- assist -----------------------------------------------------------------------------------
+
+
+class Driver:
+    """Answers the assistant's prompts like a player whose game hides ``target``."""
+
+    def __init__(self, target, script=()):
+        self.target = target
+        self.script = list(script)
+        self.prompts = []
+
+    def __call__(self, prompt):
+        self.prompts.append(prompt)
+        if self.script:
+            return self.script.pop(0)
+        m = re.match(r"colours for (\w+)", prompt)
+        if m:
+            return digits(m.group(1).lower(), self.target)
+        if prompt.startswith("Enter = new game"):
+            raise EOFError
+        return ""  # accept the suggestion
+
+
+def _session(driver, **kw):
+    lex = Lexicon.from_lists(WORDS, ANSWERS, name="mini")
+    buf = io.StringIO()
+    s = AssistSession(lex, Console(file=buf, width=100), ask=driver, **kw)
+    return s, buf
+
+
+def test_assist_solves_by_accepting_suggestions():
+    for target in ANSWERS[:10]:
+        s, buf = _session(Driver(target))
+        s.run()
+        assert s.game.solved and s.game.rows[-1].guess == target
+        assert "Solved in" in buf.getvalue()
+
+
+def test_assist_handles_mistakes_and_commands():
+    target = ANSWERS[3]
+    first = WORDS[5]
+    script = ["help", "top 3", "top x", "list", "hard maybe", "zzzzz", first, "2012", "22221",
+              digits(first, target), "undo", "hard on", first, digits(first, target), "bogus command here"]
+    s, buf = _session(Driver(target, script))
+    s.run()
+    out = buf.getvalue()
+    assert "Commands:" in out  # help
+    assert "usage: top N" in out and "usage: hard on|off" in out
+    assert "'zzzzz' is not in the mini guess list" in out
+    assert "has 4 tiles" in out  # malformed colours, asked again
+    assert "leaves no possible word" in out  # impossible colours, asked again
+    assert "took back" in out and "hard mode on" in out
+    assert "unknown command" in out
+    assert s.game.solved and s.game.hard
+
+
+def test_assist_empty_colours_means_refused_word():
+    target = ANSWERS[0]
+    driver = Driver(target, ["", ""])  # accept the suggestion, then say the game refused it
+    s, buf = _session(driver)
+    s.run()
+    first_suggestion = re.search(r"\[(\w+)\]", driver.prompts[0]).group(1).lower()
+    assert "refused by the game" in buf.getvalue()
+    assert s.game.rows[0].guess != first_suggestion
+    assert s.lexicon.id(first_suggestion) in s.advisor.rejected
+
+
+def test_assist_hard_mode_refusal_with_reason():
+    lex = Lexicon.from_lists(["brace", "cater", "cross", "react", "trace"], ["brace", "cater", "cross", "react", "trace"])
+    buf = io.StringIO()
+    script = ["trace", digits("trace", "brace"), "cross", "q"]
+    s = AssistSession(lex, Console(file=buf, width=100), hard=True, ask=Driver("brace", script))
+    s.run()
+    assert "CROSS is not allowed: hard mode: the 3rd letter must be A" in buf.getvalue()
+
+
+def test_assist_command_line_session(files):
+    target = ANSWERS[2]
+    g1 = WORDS[1]
+    lines = [g1, "nonsense!", digits(g1, target), "undo", "quit"]
+    r = run(["assist"] + files, input="\n".join(lines) + "\n")
+    assert r.exit_code == 0, r.output
+    assert "is not a colour" in r.output and "took back" in r.output and "bye" in r.output
+
+
+def test_assist_ends_cleanly_at_end_of_input(files):
+    r = run(["assist"] + files, input="")
+    assert r.exit_code == 0 and "bye" in r.output
+
+
+# --- play -------------------------------------------------------------------------------------
+
+
+def test_play_against_a_given_answer(files):
+    target = ANSWERS[5]
+    r = run(["play", "--answer", target] + files, input=f"zzzzz\n{WORDS[0]}\n{target}\n")
+    assert r.exit_code == 0
+    assert "not in the g guess list" in r.output
+    assert "Solved in 2/6" in r.output and "Wordle 2/6" in r.output
+
+
+def test_play_lost_game_shows_answer(files):
+    target = ANSWERS[5]
+    others = [w for w in WORDS if w != target][:6]
+    r = run(["play", "--answer", target] + files, input="\n".join(others) + "\n")
+    assert f"The word was {target.upper()}" in r.output and "Wordle X/6" in r.output
+
+
+def test_play_by_date_uses_the_history(tmp_path, files):
+    entries = [data.HistoryEntry(data.FIRST_DAY + dt.timedelta(d), w) for d, w in enumerate(ANSWERS[:3])]
+    data.atomic_write(tmp_path / "d" / data.HISTORY_FILE, data.format_history_csv(entries))
+    r = run(["--data-dir", str(tmp_path / "d"), "play", "--date", "2021-06-21"] + files, input=ANSWERS[2] + "\n")
+    assert "Solved in 1/6" in r.output and "Wordle 2 1/6" in r.output
+    r = run(["--data-dir", str(tmp_path / "d"), "play", "--date", "2022-01-01"] + files)
+    assert r.exit_code == 1 and "no answer for 2022-01-01" in r.output and "data update" in r.output
+
+
+def test_play_random_is_seeded(files):
+    a = run(["play", "--seed", "3"] + files, input="quit\n").output
+    b = run(["play", "--seed", "3"] + files, input="quit\n").output
+    assert re.search(r"The word was (\w+)", a).group(1) == re.search(r"The word was (\w+)", b).group(1)
+
+
+# --- simulate ---------------------------------------------------------------------------------
+
+
+def test_simulate_command(files, tmp_path):
+    r = run(["simulate", "--strategy", "minimax", "--plot", str(tmp_path / "p.png"),
+             "--json", str(tmp_path / "s.json")] + files)
+    assert r.exit_code == 0, r.output
+    doc = json.loads((tmp_path / "s.json").read_text())
+    assert doc["games"] == len(ANSWERS) and doc["strategy"] == "minimax"
+    assert f"total {doc['total']:,}" in r.output and "ms per game" in r.output
+    assert (tmp_path / "p.png").stat().st_size > 1000
+    r = run(["simulate", "--first", "zzzzz"] + files)
+    assert r.exit_code == 1 and "not in the g guess list" in r.output
+
+
+# --- data -------------------------------------------------------------------------------------
+
+
+def test_data_commands_against_a_fake_host(tmp_path, fake_host):
+    folder = tmp_path / "d"
+    r = run(["--data-dir", str(folder), "data", "status"])
+    assert r.exit_code == 0 and "missing" in r.output
+    r = run(["--data-dir", str(folder), "data", "fetch", "--source", fake_host.url, "--timeout", "2"])
+    assert r.exit_code == 1 and "HTTP 404" in r.output and "could not be fetched" in r.output
+    entries = [data.HistoryEntry(data.FIRST_DAY, "cigar")]
+    data.atomic_write(folder / data.HISTORY_FILE, data.format_history_csv(entries))
+    fake_host.routes["/2021-06-20.json"] = (200, json.dumps({"solution": "rebut", "print_date": "2021-06-20"}).encode(), {})
+    r = run(["--data-dir", str(folder), "data", "update", "--endpoint", fake_host.url, "--until", "2021-06-21",
+             "--delay", "0"])
+    assert r.exit_code == 0, r.output
+    assert "REBUT" in r.output and "added 1 day" in r.output and "not published yet" in r.output
+    assert [e.word for e in data.read_history(folder)] == ["cigar", "rebut"]
+
+
+def test_python_dash_m_entry_point():
+    r = subprocess.run([sys.executable, "-m", "wordlebot", "feedback", "error", "elder"], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.startswith("20002")

@@ -1,0 +1,172 @@
+import datetime as dt
+import hashlib
+import json
+
+import pytest
+
+from wordlebot import data
+from wordlebot.data import HistoryEntry, RemoteFile
+from wordlebot.errors import DataError
+
+WORDS = b"crane\nslate\ntrace\n"
+
+
+def _registry(content: bytes = WORDS):
+    return (RemoteFile("mini/words.txt", "owner/repo/abc123/words", hashlib.sha256(content).hexdigest(),
+                       3, 1 << 16, "MIT"),)
+
+
+def _fetch(folder, host, **kw):
+    return data.fetch(folder, base=host.url, timeout=2.0, include_history=False, files=_registry(), **kw)
+
+
+def test_good_download_is_verified_and_written(tmp_path, fake_host):
+    fake_host.routes["/owner/repo/abc123/words"] = (200, WORDS, {})
+    seen = []
+    res = _fetch(tmp_path, fake_host, progress_factory=lambda name: (lambda done, total: seen.append((done, total))))
+    assert [r.ok for r in res] == [True]
+    assert (tmp_path / "mini/words.txt").read_bytes() == WORDS
+    assert seen and seen[-1] == (len(WORDS), len(WORDS))
+    # present and verified: not downloaded again
+    fake_host.requests.clear()
+    res = _fetch(tmp_path, fake_host)
+    assert res[0].ok and "already present" in res[0].message and fake_host.requests == []
+
+
+@pytest.mark.parametrize("route,fragment", [
+    ((200, b"crane\nslate\nTRACE\n", {}), "checksum mismatch"),
+    ((200, WORDS[:8], {"length": len(WORDS)}), "truncated download"),
+    ((404, b"nope", {}), "HTTP 404"),
+    ((200, WORDS, {"delay": 3}), "timed out"),
+    ((200, b"x" * (1 << 17), {}), "cap"),
+])
+def test_broken_download_keeps_the_old_file(tmp_path, fake_host, route, fragment):
+    old = b"old contents\n"
+    target = tmp_path / "mini/words.txt"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(old)
+    fake_host.routes["/owner/repo/abc123/words"] = route
+    res = data.fetch(tmp_path, base=fake_host.url, timeout=0.5, include_history=False,
+                     files=_registry(), force=True)
+    assert not res[0].ok
+    assert fragment in res[0].message and "the old file is kept" in res[0].message
+    assert target.read_bytes() == old
+    assert sorted(p.name for p in target.parent.iterdir()) == ["words.txt"]  # no temp file left
+
+
+def test_unreachable_host_says_so(tmp_path):
+    res = data.fetch(tmp_path, base="http://127.0.0.1:9", timeout=1.0, include_history=False, files=_registry())
+    assert not res[0].ok and "cannot connect" in res[0].message and "nothing was written" in res[0].message
+
+
+def _feed(days: int, start=data.FIRST_DAY):
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
+    return {"results": [{"date": (start + dt.timedelta(d)).isoformat(), "number": 999, "word": words[d % 8]}
+                        for d in range(days)]}
+
+
+def test_history_fetch_converts_the_public_feed(tmp_path, fake_host):
+    src = RemoteFile("history/answers.csv", "u/r/main/used.json", None, None, 1 << 20, "MIT")
+    fake_host.routes["/u/r/main/used.json"] = (200, json.dumps(_feed(5)).encode(), {})
+    res = data.fetch(tmp_path, base=fake_host.url, files=(), history_source=src)
+    assert res[-1].ok, res[-1].message
+    text = (tmp_path / "history/answers.csv").read_text()
+    assert text.splitlines()[:3] == ["date,puzzle,word", "2021-06-19,0,cigar", "2021-06-20,1,rebut"]
+    # a feed with a gap is refused and nothing changes
+    feed = _feed(8)
+    del feed["results"][6]
+    fake_host.routes["/u/r/main/used.json"] = (200, json.dumps(feed).encode(), {})
+    res = data.fetch(tmp_path, base=fake_host.url, files=(), history_source=src)
+    assert not res[-1].ok and "jump" in res[-1].message
+    assert (tmp_path / "history/answers.csv").read_text() == text
+
+
+def _nyt(day: dt.date, word: str) -> bytes:
+    return json.dumps({"id": 1, "solution": word, "print_date": day.isoformat(), "days_since_launch": 1,
+                       "editor": "x"}).encode()
+
+
+def _seed_history(folder, days=3):
+    entries = [HistoryEntry(data.FIRST_DAY + dt.timedelta(d), w) for d, w in enumerate(["cigar", "rebut", "sissy"][:days])]
+    data.atomic_write(folder / data.HISTORY_FILE, data.format_history_csv(entries))
+    return entries
+
+
+def test_update_adds_days_and_resumes_after_a_malformed_reply(tmp_path, fake_host):
+    _seed_history(tmp_path)
+    d3, d4, d5 = (data.FIRST_DAY + dt.timedelta(k) for k in (3, 4, 5))
+    fake_host.routes[f"/{d3}.json"] = (200, _nyt(d3, "humph"), {})
+    fake_host.routes[f"/{d4}.json"] = (200, b"{not json", {})
+    rep = data.update_history(tmp_path, base=fake_host.url, until=d5, delay=0)
+    assert [e.word for e in rep.added] == ["humph"]
+    assert "malformed reply" in rep.stopped and str(d4) in rep.stopped
+    assert data.read_history(tmp_path)[-1] == HistoryEntry(d3, "humph")
+    # the endpoint recovers: the next run continues from where it stopped
+    fake_host.routes[f"/{d4}.json"] = (200, _nyt(d4, "awake"), {})
+    fake_host.routes[f"/{d5}.json"] = (200, _nyt(d5, "blush"), {})
+    fake_host.requests.clear()
+    rep = data.update_history(tmp_path, base=fake_host.url, until=d5, delay=0)
+    assert [e.word for e in rep.added] == ["awake", "blush"] and rep.stopped == "up to date"
+    assert fake_host.requests == [f"/{d4}.json", f"/{d5}.json"]
+    assert [e.puzzle for e in data.read_history(tmp_path)] == [0, 1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("body,fragment", [
+    (b'{"print_date": "2021-06-22"}', "malformed reply"),
+    (b'{"solution": "toolong", "print_date": "2021-06-22"}', "not a five-letter word"),
+    (b'{"solution": "humph", "print_date": "2021-06-23"}', "not 2021-06-22"),
+    (b"[1, 2]", "malformed reply"),
+])
+def test_update_refuses_bad_replies(tmp_path, fake_host, body, fragment):
+    _seed_history(tmp_path)
+    before = (tmp_path / data.HISTORY_FILE).read_bytes()
+    fake_host.routes["/2021-06-22.json"] = (200, body, {})
+    rep = data.update_history(tmp_path, base=fake_host.url, until=dt.date(2021, 6, 22), delay=0)
+    assert rep.added == [] and fragment in rep.stopped
+    assert (tmp_path / data.HISTORY_FILE).read_bytes() == before
+
+
+def test_update_stops_quietly_at_an_unpublished_day(tmp_path, fake_host):
+    _seed_history(tmp_path)
+    rep = data.update_history(tmp_path, base=fake_host.url, until=dt.date(2021, 6, 25), delay=0)
+    assert rep.added == [] and "not published yet" in rep.stopped
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("date,word\n", "first line"),
+    ("date,puzzle,word\n2021-06-19,0,cigar\n2021-06-21,2,rebut\n", "does not follow"),
+    ("date,puzzle,word\n2021-06-19,5,cigar\n", "does not match"),
+    ("date,puzzle,word\n2021-06-19,0,CIGAR\n", "five-letter"),
+])
+def test_history_file_is_validated(text, fragment):
+    with pytest.raises(DataError, match=fragment):
+        data.parse_history_csv(text)
+
+
+def test_status_reports_missing_and_stale(tmp_path):
+    _seed_history(tmp_path)
+    rows = {s.path: s for s in data.status(tmp_path, today=dt.date(2021, 7, 1))}
+    assert not rows["classic/answers.txt"].present and "data fetch" in rows["classic/answers.txt"].detail
+    hist = rows[data.HISTORY_FILE]
+    assert hist.present and not hist.ok and "10 days behind" in hist.detail
+
+
+def test_status_of_the_official_folder(official):
+    rows = data.status(official, today=dt.date(2026, 6, 1))
+    assert all(r.ok for r in rows), [r for r in rows if not r.ok]
+
+
+def test_genuine_pins_fetch_from_a_mirror(tmp_path, fake_host, official):
+    """The real registry, served by a local mirror of the official files: every sha256 matches."""
+    for rf in data.OFFICIAL:
+        fake_host.routes["/" + rf.source] = (200, (official / rf.path).read_bytes(), {})
+    res = data.fetch(tmp_path, base=fake_host.url, include_history=False)
+    assert all(r.ok for r in res), res
+    assert {s.path for s in data.status(tmp_path) if s.ok} >= {rf.path for rf in data.OFFICIAL}
+
+
+def test_atomic_write_to_unwritable_place_is_explained(tmp_path):
+    blocker = tmp_path / "f"
+    blocker.write_text("x")
+    with pytest.raises(DataError, match="--data-dir"):
+        data.atomic_write(blocker / "sub" / "x.txt", b"data")

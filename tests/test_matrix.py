@@ -1,0 +1,124 @@
+import logging
+import multiprocessing as mp
+import os
+
+import numpy as np
+import pytest
+
+from conftest import random_words
+from naive import feedback_code, feedback_rows_numpy
+from wordlebot import matrix as mx
+from wordlebot.words import Lexicon, read_word_file
+
+
+@pytest.mark.parametrize("length", [4, 5, 6, 8, 11])
+def test_kernel_matches_reference_every_length(length):
+    g = random_words(60, length, alphabet="abcdeo", seed=length)
+    a = random_words(45, length, alphabet="abcdeo", seed=length + 100)
+    m = mx.build_matrix(g, a)
+    assert m.dtype == mx.pattern_dtype(length)
+    expected = np.array([[feedback_code(x, y) for y in a] for x in g])
+    assert (m.astype(np.int64) == expected).all()
+
+
+def test_dtype_fits_every_pattern():
+    assert mx.pattern_dtype(5) == np.uint8
+    assert mx.pattern_dtype(10) == np.uint16
+    assert mx.pattern_dtype(11) == np.uint32
+
+
+def _lex(n=200, seed=0):
+    words = random_words(n, seed=seed)
+    return Lexicon.from_lists(words, words[::2], name="t")
+
+
+def test_cache_round_trip_is_memory_mapped(tmp_path):
+    lex = _lex()
+    mx.clear_memory_cache()
+    m1 = mx.pattern_matrix(lex, folder=tmp_path)
+    path = mx.cache_path(lex, tmp_path)
+    assert path.exists()
+    mx.clear_memory_cache()
+    m2 = mx.pattern_matrix(lex, folder=tmp_path)
+    assert isinstance(m2, np.memmap)
+    assert (np.asarray(m1) == np.asarray(m2)).all()
+    assert not m2.flags.writeable
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "header", "empty", "other-lists"])
+def test_damaged_cache_is_detected_and_rebuilt(tmp_path, caplog, damage):
+    lex = _lex()
+    mx.clear_memory_cache()
+    good = np.array(mx.pattern_matrix(lex, folder=tmp_path))
+    path = mx.cache_path(lex, tmp_path)
+    raw = bytearray(path.read_bytes())
+    if damage == "truncate":
+        raw = raw[: len(raw) - 100]
+    elif damage == "flip":
+        raw[mx.HEADER_BYTES + 1234] ^= 0x01
+    elif damage == "header":
+        raw[20:40] = b"#" * 20
+    elif damage == "empty":
+        raw = bytearray()
+    elif damage == "other-lists":
+        other = _lex(seed=5)
+        mx.write_cache(path, mx.build_matrix(other.guesses, other.answers), other)
+        raw = bytearray(path.read_bytes())
+    path.write_bytes(bytes(raw))
+    mx.clear_memory_cache()
+    with caplog.at_level(logging.WARNING, logger="wordlebot"):
+        again = mx.pattern_matrix(lex, folder=tmp_path)
+    assert (np.asarray(again) == good).all()
+    assert "unusable" in caplog.text
+    # and the rebuilt file is good again
+    mx.clear_memory_cache()
+    assert mx.load_cached(path, lex) is not None
+
+
+def _build_in_child(folder, seed, q):
+    lex = _lex(400, seed)
+    m = mx.pattern_matrix(lex, folder=folder)
+    q.put(int(np.asarray(m, dtype=np.int64).sum()))
+
+
+def test_concurrent_builders_leave_a_good_file(tmp_path):
+    ctx = mp.get_context("spawn")
+    q = ctx.Queue()
+    procs = [ctx.Process(target=_build_in_child, args=(tmp_path, 7, q)) for _ in range(3)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0
+    sums = {q.get() for _ in procs}
+    assert len(sums) == 1
+    lex = _lex(400, 7)
+    mx.clear_memory_cache()
+    assert mx.load_cached(mx.cache_path(lex, tmp_path), lex) is not None
+    assert not [f for f in os.listdir(tmp_path) if f.endswith(".tmp")]
+
+
+def test_unwritable_cache_folder_still_works(tmp_path, caplog):
+    lex = _lex()
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    mx.clear_memory_cache()
+    with caplog.at_level(logging.WARNING, logger="wordlebot"):
+        m = mx.pattern_matrix(lex, folder=blocker / "sub")
+    assert m.shape == (lex.n_guesses, lex.n_answers)
+    assert "without a disk cache" in caplog.text
+
+
+def test_whole_official_matrix_against_reference(official, session_cache):
+    """Every pair of the 14,855 guesses x the 3,158 WordleBot answers, against the numpy
+    rendering of the textbook rule (itself checked against the plain one in test_feedback)."""
+    guesses = read_word_file(official / "nyt/guesses.txt")
+    answers = read_word_file(official / "nyt/wordlebot-3158.txt")
+    lex = Lexicon.from_lists(guesses, answers)
+    m = mx.pattern_matrix(lex, folder=session_cache)
+    codes = lex.answer_codes.astype(np.int64)
+    for gi, g in enumerate(guesses):
+        row = feedback_rows_numpy(g, codes)
+        if not np.array_equal(row, m[gi]):
+            bad = int(np.flatnonzero(row != m[gi])[0])
+            pytest.fail(f"{g} vs {answers[bad]}: kernel {m[gi, bad]}, reference {row[bad]}")
