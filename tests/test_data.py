@@ -170,3 +170,35 @@ def test_atomic_write_to_unwritable_place_is_explained(tmp_path):
     blocker.write_text("x")
     with pytest.raises(DataError, match="--data-dir"):
         data.atomic_write(blocker / "sub" / "x.txt", b"data")
+
+
+def test_unreachable_host_is_tried_once(tmp_path):
+    two = _registry() + (RemoteFile("mini/b.txt", "owner/repo/abc123/b", "0" * 64, 3, 1 << 16, "MIT"),)
+    res = data.fetch(tmp_path, base="http://127.0.0.1:9", timeout=1.0, files=two)
+    assert "cannot connect" in res[0].message
+    assert all("not tried: http://127.0.0.1:9 is unreachable" in r.message for r in res[1:])
+    assert len(res) == 3  # the history too
+
+
+def test_first_run_fetches_the_lists_itself(tmp_path, fake_host, official, monkeypatch):
+    """A command that needs the official lists and finds none fetches them (network allowing)."""
+    from wordlebot.wordsets import load_lexicon
+
+    for rf in data.OFFICIAL:
+        fake_host.routes["/" + rf.source] = (200, (official / rf.path).read_bytes(), {})
+    monkeypatch.delenv("WORDLEBOT_OFFLINE")
+    monkeypatch.setenv("WORDLEBOT_RAW_BASE", fake_host.url)
+    notes = []
+    lex = load_lexicon("classic", data_dir=tmp_path / "new", notify=notes.append)
+    assert lex.official and lex.n_answers == 2315
+    assert "fetching them now" in notes[0]
+    assert (tmp_path / "new/classic/answers.txt").is_file()
+
+
+def test_offline_first_run_falls_back_with_instructions(tmp_path):
+    from wordlebot.wordsets import load_lexicon
+
+    notes = []
+    lex = load_lexicon("nyt", data_dir=tmp_path / "none", notify=notes.append)
+    assert not lex.official and lex.name == "wordfreq-5"
+    assert any("wordlebot data fetch" in n for n in notes)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .errors import DataError
+from .errors import DataError, UnreachableError
 
 RAW_BASE = "https://raw.githubusercontent.com"
 RAW_BASE_ENV = "WORDLEBOT_RAW_BASE"
@@ -155,7 +155,7 @@ def download(url: str, *, timeout: float = 20.0, max_bytes: int = 8 << 20,
         reason = exc.reason
         if isinstance(reason, (socket.timeout, TimeoutError)):
             raise DataError(f"{url}: no answer within {timeout:g} s (timed out)") from None
-        raise DataError(f"{url}: cannot connect ({reason})") from None
+        raise UnreachableError(f"{url}: cannot connect ({reason})") from None
     except (ConnectionError, OSError) as exc:
         # http.client.IncompleteRead and resets arrive here mid-body.
         raise DataError(f"{url}: the connection broke during the download ({exc.__class__.__name__})") from None
@@ -360,10 +360,14 @@ def fetch(
     base = base or os.environ.get(RAW_BASE_ENV) or RAW_BASE
     data_dir = Path(data_dir)
     results: list[FetchResult] = []
+    unreachable: str | None = None
     for rf in files:
         target = data_dir / rf.path
         if not force and target.exists() and rf.sha256 and sha256_file(target) == rf.sha256:
             results.append(FetchResult(rf.path, True, "already present, checksum verified"))
+            continue
+        if unreachable:
+            results.append(FetchResult(rf.path, False, f"not tried: {unreachable} is unreachable"))
             continue
         progress = progress_factory(rf.path) if progress_factory else None
         try:
@@ -373,10 +377,16 @@ def fetch(
                 raise DataError(f"{rf.url(base)}: {problem}")
             atomic_write(target, body)
             results.append(FetchResult(rf.path, True, f"downloaded, {len(body):,} bytes, sha256 verified"))
+        except UnreachableError as exc:
+            unreachable = base
+            kept = "the old file is kept" if target.exists() else "nothing was written"
+            results.append(FetchResult(rf.path, False, f"{exc}; {kept}"))
         except DataError as exc:
             kept = "the old file is kept" if target.exists() else "nothing was written"
             results.append(FetchResult(rf.path, False, f"{exc}; {kept}"))
-    if include_history:
+    if include_history and unreachable:
+        results.append(FetchResult(history_source.path, False, f"not tried: {unreachable} is unreachable"))
+    elif include_history:
         results.append(_fetch_history(data_dir, history_source, base, timeout, progress_factory))
     return results
 
@@ -446,8 +456,8 @@ def status(data_dir: Path, today: dt.date | None = None) -> list[FileStatus]:
 
 
 def _age(path: Path) -> str:
-    days = (time.time() - path.stat().st_mtime) / 86400
-    return f"fetched {days:.0f} day{'s' if round(days) != 1 else ''} ago"
+    days = round((time.time() - path.stat().st_mtime) / 86400)
+    return "written today" if days == 0 else f"written {days} day{'s' if days != 1 else ''} ago"
 
 
 def have_official(data_dir: Path, files: Iterable[str]) -> bool:

@@ -39,5 +39,9 @@ class DataError(WordlebotError):
     """Missing, corrupt or unreachable data: lists, history, downloads."""
 
 
+class UnreachableError(DataError):
+    """The remote host could not be reached at all (offline, DNS failure, refused)."""
+
+
 class CacheError(WordlebotError):
     """A cache file that cannot be read or written."""

@@ -272,8 +272,7 @@ class PlaySession:
                 row = Row(word, _feedback(word, self.answer))
                 self.rows.append(row)
                 constraints = constraints.add(word, row.pattern)
-                for r in self.rows:
-                    say(tiles(r))
+                say(tiles(row))
                 if row.pattern == all_green(n):
                     solved = True
                     break

@@ -78,8 +78,11 @@ def load_lexicon(
                                      progress_factory=progress_factory)
             except DataError as exc:
                 results = [data.FetchResult("*", False, str(exc))]
-            for r in results:
-                if not r.ok:
+            failed = [r for r in results if not r.ok]
+            if failed and all("not tried" in r.message or "cannot connect" in r.message for r in failed):
+                say(f"  cannot reach the download host ({failed[0].message.split('; ')[0]})")
+            else:
+                for r in failed:
                     say(f"  {r.path}: {r.message}")
         if not data.have_official(folder, needed):
             say(
