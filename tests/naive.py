@@ -117,3 +117,36 @@ def play_greedy(guesses: list[str], answers: list[str], target: str, score, firs
         code = feedback_code(g, target)
         cands = [c for c in cands if feedback_code(g, c) == code]
     return played
+
+
+def optimal_total(guesses: list[str], answers: list[str], max_guesses: int = 6, hard: bool = False,
+                  weights: dict[str, float] | None = None) -> float:
+    """Minimum over all strategies of the total (weighted) guesses to find every answer, by plain
+    exhaustive recursion with memoisation.  Exponential: small lists only.  inf when no strategy
+    finishes within ``max_guesses``."""
+    from functools import lru_cache
+
+    w = weights or {a: 1.0 for a in answers}
+
+    @lru_cache(maxsize=None)
+    def best(cands: tuple[str, ...], left: int, rows: tuple[tuple[str, int], ...]) -> float:
+        if left == 0:
+            return math.inf
+        result = math.inf
+        for g in guesses:
+            if hard and not hard_mode_legal(g, list(rows)):
+                continue
+            parts = partition(g, list(cands))
+            if len(parts) == 1 and g not in cands:
+                continue  # learns nothing
+            total = sum(w[c] for c in cands)
+            for code, part in parts.items():
+                if code == 3 ** len(g) - 1:
+                    continue
+                total += best(tuple(part), left - 1, rows + ((g, code),) if hard else ())
+                if total >= result:
+                    break
+            result = min(result, total)
+        return result
+
+    return best(tuple(answers), max_guesses, ())

@@ -261,6 +261,22 @@ def _hard_mode_mask(guess_codes, green_at, min_count, out):
         out[g] = ok
 
 
+@njit(**JIT_PARALLEL)
+def _transpose(m, out):
+    """out = m.T, in cache-sized tiles, in parallel."""
+    n0, n1 = m.shape
+    tile = 64
+    nt0 = (n0 + tile - 1) // tile
+    for b0 in prange(nt0):
+        i0 = b0 * tile
+        i1 = min(n0, i0 + tile)
+        for j0 in range(0, n1, tile):
+            j1 = min(n1, j0 + tile)
+            for i in range(i0, i1):
+                for j in range(j0, j1):
+                    out[j, i] = m[i, j]
+
+
 # ---------------------------------------------------------------------------------------------
 # Integrity
 

@@ -26,9 +26,10 @@ from .words import Lexicon, encode, list_fingerprint
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAGIC = b"WBPMATRX"
 HEADER_BYTES = 4096
+LAYOUTS = {False: "guesses x answers", True: "answers x guesses"}
 
 _memo: dict[tuple[str, str], np.ndarray] = {}
 _memo_lock = threading.Lock()
@@ -83,36 +84,49 @@ def checksum(payload: np.ndarray) -> str:
     return f"{h:016x}-{flat.size}"
 
 
-def cache_path(lexicon: Lexicon, folder: Path | None = None) -> Path:
+def cache_path(lexicon: Lexicon, folder: Path | None = None, transposed: bool = False) -> Path:
     folder = Path(folder) if folder is not None else default_cache_dir()
-    return folder / f"matrix-{lexicon.fingerprint[:20]}-v{FORMAT_VERSION}.bin"
+    tag = "-T" if transposed else ""
+    return folder / f"matrix-{lexicon.fingerprint[:20]}{tag}-v{FORMAT_VERSION}.bin"
 
 
-def pattern_matrix(lexicon: Lexicon, *, cache: bool = True, folder: Path | None = None) -> np.ndarray:
-    """The lexicon's guesses x answers pattern matrix: from memory, the disk cache, or built.
-
-    The array is read-only.  With ``cache=False`` it is always built and nothing is written.
+def pattern_matrix(lexicon: Lexicon, *, cache: bool = True, folder: Path | None = None,
+                   transposed: bool = False) -> np.ndarray:
+    """The lexicon's guesses x answers pattern matrix (answers x guesses with ``transposed``):
+    from memory, the disk cache, or built.  Read-only.  With ``cache=False`` nothing is written.
     """
-    key = (lexicon.fingerprint, str(folder) if cache else "-")
+    key = (lexicon.fingerprint, str(folder) if cache else "-", transposed)
+    with _memo_lock:
+        hit = _memo.get(key)
+    if hit is not None:
+        return hit
+    if transposed:
+        base = pattern_matrix(lexicon, cache=cache, folder=folder)
     with _memo_lock:
         hit = _memo.get(key)
         if hit is not None:
             return hit
-        if not cache:
-            m = build_from_codes(lexicon.guess_codes, lexicon.answer_codes)
-            m.setflags(write=False)
-        else:
-            path = cache_path(lexicon, folder)
-            m = load_cached(path, lexicon)
-            if m is None:
+        path = cache_path(lexicon, folder, transposed) if cache else None
+        m = load_cached(path, lexicon, transposed) if cache else None
+        if m is None:
+            if transposed:
+                m = np.empty((base.shape[1], base.shape[0]), base.dtype)
+                kernels._transpose(np.asarray(base), m)
+            else:
                 m = build_from_codes(lexicon.guess_codes, lexicon.answer_codes)
+            if cache:
                 try:
-                    write_cache(path, m, lexicon)
+                    write_cache(path, m, lexicon, transposed)
                 except CacheError as exc:
                     log.warning("%s; working without a disk cache", exc)
-                m.setflags(write=False)
+            m.setflags(write=False)
         _memo[key] = m
         return m
+
+
+def transposed(lexicon: Lexicon, **kwargs) -> np.ndarray:
+    """answers x guesses: one answer's patterns against every guess, contiguous."""
+    return pattern_matrix(lexicon, transposed=True, **kwargs)
 
 
 def clear_memory_cache() -> None:
@@ -120,9 +134,10 @@ def clear_memory_cache() -> None:
         _memo.clear()
 
 
-def _header(m: np.ndarray, lexicon: Lexicon, digest: str) -> bytes:
+def _header(m: np.ndarray, lexicon: Lexicon, digest: str, transposed: bool) -> bytes:
     meta = {
         "version": FORMAT_VERSION,
+        "layout": LAYOUTS[transposed],
         "dtype": m.dtype.name,
         "shape": list(m.shape),
         "guesses_sha256": list_fingerprint(lexicon.guesses),
@@ -135,10 +150,10 @@ def _header(m: np.ndarray, lexicon: Lexicon, digest: str) -> bytes:
     return raw.ljust(HEADER_BYTES, b" ")
 
 
-def write_cache(path: Path, m: np.ndarray, lexicon: Lexicon) -> None:
+def write_cache(path: Path, m: np.ndarray, lexicon: Lexicon, transposed: bool = False) -> None:
     """Write atomically: temp file in the same folder, fsync, rename."""
     digest = checksum(m)
-    header = _header(m, lexicon, digest)
+    header = _header(m, lexicon, digest, transposed)
     payload = np.ascontiguousarray(m).reshape(-1).view(np.uint8)
     pad = (-payload.size) % 8
     try:
@@ -162,7 +177,7 @@ def write_cache(path: Path, m: np.ndarray, lexicon: Lexicon) -> None:
         raise CacheError(f"cannot write the matrix cache {path}: {exc.strerror}") from None
 
 
-def load_cached(path: Path, lexicon: Lexicon) -> np.ndarray | None:
+def load_cached(path: Path, lexicon: Lexicon, transposed: bool = False) -> np.ndarray | None:
     """The cached matrix, memory-mapped, or None when absent.  A broken file is reported (it is
     replaced by the caller's rebuild); it never produces a wrong matrix."""
     try:
@@ -173,13 +188,13 @@ def load_cached(path: Path, lexicon: Lexicon) -> np.ndarray | None:
         log.warning("cannot read the matrix cache %s (%s); rebuilding", path, exc.strerror)
         return None
     try:
-        return _load_checked(path, size, lexicon)
+        return _load_checked(path, size, lexicon, transposed)
     except CacheError as exc:
         log.warning("matrix cache %s is unusable (%s); rebuilding it", path, exc)
         return None
 
 
-def _load_checked(path: Path, size: int, lexicon: Lexicon) -> np.ndarray:
+def _load_checked(path: Path, size: int, lexicon: Lexicon, transposed: bool) -> np.ndarray:
     if size < HEADER_BYTES:
         raise CacheError(f"truncated: {size} bytes, shorter than its header")
     with open(path, "rb") as f:
@@ -197,8 +212,11 @@ def _load_checked(path: Path, size: int, lexicon: Lexicon) -> np.ndarray:
     if version != FORMAT_VERSION:
         raise CacheError(f"format version {version}, expected {FORMAT_VERSION}")
     expected_shape = (lexicon.n_guesses, lexicon.n_answers)
+    if transposed:
+        expected_shape = expected_shape[::-1]
     if (
-        shape != expected_shape
+        meta.get("layout") != LAYOUTS[transposed]
+        or shape != expected_shape
         or dtype != pattern_dtype(lexicon.length)
         or meta.get("guesses_sha256") != list_fingerprint(lexicon.guesses)
         or meta.get("answers_sha256") != list_fingerprint(lexicon.answers)

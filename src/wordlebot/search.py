@@ -1,0 +1,397 @@
+"""Tree search: the guess that minimises the total (or expected) number of guesses.
+
+Two modes share one branch-and-bound recursion (``search_kernels._node``):
+
+* **near-optimal** (default, ``k`` = 12): at each node only the k best guesses by a cheap key
+  (a lower bound plus twice the expected part size), and the ``kc`` best possible answers, are
+  searched, each exactly with branch and bound over the same restricted tree;
+* **exact** (``k`` = None): every allowed guess at every node; admissible lower bounds (each
+  answer needs a guess; a non-green part of n_i answers needs at least 2 n_i - 1 more),
+  beta cut-offs, parts searched smallest first, perfect splitters detected, guesses whose
+  partition repeats an earlier one skipped.  The result is proven optimal.
+
+Both respect hard mode (exact NYT rule), a guess cap, and answer weights (unit weights give the
+classic integer totals; a prior gives expected guesses).  A bounded transposition table, keyed by
+the answer set and verified against it, holds (lower, upper, best guess) per node.
+
+Ties are broken canonically (the first guess in key order among the best), so the chosen guess
+and the exported tree do not depend on thread timing: the parallel root search gives the serial
+result.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import search_kernels as sk
+from .feedback import all_green
+from .game import HardConstraints
+from .matrix import pattern_matrix
+from .words import Lexicon, WordId
+
+INF = sk.INF
+DEFAULT_K = 12
+DEFAULT_KC = 6
+DEFAULT_MEMORY_MB = 2048
+MAX_PATTERNS = 3**7  # the scan keeps per-pattern tallies; longer words use the greedy rankers
+
+
+def transposed_matrix(lexicon: Lexicon) -> np.ndarray:
+    """answers x guesses pattern matrix (the search reads one answer's patterns contiguously)."""
+    from .matrix import transposed
+
+    return transposed(lexicon)
+
+
+@dataclass
+class SearchStats:
+    nodes: int = 0
+    scans: int = 0
+    evaluations: int = 0
+    table_hits: int = 0
+    table_stored: int = 0
+    table_clears: int = 0
+
+    def add(self, meta: np.ndarray) -> None:
+        self.nodes += int(meta[sk.M_NODES])
+        self.scans += int(meta[sk.M_SCANS])
+        self.evaluations += int(meta[sk.M_EVALS])
+        self.table_hits += int(meta[sk.M_HITS])
+        self.table_stored += int(meta[sk.M_STORED])
+        self.table_clears += int(meta[sk.M_CLEARS])
+
+
+class _Worker:
+    """One thread's scratch space and transposition table."""
+
+    def __init__(self, search: "TreeSearch", table_bytes: int) -> None:
+        lex = search.lexicon
+        ng, na = lex.n_guesses, lex.n_answers
+        npat = 3**lex.length
+        depth = search.max_guesses + 2
+        block = search.block
+        self.X = (
+            np.zeros((depth, ng), np.float64),  # 0 lbg
+            np.zeros((depth, ng), np.float64),  # 1 key
+            np.zeros((depth, ng), np.uint64),  # 2 sig
+            np.zeros((depth, ng), np.int8),  # 3 useful
+            np.zeros((depth, ng), np.int32),  # 4 order
+            np.zeros((1, 1), np.uint64),  # 5 (unused)
+            np.zeros(block * npat, np.int32),  # 6 cnt
+            np.zeros(block * npat, np.uint64),  # 7 zs
+            np.zeros(block * npat if search.weighted else 1, np.float64),  # 8 mass
+            np.zeros(block * npat if search.weighted else 1, np.float64),  # 9 mx
+            np.zeros((depth, na), np.int32),  # 10 elems
+            np.zeros((depth, npat + 1), np.int64),  # 11 offs
+            np.zeros((depth, npat), np.float64),  # 12 part weights
+            np.zeros((depth, npat), np.float64),  # 13 part lower bounds
+            np.zeros((depth, 2 * npat + 1), np.int64),  # 14 part list
+            np.zeros((depth + 1, ng), np.int32),  # 15 hard-mode allowed lists
+        )
+        # Table: ~35 % of the bytes for entries (49 bytes each), the rest for the answer sets.
+        entries = 1 << max(10, int(np.log2(max(1024, 0.35 * table_bytes / 49))))
+        pool = max(1 << 16, int(0.65 * table_bytes / 4))
+        self.TT = (
+            np.zeros(entries, np.uint64),  # keys (0 = empty); zero pages cost nothing until used
+            np.zeros(entries, np.uint64),  # hard-mode constraint hash
+            np.empty(entries, np.float64),  # lower bound
+            np.empty(entries, np.float64),  # upper bound
+            np.empty(entries, np.int32),  # best guess
+            np.empty(entries, np.int64),  # pool offset
+            np.empty(entries, np.int32),  # set size
+            np.empty(entries, np.int8),  # guesses left
+            np.empty(pool, np.int32),  # answer sets
+            np.zeros(sk.N_META, np.int64),
+        )
+
+
+class TreeSearch:
+    """Best guesses by tree search over a lexicon.
+
+    ``k``: guesses searched per node (None: all, i.e. exact); ``kc``: extra possible answers per
+    node; ``weights``: answer weights (None: unit weights, the classic total; ``"prior"``: the
+    lexicon's prior, expected guesses).
+    """
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        *,
+        k: int | None = DEFAULT_K,
+        kc: int = DEFAULT_KC,
+        hard: bool = False,
+        max_guesses: int = 6,
+        weights: np.ndarray | str | None = None,
+        memory_mb: int = DEFAULT_MEMORY_MB,
+        threads: int = 2,
+        matrix_t: np.ndarray | None = None,
+        block: int = 32,
+    ) -> None:
+        if 3**lexicon.length > MAX_PATTERNS:
+            raise ValueError(f"tree search supports words of up to 7 letters, not {lexicon.length}")
+        self.lexicon = lexicon
+        self.k = k
+        self.kc = kc
+        self.hard = hard
+        self.max_guesses = max_guesses
+        self.threads = max(1, threads)
+        self.block = block
+        if isinstance(weights, str):
+            if weights != "prior":
+                raise ValueError("weights must be an array, None or 'prior'")
+            weights = lexicon.prior if lexicon.weighted else None
+        self.weighted = weights is not None
+        w = np.ones(lexicon.n_answers) if weights is None else np.asarray(weights, np.float64)
+        if w.shape != (lexicon.n_answers,) or not np.all(w > 0):
+            raise ValueError("one positive weight per answer is needed")
+        if self.weighted:
+            w = w / w.sum()
+        self.w = np.ascontiguousarray(w)
+        self.mt = matrix_t if matrix_t is not None else transposed_matrix(lexicon)
+        rng = np.random.default_rng(0x5EED)
+        codes = lexicon.guess_codes
+        lcount = np.zeros((lexicon.n_guesses, 26), np.int8)
+        for i in range(lexicon.length):
+            np.add.at(lcount, (np.arange(lexicon.n_guesses), codes[:, i]), 1)
+        ip = np.zeros(sk.N_IP, np.int64)
+        ip[sk.IP_K] = 0 if k is None else k
+        ip[sk.IP_KC] = kc
+        ip[sk.IP_HARD] = int(hard)
+        ip[sk.IP_UNIFORM] = int(not self.weighted)
+        ip[sk.IP_NPAT] = 3**lexicon.length
+        ip[sk.IP_GREEN] = all_green(lexicon.length)
+        ip[sk.IP_BLOCK] = block
+        ip[sk.IP_DEDUP] = int(not hard)
+        ip[sk.IP_TT_MIN] = 3
+        fp = np.zeros(sk.N_FP, np.float64)
+        fp[sk.FP_MARGIN] = 1e-9 if self.weighted else 0.5
+        self.S = (
+            self.mt, self.w,
+            np.ascontiguousarray(lexicon.answer_ids.astype(np.int32)),
+            np.ascontiguousarray(lexicon.answer_of_guess.astype(np.int32)),
+            rng.integers(1, 2**63, lexicon.n_answers, dtype=np.uint64),
+            np.ascontiguousarray(codes), lcount,
+            np.arange(lexicon.n_guesses, dtype=np.int32),
+            ip, fp,
+        )
+        self.margin = float(fp[sk.FP_MARGIN])
+        table_bytes = memory_mb * (1 << 20) // self.threads
+        self._workers = [_Worker(self, table_bytes) for _ in range(self.threads)]
+        self.stats = SearchStats()
+
+    # --- node description ----------------------------------------------------------------------
+
+    def _allowed(self, constraints: HardConstraints | None) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
+        """Allowed guesses, constraint hash and constraint arrays for a node."""
+        n = self.lexicon.length
+        if not self.hard or constraints is None:
+            return self.S[7], 0, np.full(n, -1, np.int8), np.zeros(26, np.int8)
+        greens = constraints.green_at.astype(np.int8)
+        mins = constraints.min_count.astype(np.int8)
+        allowed = np.flatnonzero(constraints.mask(self.lexicon.guess_codes)).astype(np.int32)
+        h = _constraint_hash(greens, mins)
+        return allowed, h, greens, mins
+
+    def _run(self, worker: _Worker, H: np.ndarray, rem: int, beta: float, T, h, greens, mins, forced: int):
+        before = worker.TT[9].copy()
+        v, g = sk._node(self.S, worker.X, worker.TT, H, 0, int(rem), float(beta), T, np.uint64(h),
+                        greens, mins, int(forced))
+        delta = worker.TT[9] - before
+        delta[sk.M_POOL_USED] = 0
+        self.stats.add(delta)
+        return float(v), int(g)
+
+    # --- public API ----------------------------------------------------------------------------
+
+    def value_of_guess(self, guess: WordId, candidates: np.ndarray | None = None, *, rows: int = 0,
+                       constraints: HardConstraints | None = None, beta: float = INF,
+                       parallel: bool | None = None) -> float:
+        """Total (expected) guesses over ``candidates`` if ``guess`` is played now and the search's
+        strategy after it; a result ``>= beta`` only means "not below beta".
+
+        Without a bound the parts left by ``guess`` are independent problems, solved on all
+        threads (same result as serial); with a bound the serial search can stop early.
+        """
+        H = self._cands(candidates)
+        if parallel is None:
+            parallel = self.threads > 1 and beta >= INF and H.size > 100
+        if parallel:
+            return self.subtrees(int(guess), H, rows, constraints)[0]
+        T, h, greens, mins = self._allowed(constraints)
+        v, _ = self._run(self._workers[0], H, self.max_guesses - rows, beta, T, h, greens, mins, int(guess))
+        return v
+
+    def subtrees(self, guess: WordId, H: np.ndarray, rows: int, constraints: HardConstraints | None,
+                 build: bool = False) -> tuple[float, dict[int, "Node"]]:
+        """Solve each part ``guess`` leaves, the parts spread over the threads, biggest first.
+        Returns the total and, with ``build``, each part's subtree (built by the thread that
+        solved it, so its table already holds the answers)."""
+        lex = self.lexicon
+        word = lex.guesses[guess]
+        green = all_green(lex.length)
+        pats = np.asarray(self.mt[H, guess])
+        parts = [(int(p), H[pats == p]) for p in np.unique(pats) if p != green]
+        parts.sort(key=lambda t: -t[1].size)
+        total = float(self.w[H].sum())
+        results: dict[int, tuple[float, Node | None]] = {}
+        lock = threading.Lock()
+        queue = list(range(len(parts)))
+
+        def work(worker: _Worker) -> None:
+            while True:
+                with lock:
+                    if not queue:
+                        return
+                    i = queue.pop(0)
+                p, Hs = parts[i]
+                cons = constraints.add(word, p) if (self.hard and constraints is not None) else constraints
+                if build:
+                    node = self._build(worker, Hs, rows + 1, cons)
+                    results[p] = (node.value, node)
+                else:
+                    T, h, greens, mins = self._allowed(cons)
+                    v, _ = self._run(worker, Hs, self.max_guesses - rows - 1, INF, T, h, greens, mins, -1)
+                    results[p] = (v, None)
+
+        self._on_threads(work)
+        for p, (v, _) in results.items():
+            total += v
+        return min(total, INF), {p: n for p, (_, n) in results.items() if n is not None}
+
+    def _on_threads(self, work) -> None:
+        if self.threads == 1:
+            work(self._workers[0])
+            return
+        errors: list[BaseException] = []
+
+        def guarded(wk):
+            try:
+                work(wk)
+            except BaseException as exc:  # re-raised in the caller's thread
+                errors.append(exc)
+
+        threads = [threading.Thread(target=guarded, args=(wk,), daemon=True) for wk in self._workers]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if errors:
+            raise errors[0]
+
+    def tree(self, first: WordId | None = None, candidates: np.ndarray | None = None, *,
+             constraints: HardConstraints | None = None) -> "Node":
+        """The whole strategy from this node as a tree (the first guess chosen, or given)."""
+        H = self._cands(candidates)
+        if constraints is None and self.hard:
+            constraints = HardConstraints.none(self.lexicon.length)
+        if first is None:
+            first, v = self.best(H, constraints=constraints)
+            if v >= INF:
+                raise ValueError(f"no strategy finds every answer within {self.max_guesses} guesses")
+        total, subtrees = self.subtrees(int(first), H, 0, constraints, build=True)
+        if total >= INF:
+            raise ValueError(f"{self.lexicon.guesses[int(first)]!r} cannot find every answer within "
+                             f"{self.max_guesses} guesses")
+        return Node(int(first), H, total, subtrees)
+
+    def _build(self, worker: _Worker, H: np.ndarray, rows: int, constraints) -> "Node":
+        """Walk the solved strategy below a node (every step is a table hit or a closed form)."""
+        T, h, greens, mins = self._allowed(constraints)
+        v, g = self._run(worker, H, self.max_guesses - rows, INF, T, h, greens, mins, -1)
+        if v >= INF or g < 0:
+            raise ValueError(f"no strategy finishes {H.size} answers within {self.max_guesses - rows} guesses")
+        lex = self.lexicon
+        green = all_green(lex.length)
+        pats = np.asarray(self.mt[H, g])
+        children = {}
+        for p in np.unique(pats).tolist():
+            if p == green:
+                continue
+            cons = constraints.add(lex.guesses[g], p) if (self.hard and constraints is not None) else constraints
+            children[p] = self._build(worker, H[pats == p], rows + 1, cons)
+        return Node(g, H, v, children)
+
+    def best(self, candidates: np.ndarray | None = None, *, rows: int = 0,
+             constraints: HardConstraints | None = None, parallel: bool | None = None) -> tuple[WordId, float]:
+        """The best guess for the node and its value (INF when nothing finishes in time).
+
+        Big nodes search their root candidates on all threads; the answer equals the serial one.
+        """
+        H = self._cands(candidates)
+        rem = self.max_guesses - rows
+        T, h, greens, mins = self._allowed(constraints)
+        if parallel is None:
+            parallel = self.threads > 1 and H.size > 100
+        if not parallel:
+            v, g = self._run(self._workers[0], H, rem, INF, T, h, greens, mins, -1)
+            return g, v
+        order = self.root_order(H, rem, T, h, greens, mins)
+        if order.size == 0:  # closed form, shortcut or nothing finishes: serial is instant
+            v, g = self._run(self._workers[0], H, rem, INF, T, h, greens, mins, -1)
+            return g, v
+        values = self._evaluate_parallel(order, H, rem, T, h, greens, mins)
+        i = int(np.argmin(values))  # first index among equal minima: the serial choice
+        return int(order[i]), float(values[i])
+
+    def root_order(self, H, rem, T, h, greens, mins) -> np.ndarray:
+        """The guesses the root would try, best first (empty when the root is decided without
+        trying guesses)."""
+        wk = self._workers[0]
+        out = np.empty(T.size, np.int32)
+        n = sk._root_trials(self.S, wk.X, wk.TT, H, rem, T, np.uint64(h), greens, mins, out)
+        return out[:n]
+
+    def _evaluate_parallel(self, order, H, rem, T, h, greens, mins) -> np.ndarray:
+        """Each root guess's value, the guesses shared out to the threads in order.  A guess is
+        searched with the bound (best so far + margin), so a tie is found exactly and the first
+        guess in order among the best wins, as in the serial search."""
+        values = np.full(order.size, INF)
+        best = [INF]
+        lock = threading.Lock()
+        nxt = [0]
+
+        def work(worker: _Worker) -> None:
+            while True:
+                with lock:
+                    i = nxt[0]
+                    nxt[0] += 1
+                    bound = best[0] + self.margin if best[0] < INF else INF
+                if i >= order.size:
+                    return
+                v, _ = self._run(worker, H, rem, bound, T, h, greens, mins, int(order[i]))
+                with lock:
+                    if v < bound:
+                        values[i] = v
+                        best[0] = min(best[0], v)
+
+        self._on_threads(work)
+        return values
+
+    def _cands(self, candidates) -> np.ndarray:
+        if candidates is None:
+            return np.arange(self.lexicon.n_answers, dtype=np.int32)
+        H = np.asarray(candidates, dtype=np.int32)
+        if H.size == 0:
+            raise ValueError("no candidates")
+        if np.any(H[1:] <= H[:-1]):
+            H = np.unique(H)
+        return np.ascontiguousarray(H)
+
+
+@dataclass
+class Node:
+    """A decision-tree node: the guess played for the answers ``answers`` (answer ids) and one
+    child per feedback pattern other than all green.  ``value`` is the total (expected)
+    number of guesses from here."""
+
+    guess: WordId
+    answers: np.ndarray
+    value: float
+    children: dict[int, "Node"] = field(default_factory=dict)
+
+
+def _constraint_hash(greens: np.ndarray, mins: np.ndarray) -> int:
+    return int(sk._constraint_hash(greens, mins))
