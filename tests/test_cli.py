@@ -78,9 +78,16 @@ def test_suggest_table_and_json(files):
     r = run(["suggest", "--history", hist, "--top", "3"] + files)
     assert r.exit_code == 0, r.output
     assert "candidate" in r.output and "bits" in r.output
-    r = run(["suggest", "--history", hist, "--top", "3", "--json"] + files)
+    r = run(["suggest", "--history", hist, "--top", "3", "--json", "--strategy", "entropy"] + files)
     doc = json.loads(r.output)
     assert len(doc["suggestions"]) == 3 and target in doc["candidate_words"]
+    # the default tree search lists its candidate guesses with the average guesses to finish
+    r = run(["suggest", "--history", hist, "--top", "3", "--json"] + files)
+    doc = json.loads(r.output)
+    n = doc["candidates"]
+    assert 1 <= len(doc["suggestions"]) <= 3 and all(s["expected"] >= 1 for s in doc["suggestions"])
+    if n == 1:
+        assert doc["suggestions"][0]["word"] == target
     assert {"word", "bits", "expected_left", "largest", "parts", "p_answer", "can_be_answer", "hard_legal"} <= set(doc["suggestions"][0])
 
 

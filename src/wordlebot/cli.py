@@ -22,6 +22,7 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeR
 from . import data, paths
 from .errors import WordlebotError
 from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
+from .advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
 from .strategies import STRATEGIES
 from .wordsets import NAMES, load_lexicon
 
@@ -106,14 +107,22 @@ def lexicon_options(f):
 
 
 def strategy_options(f):
-    f = click.option("--strategy", type=click.Choice(STRATEGIES), default="entropy", show_default=True,
-                     help="How guesses are ranked.")(f)
+    f = click.option("--strategy", type=click.Choice(ALL_STRATEGIES), default=DEFAULT_STRATEGY, show_default=True,
+                     help="search: near-optimal tree search (expected guesses); exact: proven optimal "
+                          "(slow on big word sets); or a greedy ranker.")(f)
     f = click.option("--guess-space", type=click.Choice(["all", "candidates"]), default="all", show_default=True,
                      help="Consider every allowed word, or only words that can still be the answer.")(f)
     return f
 
 
-_progress: Progress | None = None
+def search_options(f):
+    f = click.option("--k", "k", type=click.IntRange(1, 1000), default=12, show_default=True,
+                     help="Near-optimal search: guesses searched per node.")(f)
+    f = click.option("--memory", type=click.IntRange(64, 1 << 20), default=2048, show_default=True,
+                     help="Memory for the search's tables, in MB.")(f)
+    return f
+
+
 
 
 def download_progress(name: str):
@@ -232,23 +241,33 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
               help="Write the summary and every game's guesses as JSON here.")
 @lexicon_options
 @strategy_options
-def simulate(first, hard, limit, max_guesses, plot, json_path, lexicon, strategy, guess_space) -> None:
+@search_options
+def simulate(first, hard, limit, max_guesses, plot, json_path, lexicon, strategy, guess_space, k, memory) -> None:
     """Play every answer of the word set with a strategy and report the statistics."""
     import numpy as np
 
     from .matrix import pattern_matrix
-    from .simulate import greedy_chooser, simulate as run
+    from .simulate import greedy_chooser, search_chooser, simulate as run
 
     matrix = pattern_matrix(lexicon)
     first_id = lexicon.id(first) if first else None
     targets = np.arange(min(limit, lexicon.n_answers) if limit else lexicon.n_answers, dtype=np.int32)
-    chooser = greedy_chooser(lexicon, matrix, strategy, hard=hard, guess_space=guess_space)
+    if strategy in ("search", "exact"):
+        from .advisor import PLAY_FAIL_COST
+        from .search import TreeSearch
+
+        search = TreeSearch(lexicon, k=None if strategy == "exact" else k, hard=hard, max_guesses=max_guesses,
+                            weights="prior" if lexicon.weighted else None, guess_space=guess_space,
+                            memory_mb=memory, fail_cost=PLAY_FAIL_COST)
+        chooser = search_chooser(search)
+    else:
+        chooser = greedy_chooser(lexicon, matrix, strategy, hard=hard, guess_space=guess_space)
     with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,} games"),
                   TimeRemainingColumn(), console=err, transient=True) as prog:
         task = prog.add_task("games", total=int(targets.size))
         result = run(lexicon, matrix, chooser, targets=targets, first=first_id, hard=hard,
                      max_guesses=max_guesses, strategy_name=strategy, guess_space=guess_space,
-                     progress=lambda k: prog.advance(task, k))
+                     progress=lambda n: prog.advance(task, n))
     from .interactive import print_simulation
 
     print_simulation(out, result)
@@ -258,6 +277,170 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, lexicon, strategy
     if json_path:
         result.to_json(json_path)
         out.print(f"JSON written to {json_path}")
+
+
+# ---------------------------------------------------------------------------------------------
+# tree search: tree, verify-tree, openers
+
+
+@cli.command("tree")
+@click.option("--first", default=None, help="Opening guess (default: the search's own best).")
+@click.option("--hard", is_flag=True, help="Hard mode (the exact NYT rule).")
+@click.option("--max-guesses", type=click.IntRange(2, 10), default=6, show_default=True,
+              help="Guess cap: every answer must be found within it.")
+@click.option("--exact", is_flag=True, help="Search every guess at every node: a proven optimal tree.")
+@click.option("--prior", "use_prior", is_flag=True,
+              help="Minimise expected guesses under the word set's answer prior (default: the total over answers).")
+@click.option("--fail-cost", type=click.FloatRange(1), default=None,
+              help="Allow unfound answers at this cost each instead of requiring all within the cap.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the tree in the paths format (one line per answer) here.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the tree as nested JSON here.")
+@click.option("--threads", type=click.IntRange(1, 64), default=2, show_default=True, help="Threads to search on.")
+@lexicon_options
+@search_options
+def tree_cmd(first, hard, max_guesses, exact, use_prior, fail_cost, out_path, json_path, threads, lexicon, k,
+             memory) -> None:
+    """Build the whole strategy as a decision tree; print total, average, max and distribution."""
+    import time
+
+    from . import tree as tr
+    from .search import TreeSearch
+
+    if use_prior and not lexicon.weighted:
+        raise click.UsageError(f"the {lexicon.name} word set has no prior; drop --prior")
+    search = TreeSearch(lexicon, k=None if exact else k, hard=hard, max_guesses=max_guesses,
+                        weights="prior" if use_prior else None, memory_mb=memory, threads=threads,
+                        fail_cost=fail_cost)
+    first_id = lexicon.id(first) if first else None
+    t0 = time.perf_counter()
+    with err.status("searching…"):
+        try:
+            node = search.tree(first_id)
+        except ValueError as exc:
+            raise click.ClickException(f"{exc} (allow failures with --fail-cost, or raise --max-guesses)")
+    seconds = time.perf_counter() - t0
+    paths = tr.paths_of(lexicon, node)
+    summary = tr.TreeSummary.of(paths)
+    first_word = lexicon.guesses[node.guess]
+    kind = "exact" if exact else f"near-optimal k={k}"
+    _print_tree_summary(lexicon, summary, first_word, hard, kind, seconds,
+                        node.value if use_prior else None)
+    meta = tr.header(lexicon, summary, words=lexicon.name, hard=hard, max_guesses=max_guesses, search=kind,
+                     first=first_word, weighted_value=node.value if use_prior else None)
+    if out_path:
+        tr.write_paths(out_path, paths, meta)
+        out.print(f"paths written to {out_path}")
+    if json_path:
+        tr.write_json(json_path, {"meta": meta, "tree": tr.tree_json(lexicon, node)})
+        out.print(f"JSON written to {json_path}")
+
+
+def _print_tree_summary(lexicon, summary, first_word, hard, kind, seconds, expected) -> None:
+    mode = "hard" if hard else "normal"
+    out.print(f"[bold]{lexicon.name}[/] · {mode} · {kind} · first {first_word.upper()}")
+    line = (f"total {summary.total:,} · average {summary.average:.4f} · max {summary.max} · "
+            f"distribution {summary.distribution_text()}")
+    if expected is not None:
+        line += f" · expected guesses (prior) {expected:.4f}"
+    out.print(line + f" · {seconds:.2f} s", soft_wrap=True)
+
+
+@cli.command("verify-tree")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--hard", is_flag=True, default=None, help="Check hard-mode legality (default: as the file's header says).")
+@click.option("--max-guesses", type=click.IntRange(1, 20), default=None,
+              help="Guess cap to check (default: as the file's header says, else 6).")
+@lexicon_options
+def verify_tree(file, hard, max_guesses, lexicon) -> None:
+    """Replay every answer through a tree file and check consistency, legality and totals."""
+    from . import tree as tr
+
+    meta, rows = tr.read_paths(file)
+    rep = tr.verify_paths(lexicon, meta, rows, hard=hard, max_guesses=max_guesses)
+    s = rep.summary
+    if rep.ok:
+        out.print(f"[green]OK[/] {file}: {s.games:,} answers · total {s.total:,} · average {s.average:.4f} · "
+                  f"max {s.max} · distribution {s.distribution_text()}")
+        return
+    for p in rep.problems:
+        err.print(f"[red]problem:[/] {escape(p)}", soft_wrap=True)
+    err.print(f"[bold red]Error:[/] {file} failed verification ({len(rep.problems)} problem(s) shown)")
+    sys.exit(EXIT_ERROR)
+
+
+@cli.command()
+@click.option("--exact", is_flag=True, help="Exact search, and prove which first word is best.")
+@click.option("--top", type=click.IntRange(1, 100000), default=10, show_default=True, help="How many to show.")
+@click.option("--candidates", type=click.IntRange(1), default=None,
+              help="Evaluate only the N most promising first words (default: 100; all with --exact).")
+@click.option("--hard", is_flag=True, help="Hard mode.")
+@click.option("--max-guesses", type=click.IntRange(2, 10), default=6, show_default=True, help="Guess cap.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Dask scheduler to run on (default: a LocalCluster on this machine).")
+@click.option("--workers", type=click.IntRange(1, 256), default=2, show_default=True,
+              help="Worker processes of the LocalCluster.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write every evaluated word (word, total, exact) as CSV here.")
+@lexicon_options
+@search_options
+def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_path, lexicon, k, memory) -> None:
+    """Rank first words by tree search on Dask; with --exact, prove the best one."""
+    from .opener_sweep import SweepSpec, first_word_order, sweep
+
+    if lexicon.weighted:
+        raise click.UsageError("openers ranks by total guesses over an answer list; use --words classic, "
+                               "nyt-2309 or nyt-3158 (or --guesses/--answers)")
+    ctx = click.get_current_context()
+    spec = SweepSpec(words=lexicon.name if ctx.params.get("guesses") is None else "files",
+                     data_dir=str(paths.data_dir(ctx.find_root().obj.get("data_dir"))),
+                     hard=hard, max_guesses=max_guesses, k=None if exact else k, memory_mb=memory)
+    spec = _spec_with_files(spec, ctx)
+    words = first_word_order(spec)
+    if candidates or not exact:
+        words = words[: candidates or 100]
+    with Progress(TextColumn("first words"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
+                  TextColumn("best {task.fields[best]}"), TimeRemainingColumn(), console=err, transient=True) as prog:
+        task = prog.add_task("sweep", total=len(words), best="…")
+        state = {"best": None}
+
+        def seen(word, value, is_exact):
+            if is_exact and (state["best"] is None or value < state["best"][1]):
+                state["best"] = (word, value)
+                prog.update(task, best=f"{word.upper()} {value:g}")
+            prog.advance(task)
+
+        result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=1 if exact else top,
+                       on_result=seen)
+    ranking = result.ranking()
+    kind = "exact" if exact else f"near-optimal k={k}"
+    out.print(f"[bold]{lexicon.name}[/] · {'hard' if hard else 'normal'} · {kind} · "
+                      f"{len(words):,} first words in {result.seconds:.1f} s "
+                      f"({result.cpu_seconds:.1f} CPU-s on {'the scheduler at ' + scheduler if scheduler else f'{workers} workers'})")
+    for i, (w, v, e) in enumerate(ranking[:top], start=1):
+        shown = f"{v:g}" if e else f">= {v:g}"
+        out.print(f"{i:>4}  {w.upper()}  {shown}")
+    best = result.best
+    if exact and best:
+        worse = sum(1 for w, (v, e) in result.values.items() if w != best[0] and (not e or v > best[1]))
+        out.print(f"proven: {best[0].upper()} = {best[1]:g} is optimal; {worse:,} other first words "
+                          f"cannot do better")
+    if out_path:
+        from .data import atomic_write
+
+        lines = ["word,total,exact"] + [f"{w},{v:g},{int(e)}" for w, v, e in ranking]
+        atomic_write(out_path, ("\n".join(lines) + "\n").encode())
+        out.print(f"written to {out_path}")
+
+
+def _spec_with_files(spec, ctx):
+    from dataclasses import replace
+
+    g, a = ctx.params.get("guesses"), ctx.params.get("answers")
+    if g is None:
+        return spec
+    return replace(spec, guesses=str(Path(g).resolve()), answers=str(Path(a).resolve()) if a else None)
 
 
 # ---------------------------------------------------------------------------------------------

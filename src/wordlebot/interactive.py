@@ -120,8 +120,7 @@ class AssistSession:
 
     def _show_suggestions(self) -> str:
         game = self.game
-        ranking = self.advisor.ranking(game)
-        rows = ranking.rows(self.lexicon, self.top)
+        rows = self.advisor.suggest(game, self.top)
         n = int(game.candidates.size)
         self.say(suggestion_table(rows, self.advisor.strategy, n))
         if n <= 8:

@@ -20,15 +20,20 @@ TILE_STYLES = ("bold white on grey35", "bold black on yellow3", "bold white on g
 SORT_COLUMN = {
     "entropy": "bits", "approx-entropy": "bits", "minimax": "largest",
     "most-parts": "parts", "expected-size": "exp. left", "letter-freq": "letters",
+    "search": "avg", "exact": "avg",
 }
 
 
 def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: str | None = None) -> Table:
-    """Fits 80 columns: word, figures, P(answer), can-be-answer and hard-mode-legal flags."""
+    """Fits 80 columns: word, (tree search) average guesses to finish from here, the partition
+    figures, P(answer), can-be-answer and hard-mode-legal flags."""
     t = Table(title=title or f"{candidates:,} candidate{'s' if candidates != 1 else ''} left",
               title_justify="left", header_style="bold", pad_edge=False, box=box.SIMPLE_HEAD)
     sort_col = SORT_COLUMN.get(strategy, "bits")
-    cols = ["#", "guess"] + (["letters"] if strategy == "letter-freq" else []) + [
+    searched = bool(rows) and rows[0].expected is not None
+    if searched:
+        sort_col = "avg"
+    cols = ["#", "guess"] + (["avg"] if searched else []) + (["letters"] if strategy == "letter-freq" else []) + [
         "bits", "exp. left", "largest", "parts", "P(ans)", "ans?", "hard"]
     for c in cols:
         t.add_column(c, justify="left" if c == "guess" else "right",
@@ -36,6 +41,8 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
                      no_wrap=True)
     for i, r in enumerate(rows, start=1):
         cells = [str(i), r.word.upper()]
+        if searched:
+            cells.append(f"{r.expected:.3f}" if r.expected is not None else "")
         if strategy == "letter-freq":
             cells.append(f"{r.score:.3f}")
         cells += [f"{r.bits:.3f}", f"{r.expected_left:.2f}", str(r.largest), str(r.parts),

@@ -80,16 +80,17 @@ class _Worker:
             np.zeros((depth, ng), np.int8),  # 3 useful
             np.zeros((depth, ng), np.int32),  # 4 order
             np.zeros((1, 1), np.uint64),  # 5 (unused)
-            np.zeros(block * npat, np.int32),  # 6 cnt
-            np.zeros(block * npat, np.uint64),  # 7 zs
-            np.zeros(block * npat if search.weighted else 1, np.float64),  # 8 mass
-            np.zeros(block * npat if search.weighted else 1, np.float64),  # 9 mx
+            np.zeros(npat, np.int32),  # 6 per-pattern counts in the scan
+            np.zeros(npat, np.uint64),  # 7 per-pattern hash sums (signatures)
+            np.zeros(npat, np.float64),  # 8 per-pattern weight in the scan
+            np.zeros(npat, np.float64),  # 9 per-pattern largest weight in the scan
             np.zeros((depth, na), np.int32),  # 10 elems
             np.zeros((depth, npat + 1), np.int64),  # 11 offs
             np.zeros((depth, npat), np.float64),  # 12 part weights
             np.zeros((depth, npat), np.float64),  # 13 part lower bounds
             np.zeros((depth, 2 * npat + 1), np.int64),  # 14 part list
             np.zeros((depth + 1, ng), np.int32),  # 15 hard-mode allowed lists
+            np.zeros((depth, ng), np.float64),  # 16 weight of the answer each guess hits
         )
         # Table: ~35 % of the bytes for entries (49 bytes each), the rest for the answer sets.
         entries = 1 << max(10, int(np.log2(max(1024, 0.35 * table_bytes / 49))))
@@ -129,12 +130,19 @@ class TreeSearch:
         threads: int = 2,
         matrix_t: np.ndarray | None = None,
         block: int = 32,
+        fail_cost: float | None = None,
+        depth: int | None = None,
+        guess_space: str = "all",
     ) -> None:
         if 3**lexicon.length > MAX_PATTERNS:
             raise ValueError(f"tree search supports words of up to 7 letters, not {lexicon.length}")
         self.lexicon = lexicon
+        if guess_space not in ("all", "candidates"):
+            raise ValueError(f"unknown guess space {guess_space!r}; use 'all' or 'candidates'")
         self.k = k
         self.kc = kc
+        self.depth = depth
+        self.guess_space = guess_space
         self.hard = hard
         self.max_guesses = max_guesses
         self.threads = max(1, threads)
@@ -166,8 +174,17 @@ class TreeSearch:
         ip[sk.IP_BLOCK] = block
         ip[sk.IP_DEDUP] = int(not hard)
         ip[sk.IP_TT_MIN] = 3
+        if depth is not None and k is None:
+            raise ValueError("the exact search has no depth limit")
+        ip[sk.IP_DEPTH] = 0 if depth is None else depth
+        ip[sk.IP_CANDONLY] = int(guess_space == "candidates")
+        ip[sk.IP_PASS2] = 1
         fp = np.zeros(sk.N_FP, np.float64)
         fp[sk.FP_MARGIN] = 1e-9 if self.weighted else 0.5
+        # A hard cap (every answer within max_guesses, else INF) unless a failure cost is given.
+        fp[sk.FP_FAIL] = INF if fail_cost is None else float(fail_cost)
+        if fail_cost is not None and fail_cost < 1:
+            raise ValueError("fail_cost must be at least 1 (a lost game costs at least a guess)")
         self.S = (
             self.mt, self.w,
             np.ascontiguousarray(lexicon.answer_ids.astype(np.int32)),
@@ -324,32 +341,61 @@ class TreeSearch:
         rem = self.max_guesses - rows
         T, h, greens, mins = self._allowed(constraints)
         if parallel is None:
-            parallel = self.threads > 1 and H.size > 100
-        if not parallel:
+            parallel = self.threads > 1 and H.size > 3**self.lexicon.length
+        if not parallel or rem <= 2:
             v, g = self._run(self._workers[0], H, rem, INF, T, h, greens, mins, -1)
             return g, v
         order = self.root_order(H, rem, T, h, greens, mins)
-        if order.size == 0:  # closed form, shortcut or nothing finishes: serial is instant
-            v, g = self._run(self._workers[0], H, rem, INF, T, h, greens, mins, -1)
-            return g, v
+        if order.size == 0:
+            return -1, INF
         values = self._evaluate_parallel(order, H, rem, T, h, greens, mins)
+        if not np.any(values < INF):
+            return -1, INF
         i = int(np.argmin(values))  # first index among equal minima: the serial choice
         return int(order[i]), float(values[i])
 
     def root_order(self, H, rem, T, h, greens, mins) -> np.ndarray:
-        """The guesses the root would try, best first (empty when the root is decided without
-        trying guesses)."""
+        """The guesses a node would try, best first (guess ids)."""
         wk = self._workers[0]
-        out = np.empty(T.size, np.int32)
-        n = sk._root_trials(self.S, wk.X, wk.TT, H, rem, T, np.uint64(h), greens, mins, out)
+        out = np.empty(max(T.size, H.size), np.int32)
+        n = sk._node_trials(self.S, wk.X, wk.TT, H, rem, T, np.uint64(h), out)
         return out[:n]
 
-    def _evaluate_parallel(self, order, H, rem, T, h, greens, mins) -> np.ndarray:
-        """Each root guess's value, the guesses shared out to the threads in order.  A guess is
-        searched with the bound (best so far + margin), so a tie is found exactly and the first
-        guess in order among the best wins, as in the serial search."""
+    def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,
+             constraints: HardConstraints | None = None, top: int = 10) -> list[tuple[WordId, float]]:
+        """The ``top`` guesses with their values (total or expected guesses from here), best
+        first: ``best``'s choice, then the node's other candidate guesses, each searched like
+        the best one (bounded by the top-th value so far, so only the shown values are exact)."""
+        H = self._cands(candidates)
+        g0, v0 = self.best(H, rows=rows, constraints=constraints)
+        rem = self.max_guesses - rows
+        T, h, greens, mins = self._allowed(constraints)
+        trials = self.root_order(H, rem, T, h, greens, mins)
+        trials = trials[trials != g0]
+        if self.threads > 1 and H.size > 3**self.lexicon.length:
+            values = self._evaluate_parallel(trials, H, rem, T, h, greens, mins, keep=max(1, top - 1))
+        else:
+            values = np.full(trials.size, INF)
+            kept: list[float] = []
+            wk = self._workers[0]
+            for i, g in enumerate(trials.tolist()):
+                bound = kept[top - 2] + self.margin if top >= 2 and len(kept) >= top - 1 else INF
+                v, _ = self._run(wk, H, rem, bound, T, h, greens, mins, int(g))
+                if v < bound and v < INF:
+                    values[i] = v
+                    kept = sorted(kept + [v])
+        rows_out = [(g0, v0)] if g0 >= 0 else []
+        idx = [i for i in np.argsort(values, kind="stable").tolist() if values[i] < INF]
+        rows_out += [(int(trials[i]), float(values[i])) for i in idx]
+        return rows_out[:top]
+
+    def _evaluate_parallel(self, order, H, rem, T, h, greens, mins, keep: int = 1) -> np.ndarray:
+        """Each guess's value, the guesses shared out to the threads in order.  A guess is
+        searched with the bound (keep-th best value so far + margin), so ties with the kept
+        values are found exactly and, among equal values, order decides, as in the serial
+        search.  A value that did not beat its bound is reported as INF."""
         values = np.full(order.size, INF)
-        best = [INF]
+        kept: list[float] = []
         lock = threading.Lock()
         nxt = [0]
 
@@ -358,14 +404,15 @@ class TreeSearch:
                 with lock:
                     i = nxt[0]
                     nxt[0] += 1
-                    bound = best[0] + self.margin if best[0] < INF else INF
+                    bound = kept[keep - 1] + self.margin if len(kept) >= keep else INF
                 if i >= order.size:
                     return
                 v, _ = self._run(worker, H, rem, bound, T, h, greens, mins, int(order[i]))
                 with lock:
-                    if v < bound:
+                    if v < bound and v < INF:
                         values[i] = v
-                        best[0] = min(best[0], v)
+                        kept.append(v)
+                        kept.sort()
 
         self._on_threads(work)
         return values

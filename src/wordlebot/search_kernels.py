@@ -37,19 +37,44 @@ IP_HARD = 2
 IP_UNIFORM = 3  # unit weights: enables the integer closed forms and shortcuts
 IP_NPAT = 4
 IP_GREEN = 5
-IP_BLOCK = 6  # guesses per block in the scan
+IP_BLOCK = 6  # (unused; kept so parameter slots stay stable)
 IP_DEDUP = 7  # skip guesses whose partition equals an earlier one (normal mode only)
 IP_TT_MIN = 8  # smallest node stored in the table
-N_IP = 9
+IP_DEPTH = 9  # levels searched below the query node before estimating (0: all the way)
+IP_CANDONLY = 10  # guess space: only words that can still be the answer
+IP_PASS2 = 11  # a guess evaluated alone tightens its parts' bounds with a scan each first
+N_IP = 12
+# Estimated value per unit weight of a node of n answers (n >= 3) when the depth limit stops
+# the search: a + b ln(n), fitted to the nodes of optimal trees (nyt-3158 from TARSE, 2,000 nodes;
+# 1.74 at n=3, 2.3 at n=20, 3.0 at n=250).
+EST_A = 1.454
+EST_B = 0.283
+
 # float parameters (S.fp)
 FP_MARGIN = 0  # ties: a bound of (best + margin) lets an equal value be found exactly
-N_FP = 1
+FP_FAIL = 1  # cost per unit weight of an answer not found within the cap (INF: a hard cap)
+N_FP = 2
 
 # meta counters (TT[9])
 M_POOL_USED, M_STORED, M_CLEARS, M_HITS, M_NODES, M_SCANS, M_EVALS = 0, 1, 2, 3, 4, 5, 6
 N_META = 8
 
 _GREEN_SALT = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(inline="always", **JIT)
+def _failed(x, fail):
+    """Cost of answers of weight x left unfound when the guesses run out."""
+    return INF if fail >= INF else x * fail
+
+
+@njit(inline="always", **JIT)
+def _last_guess(sw, smax, fail):
+    """Value of a set (weight sw, heaviest smax) with one guess left: play the heaviest; the
+    rest are not found."""
+    if sw == smax:
+        return sw
+    return INF if fail >= INF else sw + (sw - smax) * fail
 
 
 @njit(inline="always", **JIT)
@@ -202,99 +227,110 @@ def _constraint_hash(greens, mincnt):
 @njit(**JIT)
 def _scan(S, X, H, T, d, W):
     """Per guess t of T: lower bound ``lbg`` on the node value if t is played now, an ordering
-    ``key`` (lower is better), a partition signature ``sig`` and whether t is useful (splits H or
-    can win).  Returns (min lbg over useful guesses, best perfect split value, its guess).
+    ``key`` (lower is better), the weight of the answer it hits (``hitw``, -1 if none) and
+    whether t is useful (splits H or can win); ``sig`` is cleared (partition signatures are
+    computed later, only for the few guesses that need one).  Returns (min lbg over useful
+    guesses, best perfect-split value, its guess).
 
-    Guesses are taken in blocks; for each answer the block's patterns are one contiguous read of
-    the transposed matrix, and per-(guess, pattern) tallies live in small arrays that stay in
-    cache (a row gather of the untransposed matrix would miss cache at every answer).
+    One guess at a time: a pass counts its parts in a small per-pattern array, a second pass
+    summarises each part on its first visit and clears it.  Consecutive guesses read the same
+    cache lines of the transposed matrix (one line holds 64 guesses of an answer), so the node's
+    answers stay in cache across the scan.
     """
-    mt, w, gid, aog, zob = S[0], S[1], S[2], S[3], S[4]
+    mt, w = S[0], S[1]
     ip = S[8]
-    npat = ip[IP_NPAT]
     green = ip[IP_GREEN]
-    B = ip[IP_BLOCK]
     uniform = ip[IP_UNIFORM] != 0
-    lbg, key, sig, useful = X[0][d], X[1][d], X[2][d], X[3][d]
-    cnt, zs, mass, mx = X[6], X[7], X[8], X[9]
+    lbg, key, sig, useful, hitw = X[0][d], X[1][d], X[2][d], X[3][d], X[16][d]
+    cnt, mass, mx = X[6], X[8], X[9]
     nh = H.shape[0]
     nt = T.shape[0]
     min_lb = INF
     perfect = INF
     perfect_g = -1
-    acc = np.zeros(B, np.float64)
-    s2 = np.zeros(B, np.float64)
-    parts = np.zeros(B, np.int64)
-    sg = np.zeros(B, np.uint64)
-    greenw = np.zeros(B, np.float64)
-    gl = np.zeros(B, np.int64)
-    for t0 in range(0, nt, B):
-        nb = min(B, nt - t0)
-        for b in range(nb):
-            acc[b] = 0.0
-            s2[b] = 0.0
-            parts[b] = 0
-            sg[b] = 0
-            greenw[b] = -1.0
-            gl[b] = T[t0 + b]
+    for t in range(nt):
+        g = T[t]
+        if uniform:
+            for j in range(nh):
+                cnt[mt[H[j], g]] += 1
+        else:
+            for j in range(nh):
+                h = H[j]
+                p = mt[h, g]
+                wh = w[h]
+                cnt[p] += 1
+                mass[p] += wh
+                if wh > mx[p]:
+                    mx[p] = wh
+        acc = 0.0
+        s2 = 0.0
+        parts = 0
+        greenw = -1.0
         for j in range(nh):
             h = H[j]
-            row = mt[h]
-            wh = w[h]
-            zh = zob[h]
-            for b in range(nb):
-                p = np.int64(row[gl[b]])
-                idx = b * npat + p
-                c = cnt[idx]
-                cnt[idx] = c + 1
-                if c == 0:
-                    parts[b] += 1
-                if p == green:
-                    greenw[b] = wh
-                    sg[b] += _mix(zh ^ _GREEN_SALT)
-                    continue
-                if uniform:
-                    acc[b] += 1.0 if c == 0 else 2.0
-                    s2[b] += 2.0 * c + 1.0
-                else:
-                    m_old = mass[idx]
-                    x_old = mx[idx]
-                    acc[b] += 2.0 * wh - (wh - x_old if wh > x_old else 0.0)
-                    s2[b] += m_old + wh * c + wh
-                    mass[idx] = m_old + wh
-                    if wh > x_old:
-                        mx[idx] = wh
-                z_old = zs[idx]
-                z_new = z_old + zh
-                zs[idx] = z_new
-                sg[b] += _mix(z_new) - _mix(z_old)
-        for j in range(nh):
-            row = mt[H[j]]
-            for b in range(nb):
-                idx = b * npat + np.int64(row[gl[b]])
-                cnt[idx] = 0
-                zs[idx] = 0
-                if not uniform:
-                    mass[idx] = 0.0
-                    mx[idx] = 0.0
-        for b in range(nb):
-            t = t0 + b
-            is_cand = greenw[b] >= 0.0
-            lb = W + acc[b]
-            lbg[t] = lb
-            sig[t] = sg[b]
-            ok = parts[b] > 1 or is_cand
-            useful[t] = 1 if ok else 0
-            # key: lower bound plus twice the expected part size (both in node-size units)
-            key[t] = (lb + 2.0 * s2[b] / W) if not uniform else (nh * lb + 2.0 * s2[b])
-            if ok and lb < min_lb:
-                min_lb = lb
-            if parts[b] == nh:
-                v = 2.0 * W - (greenw[b] if is_cand else 0.0)
-                if v < perfect:
-                    perfect = v
-                    perfect_g = gl[b]
+            p = np.int64(mt[h, g])
+            c = cnt[p]
+            if c == 0:
+                continue  # part already summarised
+            parts += 1
+            cnt[p] = 0
+            if p == green:
+                greenw = w[h]
+            elif uniform:
+                acc += 2.0 * c - 1.0
+                s2 += 1.0 * c * c
+            else:
+                acc += 2.0 * mass[p] - mx[p]
+                s2 += mass[p] * mass[p]
+            if not uniform:
+                mass[p] = 0.0
+                mx[p] = 0.0
+        is_cand = greenw >= 0.0
+        lb = W + acc
+        lbg[t] = lb
+        sig[t] = 0
+        hitw[t] = greenw
+        ok = parts > 1 or is_cand
+        useful[t] = 1 if ok else 0
+        # key: lower bound plus twice the expected part size, in node-size units (weighted: the
+        # expected part mass, as an effective count, so a swarm of unlikely words counts little)
+        key[t] = (nh * (lb / W + 2.0 * s2 / (W * W))) if not uniform else (nh * lb + 2.0 * s2)
+        if ok and lb < min_lb:
+            min_lb = lb
+        if parts == nh:
+            v = 2.0 * W - (greenw if is_cand else 0.0)
+            if v < perfect:
+                perfect = v
+                perfect_g = g
     return min_lb, perfect, perfect_g
+
+
+@njit(**JIT)
+def _signature(S, X, H, T, sig, t):
+    """Partition signature of guess T[t] over H, computed once and kept in sig[t]: a hash of
+    the grouping of H (not of the colours), marking the part the guess itself wins.  Two
+    guesses with the same signature leave the same parts, so in normal mode they are worth
+    the same and only the first needs searching."""
+    if sig[t] != 0:
+        return sig[t]
+    mt, zob = S[0], S[4]
+    ip = S[8]
+    green = ip[IP_GREEN]
+    zs = X[7]
+    g = T[t]
+    for j in range(H.shape[0]):
+        h = H[j]
+        zs[np.int64(mt[h, g])] += zob[h]
+    out = np.uint64(0)
+    for j in range(H.shape[0]):
+        p = np.int64(mt[H[j], g])
+        z = zs[p]
+        if z != 0:
+            out += _mix(z ^ _GREEN_SALT) if p == green else _mix(z)
+            zs[p] = 0
+    out |= np.uint64(1)
+    sig[t] = out
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,76 +338,183 @@ def _scan(S, X, H, T, d, W):
 
 
 @njit(**JIT)
-def _trial_order(S, X, T, d, bound):
+def _trial_order(S, X, H, T, d, bound):
     """Fill X[4][d] with the guesses to try (indices into T), best first; return how many.
 
-    Exact search: every useful guess whose lower bound is below ``bound``.  Near-optimal search:
-    the k best useful guesses by key plus the kc best that can be the answer, chosen without
-    regard to ``bound`` so that a node always gets the same candidates (its value must not
-    depend on the bound it was searched with); the bound only skips them later.
-    In normal mode a guess whose partition equals an earlier one's is dropped (same value).
+    Exact search: every useful guess whose lower bound is below ``bound``, sorted by key.
+    Near-optimal search: the k best useful guesses by key plus the kc best that can be the
+    answer, chosen without regard to ``bound`` so that a node always gets the same candidates
+    (its value must not depend on the bound it was searched with); the bound only skips them
+    later.  Both drop a guess whose partition equals an earlier one's in normal mode (same
+    value), keeping the first in list order.
     """
     ip = S[8]
     k = ip[IP_K]
+    if k <= 0:
+        return _trial_order_all(S, X, H, T, d, bound)
     kc = ip[IP_KC]
     dedup = ip[IP_DEDUP] != 0
     aog = S[3]
+    key, sig, useful, order = X[1][d], X[2][d], X[3][d], X[4][d]
+    nt = T.shape[0]
+    # Two small sorted buffers filled by insertion: the k best overall, and the k + kc best
+    # possible answers (the extras are those not already among the k best).
+    m = k + kc
+    top = np.empty(k, np.int64)
+    cand = np.empty(m, np.int64)
+    ntop = 0
+    ncand = 0
+    for t in range(nt):
+        if useful[t] == 0:
+            continue
+        kt = key[t]
+        if ntop < k or kt < key[top[ntop - 1]]:
+            ntop = _insert(S, X, H, T, top, ntop, k, t, kt, key, sig, dedup)
+        if aog[T[t]] >= 0 and (ncand < m or kt < key[cand[ncand - 1]]):
+            ncand = _insert(S, X, H, T, cand, ncand, m, t, kt, key, sig, dedup)
+    n = 0
+    for i in range(ntop):
+        order[n] = top[i]
+        n += 1
+    extra = 0
+    for i in range(ncand):
+        if extra >= kc:
+            break
+        t = cand[i]
+        dup = False
+        for q in range(ntop):
+            if top[q] == t or (dedup and key[top[q]] == key[t]
+                               and _signature(S, X, H, T, sig, top[q]) == _signature(S, X, H, T, sig, t)):
+                dup = True
+                break
+        if not dup:
+            order[n] = t
+            n += 1
+            extra += 1
+    # best first over the union (stable: ties keep list order)
+    for i in range(1, n):
+        t = order[i]
+        q = i - 1
+        while q >= 0 and (key[order[q]] > key[t] or (key[order[q]] == key[t] and order[q] > t)):
+            order[q + 1] = order[q]
+            q -= 1
+        order[q + 1] = t
+    return n
+
+
+@njit(**JIT)
+def _insert(S, X, H, T, buf, n, cap, t, kt, key, sig, dedup):
+    """Insert index t (key kt) into the sorted buffer buf[:n] of capacity cap, after equal keys
+    (list order breaks ties); a partition already in the buffer is not added twice (equal
+    partitions have equal keys, so signatures are only computed on a key tie)."""
+    if dedup:
+        for q in range(n):
+            if key[buf[q]] == kt and _signature(S, X, H, T, sig, buf[q]) == _signature(S, X, H, T, sig, t):
+                return n
+    pos = n
+    while pos > 0 and key[buf[pos - 1]] > kt:
+        pos -= 1
+    if pos >= cap:
+        return n
+    last = n if n < cap else cap - 1
+    for q in range(last, pos, -1):
+        buf[q] = buf[q - 1]
+    buf[pos] = t
+    return n + 1 if n < cap else cap
+
+
+@njit(**JIT)
+def _trial_order_all(S, X, H, T, d, bound):
+    ip = S[8]
+    dedup = ip[IP_DEDUP] != 0
     lbg, key, sig, useful, order = X[0][d], X[1][d], X[2][d], X[3][d], X[4][d]
     nt = T.shape[0]
-    exhaustive = k <= 0
-    nu = 0
-    for t in range(nt):
-        if useful[t] != 0:
-            nu += 1
-    size = 16
-    while size < 2 * nu:
-        size *= 2
-    hset = np.zeros(size if dedup else 1, np.uint64)
-    hmask = size - 1
     ns = 0
     for t in range(nt):
-        if useful[t] == 0 or (exhaustive and lbg[t] >= bound):
-            continue
-        if dedup:
-            s = sig[t] | np.uint64(1)
-            i = np.int64(s & np.uint64(hmask))
-            dup = False
-            while hset[i] != 0:
-                if hset[i] == s:
-                    dup = True
-                    break
-                i = (i + 1) & hmask
-            if dup:
-                continue
-            hset[i] = s
-        order[ns] = t
-        ns += 1
+        if useful[t] != 0 and lbg[t] < bound:
+            order[ns] = t
+            ns += 1
     if ns == 0:
         return 0
     keys = np.empty(ns, np.float64)
     for i in range(ns):
         keys[i] = key[order[i]]
     perm = np.argsort(keys, kind="mergesort")  # stable: equal keys keep the list order
-    sorted_t = np.empty(ns, np.int32)
+    tmp = order[:ns].copy()
     for i in range(ns):
-        sorted_t[i] = order[perm[i]]
-    if exhaustive or ns <= k:
-        for i in range(ns):
-            order[i] = sorted_t[i]
+        order[i] = tmp[perm[i]]
+    if not dedup:
         return ns
+    # Equal partitions have equal keys: compare signatures only within runs of equal keys.
     n = 0
-    for i in range(k):
-        order[n] = sorted_t[i]
-        n += 1
-    extra = 0
-    for i in range(k, ns):
-        if extra >= kc:
-            break
-        if aog[T[sorted_t[i]]] >= 0:
-            order[n] = sorted_t[i]
+    i = 0
+    while i < ns:
+        j = i + 1
+        while j < ns and key[order[j]] == key[order[i]]:
+            j += 1
+        if j == i + 1:
+            order[n] = order[i]
             n += 1
-            extra += 1
+        else:
+            first = n
+            for q in range(i, j):
+                t = order[q]
+                st = _signature(S, X, H, T, sig, t)
+                dup = False
+                for r in range(first, n):
+                    if sig[order[r]] == st:
+                        dup = True
+                        break
+                if not dup:
+                    order[n] = t
+                    n += 1
+        i = j
     return n
+
+
+@njit(**JIT)
+def _two_left(X, T, d, W, fail, best_v, best_g):
+    """Soft cap, two guesses left: guess t then the heaviest of each part; the value is
+    W + (W - hit) + fail * (lbg - 2W + hit), where hit is the weight t wins outright."""
+    lbg, useful, hitw = X[0][d], X[3][d], X[16][d]
+    for t in range(T.shape[0]):
+        if useful[t] == 0:
+            continue
+        hit = hitw[t] if hitw[t] > 0.0 else 0.0
+        excess = lbg[t] - 2.0 * W + hit
+        v = W + (W - hit) + (fail * excess if excess > 0.0 else 0.0)
+        if v < best_v:
+            best_v = v
+            best_g = T[t]
+    return best_v, best_g
+
+
+@njit(**JIT)
+def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
+    """A lower bound on a part's value: the table's, or the best one-guess bound of a scan
+    (remembered in the table).  Uses the scratch rows of depth d, free at this point."""
+    ip = S[8]
+    dl = ip[IP_DEPTH]
+    if dl > 0:
+        return 0.0  # depth-limited values are estimates, not bounds
+    hsum = np.uint64(0)
+    for j in range(H.shape[0]):
+        hsum += S[4][H[j]]
+    key = _tt_key(hsum, rem, hsig)
+    slot = _tt_find(TT, key, H, rem, hsig)
+    if slot >= 0:
+        return TT[2][slot]
+    T2 = T
+    if ip[IP_CANDONLY] != 0:
+        cands = X[15][d]
+        for j in range(H.shape[0]):
+            cands[j] = S[2][H[j]]
+        T2 = cands[:H.shape[0]]
+    TT[9][M_SCANS] += 1
+    min_lb, perfect, perfect_g = _scan(S, X, H, T2, d, W)
+    lb = min_lb if perfect >= INF else min(min_lb, perfect)
+    _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
+    return lb
 
 
 # ---------------------------------------------------------------------------------------------
@@ -387,10 +530,9 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     meta = TT[9]
     uniform = ip[IP_UNIFORM] != 0
     margin = fp[FP_MARGIN]
+    fail = fp[FP_FAIL]
     nh = H.shape[0]
     meta[M_NODES] += 1
-    if rem <= 0:
-        return INF, -1
     W = 0.0
     wmax = -1.0
     imax = 0
@@ -400,6 +542,8 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         if x > wmax:
             wmax = x
             imax = j
+    if rem <= 0:
+        return _failed(W, fail), -1
     if forced < 0:
         if nh == 1:
             return W, gid[H[0]]
@@ -407,23 +551,35 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         if lb0 >= beta:
             return lb0, -1
         if rem == 1:
-            return INF, -1
+            v1 = _last_guess(W, wmax, fail)
+            return v1, (gid[H[imax]] if v1 < INF else -1)
         if nh == 2:
             a = H[imax]
             b = H[1 - imax]
             return w[a] + 2.0 * w[b], gid[a]
     else:
         lb0 = W
-    # --- transposition table
+    # --- depth limit: past it, estimate (never below the lower bound)
+    dl = ip[IP_DEPTH]
+    if forced < 0 and dl > 0 and d >= dl:
+        sq = 0.0
+        for j in range(nh):
+            sq += w[H[j]] * w[H[j]]
+        n_eff = W * W / sq  # effective number of answers (all equal weights: nh)
+        est = W * (EST_A + EST_B * np.log(n_eff)) if n_eff > 2.0 else 2.0 * W - wmax
+        return max(est, lb0), -1
+    # --- transposition table (with a depth limit a value also depends on the levels left)
     hsum = np.uint64(0)
     zob = S[4]
     for j in range(nh):
         hsum += zob[H[j]]
     use_tt = forced < 0 and nh >= ip[IP_TT_MIN]
     cap = INF
+    key = np.uint64(0)
+    trem = rem + (16 * (dl - d) if dl > 0 else 0)  # table tag: guesses left (and levels left)
     if use_tt:
-        key = _tt_key(hsum, rem, hsig)
-        slot = _tt_find(TT, key, H, rem, hsig)
+        key = _tt_key(hsum, trem, hsig)
+        slot = _tt_find(TT, key, H, trem, hsig)
         if slot >= 0:
             meta[M_HITS] += 1
             lo_t = TT[2][slot]
@@ -459,7 +615,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                 one_pair = g
         if one_pair >= 0 and rem >= 3:
             if use_tt:
-                _tt_store(TT, key, H, rem, hsig, 2.0 * W, 2.0 * W, one_pair)
+                _tt_store(TT, key, H, trem, hsig, 2.0 * W, 2.0 * W, one_pair)
             return 2.0 * W, one_pair
     # --- choose the guesses to try
     bestv = INF
@@ -470,28 +626,37 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     if forced >= 0:
         ntrial = 1
     else:
+        if ip[IP_CANDONLY] != 0:
+            cands = X[15][d]
+            for j in range(nh):
+                cands[j] = gid[H[j]]
+            T = cands[:nh]
         meta[M_SCANS] += 1
         min_lb, perfect, perfect_g = _scan(S, X, H, T, d, W)
         if rem == 2:
-            # with two guesses left only a split into singletons can finish
+            # Two guesses left: only a split into singletons finds everything; with a soft cap
+            # the others cost their unfound answers (closed form from the scan's tallies).
+            v2, g2 = perfect, perfect_g
+            if fail < INF:
+                v2, g2 = _two_left(X, T, d, W, fail, v2, g2)
             if use_tt:
-                _tt_store(TT, key, H, rem, hsig, perfect, perfect, perfect_g)
-            return perfect, perfect_g
+                _tt_store(TT, key, H, trem, hsig, v2, v2, g2)
+            return v2, g2
         if min_lb > alpha:
             alpha = min_lb
         if perfect <= alpha:
             if use_tt:
-                _tt_store(TT, key, H, rem, hsig, perfect, perfect, perfect_g)
+                _tt_store(TT, key, H, trem, hsig, perfect, perfect, perfect_g)
             return perfect, perfect_g
         if alpha >= beta:
             if use_tt:
-                _tt_store(TT, key, H, rem, hsig, alpha, INF, -1)
+                _tt_store(TT, key, H, trem, hsig, alpha, INF, -1)
             return alpha, -1
         if perfect < INF:
             # a split into singletons is a finished strategy: the incumbent to beat
             bestv = perfect
             bestg = perfect_g
-        ntrial = _trial_order(S, X, T, d, min(beta, cap, bestv))
+        ntrial = _trial_order(S, X, H, T, d, min(beta, cap, bestv))
     # --- evaluate the candidates, best first, with branch and bound
     lbg = X[0][d]
     elems = X[10][d]
@@ -554,11 +719,11 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                     smax = x
             pw[p] = sw
             if rem - 1 < 1:
-                v = INF
+                v = _failed(sw, fail)
             elif c == 1:
                 v = sw
             elif rem - 1 < 2:
-                v = INF
+                v = _last_guess(sw, smax, fail)
             elif c == 2:
                 v = 2.0 * sw - smax
             else:
@@ -571,6 +736,32 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
             tot += v
         if tot >= bound:
             continue
+        # When one given guess is evaluated against a bound (a first word in an opener sweep, a
+        # root guess shared between threads), tighten its big parts' bounds before any deep
+        # search: one scan each gives the best one-guess lower bound of the part (or the table
+        # has a better one).  Their sum often exceeds the bound and settles the guess without
+        # recursion: most first words are refuted in a tenth of a second instead of seconds.
+        # (Inside the search the same step costs more than it saves.)
+        if forced >= 0 and ip[IP_PASS2] != 0 and nbig > 1 and rem - 1 >= 2:
+            for i in range(nbig):
+                p = plist[nparts + i]
+                a = offs[p]
+                c = offs[p + 1] - a
+                if c < 8:
+                    continue
+                Hc = elems[a: a + c]
+                if hard:
+                    nT, g2, m2, hs2 = _hard_child(S, T, g, p, greens, mincnt, tbuf[d + 1])
+                    better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, tbuf[d + 1][:nT], hs2, pw[p])
+                else:
+                    better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, T, hsig, pw[p])
+                if better > plb[p]:
+                    tot += better - plb[p]
+                    plb[p] = better
+                    if tot >= bound:
+                        break
+            if tot >= bound:
+                continue
         # recurse into the big parts, smallest first
         big = plist[nparts: nparts + nbig]
         for i in range(1, nbig):
@@ -605,12 +796,12 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         return bestv if bestg >= 0 else max(beta, lb0), bestg
     if bestg >= 0 and bestv < beta:
         if use_tt:
-            _tt_store(TT, key, H, rem, hsig, bestv, bestv, bestg)
+            _tt_store(TT, key, H, trem, hsig, bestv, bestv, bestg)
         return bestv, bestg
     # nothing below beta: the node is worth at least beta (or at least alpha)
     lo = beta if beta > alpha else alpha
     if use_tt:
-        _tt_store(TT, key, H, rem, hsig, lo, INF, -1)
+        _tt_store(TT, key, H, trem, hsig, lo, INF, -1)
     return lo, -1
 
 
@@ -619,26 +810,24 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
 
 
 @njit(**JIT)
-def _root_trials(S, X, TT, H, rem, T, hsig, greens, mincnt, out):
-    """The guesses a big root would try, best first, written to ``out`` as guess ids; 0 when the
-    root is small or decided without trying guesses (then the serial search is immediate)."""
+def _node_trials(S, X, TT, H, rem, T, hsig, out):
+    """The guesses the search would try at this node, best first, as guess ids in ``out``
+    (the top-k and kc of the near-optimal search, or every useful guess of the exact one);
+    returns how many.  Used to rank alternatives for display and to share a big root's
+    guesses between threads."""
     ip = S[8]
+    gid = S[2]
     nh = H.shape[0]
-    if nh <= ip[IP_NPAT] or rem <= 2:
-        return 0
-    hsum = np.uint64(0)
-    for j in range(nh):
-        hsum += S[4][H[j]]
-    slot = _tt_find(TT, _tt_key(hsum, rem, hsig), H, rem, hsig)
-    if slot >= 0 and TT[2][slot] == TT[3][slot]:
-        return 0
+    if ip[IP_CANDONLY] != 0:
+        cands = X[15][0]
+        for j in range(nh):
+            cands[j] = gid[H[j]]
+        T = cands[:nh]
     W = 0.0
     for j in range(nh):
         W += S[1][H[j]]
-    min_lb, perfect, perfect_g = _scan(S, X, H, T, 0, W)
-    if perfect < INF:
-        return 0
-    n = _trial_order(S, X, T, 0, INF)
+    _scan(S, X, H, T, 0, W)
+    n = _trial_order(S, X, H, T, 0, INF)
     order = X[4][0]
     for i in range(n):
         out[i] = T[order[i]]

@@ -40,6 +40,19 @@ def greedy_chooser(lexicon: Lexicon, matrix: np.ndarray, strategy: str = "entrop
     return choose
 
 
+def search_chooser(search) -> Chooser:
+    """The tree search's choice at each state (its table makes repeated states free)."""
+    from .search import INF
+
+    def choose(cands: np.ndarray, constraints: HardConstraints | None, depth: int) -> WordId:
+        g, v = search.best(cands, rows=depth, constraints=constraints if search.hard else None)
+        if g < 0:  # nothing finishes in time: play the likeliest candidate
+            return int(search.lexicon.answer_ids[int(cands[np.argmax(search.w[cands])])])
+        return g
+
+    return choose
+
+
 @dataclass
 class SimResult:
     lexicon: str

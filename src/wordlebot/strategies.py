@@ -39,6 +39,7 @@ class Ranked:
     p_answer: float  # probability that this guess is the answer
     can_be_answer: bool
     hard_legal: bool
+    expected: float | None = None  # tree search: expected number of guesses from here (this one included)
 
 
 @dataclass

@@ -1,0 +1,105 @@
+"""The opening book: the search's ranking of first guesses, and its answer to every reply to the
+best one, computed once per (word lists, weights, settings) and kept on disk, so that the first
+and second suggestions of a game are instant.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .data import atomic_write
+from .feedback import all_green
+from .paths import cache_dir
+from .search import INF, TreeSearch
+
+log = logging.getLogger(__name__)
+
+BOOK_VERSION = 1
+
+
+@dataclass
+class Book:
+    first: list[tuple[str, float]]  # (guess, value) best first
+    second: dict[int, list[tuple[str, float]]]  # reply pattern to the best first guess -> ranking
+
+    def to_json(self) -> dict:
+        return {
+            "version": BOOK_VERSION,
+            "first": [[w, v] for w, v in self.first],
+            "second": {str(p): [[w, v] for w, v in rows] for p, rows in self.second.items()},
+        }
+
+    @classmethod
+    def from_json(cls, doc: dict) -> "Book":
+        if doc.get("version") != BOOK_VERSION:
+            raise ValueError("old version")
+        return cls([(w, float(v)) for w, v in doc["first"]],
+                   {int(p): [(w, float(v)) for w, v in rows] for p, rows in doc["second"].items()})
+
+
+def book_key(search: TreeSearch) -> str:
+    """Names everything a book depends on: lists, weights and search settings."""
+    h = hashlib.sha256()
+    h.update(search.lexicon.fingerprint.encode())
+    h.update(np.ascontiguousarray(search.w).tobytes())
+    settings = (search.k, search.kc, search.hard, search.max_guesses, search.depth, search.guess_space,
+                float(search.S[9][1]), BOOK_VERSION)
+    h.update(repr(settings).encode())
+    return h.hexdigest()[:24]
+
+
+def book_path(search: TreeSearch, folder: Path | None = None) -> Path:
+    return (folder or cache_dir()) / "openings" / f"book-{book_key(search)}.json"
+
+
+def load_book(search: TreeSearch, folder: Path | None = None) -> Book | None:
+    path = book_path(search, folder)
+    try:
+        return Book.from_json(json.loads(path.read_text()))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("opening book %s is unusable (%s); it will be rebuilt", path, exc)
+        return None
+
+
+def build_book(search: TreeSearch, top: int = 10) -> Book:
+    """Rank the first guesses; then, for the best one, rank the replies to every pattern."""
+    lex = search.lexicon
+    first = [(lex.guesses[g], v) for g, v in search.rank(top=top) if v < INF]
+    second: dict[int, list[tuple[str, float]]] = {}
+    if first:
+        g0 = lex.id(first[0][0])
+        H = np.arange(lex.n_answers, dtype=np.int32)
+        pats = np.asarray(search.mt[:, g0])
+        cons0 = None
+        if search.hard:
+            from .game import HardConstraints
+
+            cons0 = HardConstraints.none(lex.length)
+        for p in np.unique(pats).tolist():
+            if p == all_green(lex.length):
+                continue
+            part = H[pats == p]
+            cons = cons0.add(lex.guesses[g0], p) if cons0 is not None else None
+            rows = search.rank(part, rows=1, constraints=cons, top=top)
+            second[p] = [(lex.guesses[g], v) for g, v in rows if v < INF]
+    return Book(first, second)
+
+
+def get_book(search: TreeSearch, folder: Path | None = None, *, build: bool = True) -> Book | None:
+    """The book from disk, or built and saved (atomically) when missing and ``build``."""
+    book = load_book(search, folder)
+    if book is None and build:
+        book = build_book(search)
+        try:
+            atomic_write(book_path(search, folder), (json.dumps(book.to_json()) + "\n").encode())
+        except Exception as exc:  # a read-only cache folder must not stop play
+            log.warning("could not save the opening book: %s", exc)
+    return book
