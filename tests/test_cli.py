@@ -112,13 +112,14 @@ def test_bad_word_list_file_is_a_clean_error(tmp_path):
 
 
 def test_no_data_falls_back_to_wordfreq_and_says_so(tmp_path):
-    r = run(["--data-dir", str(tmp_path / "empty"), "suggest", "--words", "classic", "--top", "2"])
+    r = run(["--data-dir", str(tmp_path / "empty"), "suggest", "--words", "classic", "--top", "2",
+             "--strategy", "entropy"])
     assert r.exit_code == 0
     assert "NOT the official classic lists" in r.output and "wordlebot data fetch" in r.output
 
 
 def test_other_word_lengths():
-    r = run(["suggest", "-k", "7", "--top", "2", "--json"])
+    r = run(["suggest", "-k", "7", "--top", "2", "--json", "--strategy", "entropy"])
     doc = json.loads(r.output[r.output.index("{"):])
     assert all(len(s["word"]) == 7 for s in doc["suggestions"])
 

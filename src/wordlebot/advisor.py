@@ -128,6 +128,20 @@ class Advisor:
             self._books[key] = get_book(search, build=build)
         return self._books[key]
 
+    def needs_book(self, game: Game) -> bool:
+        """True when the next suggestion would first have to compute the opening book (seconds
+        to a minute, once per word list and rules): a shell can say so meanwhile."""
+        if not (self.searching and self.use_book and not game.rows):
+            return False
+        key = (game.hard, game.max_guesses)
+        if self._books.get(key) is not None:
+            return False
+        from .openings import book_path
+
+        search = self.search_for(game.hard, game.max_guesses)
+        self._set_depth(search, np.arange(self.lexicon.n_answers))
+        return not book_path(search).exists()
+
     def _set_depth(self, search, H: np.ndarray) -> None:
         """Full depth for small nodes (and always for the exact search); a look-ahead limit for
         big weighted nodes, where a full search would take seconds."""

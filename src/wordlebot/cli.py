@@ -174,7 +174,11 @@ def suggest(history: str, top: int, as_json: bool, hard: bool, lexicon, strategy
         msg = f"solved in {len(game.rows)}: {game.rows[-1].guess.upper()}"
         out.print(json.dumps({"history": game.history(), "solved": True}) if as_json else msg)
         return
-    rows = advisor.suggest(game, top)
+    if advisor.needs_book(game):
+        with err.status("Computing the opening book for this word list (only the first time)…"):
+            rows = advisor.suggest(game, top)
+    else:
+        rows = advisor.suggest(game, top)
     if as_json:
         doc = {
             "history": game.history(), "words": lexicon.name, "hard": hard, "strategy": strategy,
@@ -393,7 +397,7 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_p
         raise click.UsageError("openers ranks by total guesses over an answer list; use --words classic, "
                                "nyt-2309 or nyt-3158 (or --guesses/--answers)")
     ctx = click.get_current_context()
-    spec = SweepSpec(words=lexicon.name if ctx.params.get("guesses") is None else "files",
+    spec = SweepSpec(words=ctx.params["words"], length=ctx.params["length"],
                      data_dir=str(paths.data_dir(ctx.find_root().obj.get("data_dir"))),
                      hard=hard, max_guesses=max_guesses, k=None if exact else k, memory_mb=memory)
     spec = _spec_with_files(spec, ctx)

@@ -120,7 +120,11 @@ class AssistSession:
 
     def _show_suggestions(self) -> str:
         game = self.game
-        rows = self.advisor.suggest(game, self.top)
+        if self.advisor.needs_book(game):
+            with self.console.status("Computing the opening book for this word list (only the first time)…"):
+                rows = self.advisor.suggest(game, self.top)
+        else:
+            rows = self.advisor.suggest(game, self.top)
         n = int(game.candidates.size)
         self.say(suggestion_table(rows, self.advisor.strategy, n))
         if n <= 8:

@@ -29,6 +29,7 @@ class SweepSpec:
     """Everything a worker needs to rebuild the search (sent to the workers, so plain data)."""
 
     words: str = "classic"
+    length: int = 5
     data_dir: str | None = None
     guesses: str | None = None
     answers: str | None = None
@@ -44,8 +45,8 @@ class SweepSpec:
     def lexicon(self):
         from .wordsets import load_lexicon
 
-        return load_lexicon(self.words, data_dir=self.data_dir, guesses=self.guesses, answers=self.answers,
-                            auto_fetch=False, notify=lambda m: None)
+        return load_lexicon(self.words, data_dir=self.data_dir, length=self.length, guesses=self.guesses,
+                            answers=self.answers, auto_fetch=False, notify=lambda m: None)
 
     def search(self) -> TreeSearch:
         s = _WORKER_SEARCH.get(self.key())

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from .data import atomic_write
+from .errors import DataError
 from .feedback import all_green
 from .paths import cache_dir
 from .search import INF, TreeSearch
@@ -100,6 +101,6 @@ def get_book(search: TreeSearch, folder: Path | None = None, *, build: bool = Tr
         book = build_book(search)
         try:
             atomic_write(book_path(search, folder), (json.dumps(book.to_json()) + "\n").encode())
-        except Exception as exc:  # a read-only cache folder must not stop play
+        except DataError as exc:  # a read-only cache folder must not stop play
             log.warning("could not save the opening book: %s", exc)
     return book

@@ -93,8 +93,8 @@ class _Worker:
             np.zeros((depth, ng), np.float64),  # 16 weight of the answer each guess hits
         )
         # Table: ~35 % of the bytes for entries (49 bytes each), the rest for the answer sets.
-        entries = 1 << max(10, int(np.log2(max(1024, 0.35 * table_bytes / 49))))
-        pool = max(1 << 16, int(0.65 * table_bytes / 4))
+        entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / 49))))
+        pool = max(1 << 12, int(0.65 * table_bytes / 4))
         self.TT = (
             np.zeros(entries, np.uint64),  # keys (0 = empty); zero pages cost nothing until used
             np.zeros(entries, np.uint64),  # hard-mode constraint hash
@@ -126,7 +126,7 @@ class TreeSearch:
         hard: bool = False,
         max_guesses: int = 6,
         weights: np.ndarray | str | None = None,
-        memory_mb: int = DEFAULT_MEMORY_MB,
+        memory_mb: float = DEFAULT_MEMORY_MB,
         threads: int = 2,
         matrix_t: np.ndarray | None = None,
         block: int = 32,
@@ -195,7 +195,7 @@ class TreeSearch:
             ip, fp,
         )
         self.margin = float(fp[sk.FP_MARGIN])
-        table_bytes = memory_mb * (1 << 20) // self.threads
+        table_bytes = int(memory_mb * (1 << 20)) // self.threads
         self._workers = [_Worker(self, table_bytes) for _ in range(self.threads)]
         self.stats = SearchStats()
 

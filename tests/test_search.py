@@ -1,0 +1,281 @@
+"""Tree search against brute force, parallel against serial, trees against replay, and the
+published optimal totals (the fast ones; the rest are in bench/bench_search.py)."""
+
+import math
+
+import numpy as np
+import pytest
+
+from conftest import random_words
+from naive import feedback_code, hard_mode_legal, optimal_total
+from wordlebot import tree as tr
+from wordlebot.game import HardConstraints
+from wordlebot.search import INF, TreeSearch
+from wordlebot.words import Lexicon
+
+
+def small_case(seed, n=30, alphabet="abcd", length=4):
+    words = random_words(n, length=length, alphabet=alphabet, seed=seed)
+    return Lexicon.from_lists(words, words, name=f"s{seed}"), words
+
+
+# A trap like the _ILL family: answers that differ in one letter, and a few helper guesses
+# that test several of those letters at once.  Guess caps bind here: 4 guesses suffice, 3 do not.
+FAMILY = [x + "ill" for x in "bcdfghkmps"]
+HELPERS = ["bcdf", "ghkm"]
+
+
+def same(a, b):
+    return (a >= INF and b == math.inf) or abs(a - b) < 1e-9
+
+
+CASES = [(seed, n, alphabet, length) for seed in range(3)
+         for (n, alphabet, length) in [(24, "abc", 4), (26, "ab", 5)]] + [(0, 30, "abcd", 4), (-1, 0, "", 0)]
+
+
+@pytest.mark.parametrize("seed,n,alphabet,length", CASES)
+def test_exact_search_equals_brute_force(seed, n, alphabet, length):
+    if seed < 0:
+        guesses = sorted(FAMILY + HELPERS)
+        lex, words = Lexicon.from_lists(guesses, FAMILY, name="family"), FAMILY
+        guess_words = guesses
+    else:
+        lex, words = small_case(seed, n, alphabet, length)
+        guess_words = words
+    rng = np.random.default_rng(max(seed, 0))
+    weights = rng.uniform(0.5, 3.0, lex.n_answers)
+    wmap = dict(zip(words, weights / weights.sum()))
+    caps = (4, 3, 2) if seed < 0 else (6, 3, 2)  # the family: 4 is enough, 3 is not
+    for hard in (False, True):
+        for cap in caps:
+            for weighted in (False, True):
+                for fail in (None, 3.0):
+                    want = optimal_total(guess_words, words, cap, hard, wmap if weighted else None, fail)
+                    ts = TreeSearch(lex, k=None, hard=hard, max_guesses=cap, threads=1, memory_mb=64,
+                                    weights=weights if weighted else None, fail_cost=fail)
+                    g, v = ts.best()
+                    assert same(v, want), (hard, cap, weighted, fail, v, want)
+                    if v < INF:
+                        # the chosen first guess achieves the value
+                        cons = HardConstraints.none(lex.length) if hard else None
+                        assert abs(ts.value_of_guess(g, constraints=cons) - v) < 1e-9
+
+
+def test_brute_force_cases_are_not_trivial():
+    """The cases above include caps that make the game impossible, failures that cost, and
+    weights that change the best first guess."""
+    guesses = sorted(FAMILY + HELPERS)
+    assert optimal_total(guesses, FAMILY, 4) < math.inf
+    assert optimal_total(guesses, FAMILY, 3) == math.inf
+    soft = [optimal_total(guesses, FAMILY, c, fail_cost=3.0) for c in (4, 3, 2)]
+    assert soft[0] < soft[1] < soft[2] < math.inf
+    lex = Lexicon.from_lists(guesses, FAMILY)
+    uniform = TreeSearch(lex, k=None, threads=1, memory_mb=64).best()[0]
+    skewed = np.ones(len(FAMILY))
+    skewed[5] = 50.0  # one answer far likelier: guess it first
+    assert TreeSearch(lex, k=None, threads=1, memory_mb=64, weights=skewed).best()[0] == lex.id(FAMILY[5]) != uniform
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_near_optimal_never_beats_exact_and_matches_with_large_k(seed):
+    lex, words = small_case(seed, 60, "abcde", 5)
+    exact = TreeSearch(lex, k=None, threads=1, memory_mb=64).best()[1]
+    for k in (1, 3):
+        assert TreeSearch(lex, k=k, kc=1, threads=1, memory_mb=64).best()[1] >= exact
+    assert TreeSearch(lex, k=lex.n_guesses, threads=1, memory_mb=64).best()[1] == exact
+
+
+_BIG = {}
+
+
+def _bigger_case():
+    """Real English words (offline, from wordfreq): the 400 commonest five-letter words may be
+    the answer, the 1,500 commonest may be guessed.  Big enough for the parallel root search
+    (more answers than patterns) and hard enough that the search really searches."""
+    if "lex" not in _BIG:
+        from wordfreq import get_frequency_dict
+
+        from wordlebot.wordsets import wordfreq_lexicon
+
+        freq = get_frequency_dict("en", wordlist="large")
+        ranked = sorted(wordfreq_lexicon(5).guesses, key=lambda w: (-freq[w], w))
+        _BIG["lex"] = Lexicon.from_lists(sorted(ranked[:1500]), sorted(ranked[:400]), name="big")
+    return _BIG["lex"]
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_parallel_equals_serial(exact):
+    lex = _bigger_case()
+    k = None if exact else 8
+    serial = TreeSearch(lex, k=k, threads=1, memory_mb=128)
+    parallel = TreeSearch(lex, k=k, threads=2, memory_mb=128)
+    g1, v1 = serial.best(parallel=False)
+    g2, v2 = parallel.best()
+    assert (g1, v1) == (g2, v2)
+    t1 = tr.paths_of(lex, serial.tree(g1))
+    t2 = tr.paths_of(lex, parallel.tree())
+    assert t1 == t2
+
+
+def test_tiny_table_gives_the_same_answers():
+    """A table far too small for the search is cleared over and over: slower, never different."""
+    lex = _bigger_case()
+    roomy = TreeSearch(lex, k=None, threads=1, memory_mb=128)
+    tiny = TreeSearch(lex, k=None, threads=1, memory_mb=0.02)
+    assert roomy.best() == tiny.best()
+    assert tiny.stats.table_clears > 0
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_tree_replays_and_verifies(hard):
+    lex = _bigger_case()
+    ts = TreeSearch(lex, k=6, hard=hard, threads=2, memory_mb=128)
+    node = ts.tree()
+    paths = tr.paths_of(lex, node)
+    assert sorted(paths) == sorted(lex.answers)
+    summary = tr.TreeSummary.of(paths)
+    assert summary.total == node.value
+    for ans, path in paths.items():  # independent replay
+        rows = []
+        for g in path:
+            if hard:
+                assert hard_mode_legal(g, rows)
+            rows.append((g, feedback_code(g, ans)))
+        assert path[-1] == ans and len(path) <= 6
+    meta = tr.header(lex, summary, words="big", hard=hard, max_guesses=6, search="k=6", first=path[0])
+    rep = tr.verify_paths(lex, meta, [(i, p) for i, p in enumerate(paths.values())])
+    assert rep.ok, rep.problems
+    doc = tr.tree_json(lex, node)
+    assert doc["guess"] == lex.guesses[node.guess] and doc["answers"] == lex.n_answers
+
+
+def _verify(lex, paths, meta, **kw):
+    return tr.verify_paths(lex, meta, [(i + 1, p) for i, p in enumerate(paths)], **kw)
+
+
+def test_verify_catches_broken_trees(tmp_path):
+    lex = _bigger_case()
+    ts = TreeSearch(lex, k=4, threads=1, memory_mb=64)
+    paths = tr.paths_of(lex, ts.tree())
+    summary = tr.TreeSummary.of(paths)
+    meta = tr.header(lex, summary, words="big", hard=False, max_guesses=6, search="k=4", first="x")
+    good = [paths[a] for a in sorted(paths)]
+    assert _verify(lex, good, meta).ok
+
+    missing = good[1:]
+    assert "have no path" in " ".join(_verify(lex, missing, meta).problems)
+
+    # a different second guess for one answer: the strategy is no longer a function of history
+    i = next(i for i, p in enumerate(good) if len(p) >= 3)
+    other = next(w for w in lex.guesses if w not in good[i])
+    broken = list(good)
+    broken[i] = [good[i][0], other] + good[i][1:]
+    assert "inconsistent strategy" in " ".join(_verify(lex, broken, meta).problems)
+
+    bad_total = dict(meta, total=str(summary.total - 1))
+    assert "header says total" in " ".join(_verify(lex, good, bad_total).problems)
+
+    not_a_word = list(good)
+    not_a_word[0] = ["zzzzz"] + good[0]
+    assert "not an allowed guess" in " ".join(_verify(lex, not_a_word, meta).problems)
+
+    too_long = list(good)
+    too_long[0] = good[0] + [good[0][-1]]
+    assert "the path goes on" in " ".join(_verify(lex, too_long, meta).problems)
+
+    capped = _verify(lex, good, meta, max_guesses=2)
+    assert any("over the cap" in p for p in capped.problems)
+
+    other_lists = dict(meta, answers="3 sha256 0000")
+    assert "sha256 mismatch" in " ".join(_verify(lex, good, other_lists).problems)
+
+
+def test_verify_catches_hard_mode_violations():
+    lex = _bigger_case()
+    paths = tr.paths_of(lex, TreeSearch(lex, k=4, threads=1, memory_mb=64).tree())
+    rows = [(i + 1, paths[a]) for i, a in enumerate(sorted(paths))]
+    rep = tr.verify_paths(lex, {"mode": "hard"}, rows)
+    normal_only = any(not hard_mode_legal(p[j], [(g, feedback_code(g, a)) for g in p[:j]])
+                      for a, p in paths.items() for j in range(len(p)))
+    assert normal_only  # this normal-mode tree does break hard mode somewhere ...
+    assert any("breaks hard mode" in p for p in rep.problems)  # ... and verify says so
+
+
+def test_read_paths_reports_bad_lines(tmp_path):
+    f = tmp_path / "t.txt"
+    f.write_text("# total: 3\nabc DEF\n")
+    with pytest.raises(tr.TreeFileError, match="line 2"):
+        tr.read_paths(f)
+    f.write_text("# only metadata\n")
+    with pytest.raises(tr.TreeFileError, match="no paths"):
+        tr.read_paths(f)
+
+
+def test_rank_lists_alternatives_with_exact_values():
+    lex = _bigger_case()
+    ts = TreeSearch(lex, k=None, threads=1, memory_mb=128)
+    rows = ts.rank(top=4)
+    assert rows[0] == ts.best()
+    values = [v for _, v in rows]
+    assert values == sorted(values)
+    for g, v in rows:
+        assert ts.value_of_guess(g) == v
+
+
+def test_weighted_search_is_expected_guesses():
+    lex, words = small_case(1, 30, "abcd", 4)
+    w = np.linspace(1, 5, lex.n_answers)
+    ts = TreeSearch(lex, k=None, threads=1, memory_mb=64, weights=w)
+    node = ts.tree()
+    paths = tr.paths_of(lex, node)
+    p = w / w.sum()
+    expected = sum(p[lex.answers.index(a)] * len(path) for a, path in paths.items())
+    assert abs(node.value - expected) < 1e-9
+
+
+def test_depth_limited_search_estimates_and_still_plays():
+    lex = _bigger_case()
+    full = TreeSearch(lex, k=6, threads=1, memory_mb=64)
+    limited = TreeSearch(lex, k=6, threads=1, memory_mb=64, depth=1)
+    g, v = limited.best()
+    assert g >= 0 and v > 0
+    # with a depth limit, the chosen guess is still a sensible one: within 2 % of the full search
+    assert full.value_of_guess(g) <= 1.02 * full.best()[1]
+    with pytest.raises(ValueError, match="no depth limit"):
+        TreeSearch(lex, k=None, depth=2)
+
+
+# --- published optimal results (official lists) ---------------------------------------------
+
+
+GOLDEN_FAST = [
+    ("classic", "salet", False, 6, 7920),
+    ("classic", "salet", True, 6, 8122),
+    ("classic", "palet", True, 5, 8206),
+    ("nyt-2309", "salet", True, 6, 8097),
+    ("nyt-2309", "tarse", False, 6, 7883),
+]
+
+
+@pytest.mark.parametrize("words,first,hard,cap,total", GOLDEN_FAST)
+def test_published_optimal_totals(official, words, first, hard, cap, total):
+    from wordlebot.wordsets import load_lexicon
+
+    lex = load_lexicon(words, data_dir=official)
+    ts = TreeSearch(lex, k=None, hard=hard, max_guesses=cap, threads=2)
+    node = ts.tree(lex.id(first))
+    assert node.value == total
+    paths = tr.paths_of(lex, node)
+    summary = tr.TreeSummary.of(paths)
+    meta = tr.header(lex, summary, words=words, hard=hard, max_guesses=cap, search="exact", first=first)
+    rep = tr.verify_paths(lex, meta, [(i, paths[a]) for i, a in enumerate(sorted(paths))])
+    assert rep.ok, rep.problems
+    assert rep.summary.total == total and rep.summary.max <= cap
+
+
+def test_near_optimal_finds_salet_on_its_own(official):
+    from wordlebot.wordsets import load_lexicon
+
+    lex = load_lexicon("classic", data_dir=official)
+    g, v = TreeSearch(lex, k=12, threads=2).best()
+    assert v <= 7925 and lex.guesses[g] == "salet"

@@ -1,0 +1,177 @@
+"""The tree-search commands and the search as the default strategy for play."""
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from conftest import random_words
+from naive import feedback_code, optimal_total
+from wordlebot.advisor import Advisor
+from wordlebot.cli import cli
+from wordlebot.openings import book_path, load_book
+from wordlebot.words import Lexicon
+
+GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
+ANSWERS = GUESSES[::3]
+
+
+def run(args, input=None):
+    return CliRunner().invoke(cli, args, input=input, catch_exceptions=False)
+
+
+@pytest.fixture
+def files(tmp_path):
+    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
+    g.write_text("\n".join(GUESSES) + "\n")
+    a.write_text("\n".join(ANSWERS) + "\n")
+    return ["--guesses", str(g), "--answers", str(a)]
+
+
+def test_tree_then_verify(files, tmp_path):
+    out = tmp_path / "tree.txt"
+    r = run(["tree", "--exact", "--out", str(out), "--json", str(tmp_path / "t.json")] + files)
+    assert r.exit_code == 0, r.output
+    assert "total" in r.output and "distribution" in r.output
+    text = out.read_text()
+    assert "# search: exact" in text and "# mode: normal" in text
+    total = int(next(line.split(": ")[1] for line in text.splitlines() if line.startswith("# total")))
+    assert total == optimal_total(GUESSES, ANSWERS, 6)  # the exported tree is optimal
+    r = run(["verify-tree", str(out)] + files)
+    assert r.exit_code == 0 and "OK" in r.output
+    doc = json.loads((tmp_path / "t.json").read_text())
+    assert doc["meta"]["total"] == str(total) and doc["tree"]["answers"] == len(ANSWERS)
+
+
+def test_verify_tree_rejects_a_tampered_file(files, tmp_path):
+    out = tmp_path / "tree.txt"
+    run(["tree", "--k", "4", "--out", str(out)] + files)
+    lines = out.read_text().splitlines()
+    body = [i for i, line in enumerate(lines) if not line.startswith("#")]
+    lines[body[0]] = lines[body[0]].split()[-1]  # claim the first answer in one guess
+    out.write_text("\n".join(lines) + "\n")
+    r = run(["verify-tree", str(out)] + files)
+    assert r.exit_code == 1 and "problem:" in r.output and "Traceback" not in r.output
+    r = run(["verify-tree", str(tmp_path / "missing.txt")] + files)
+    assert r.exit_code == 1 and "no such file" in r.output
+
+
+def test_tree_hard_mode_and_cap(files, tmp_path):
+    out = tmp_path / "hard.txt"
+    r = run(["tree", "--exact", "--hard", "--max-guesses", "5", "--out", str(out)] + files)
+    assert r.exit_code == 0, r.output
+    assert "# mode: hard" in out.read_text()
+    assert run(["verify-tree", str(out)] + files).exit_code == 0
+
+
+def test_tree_impossible_cap_is_a_clean_error(files):
+    r = run(["tree", "--exact", "--max-guesses", "2"] + files)
+    assert r.exit_code == 1 and "within 2 guesses" in r.output and "--fail-cost" in r.output
+
+
+def test_tree_first_word_must_be_allowed(files):
+    r = run(["tree", "--first", "zzzzz"] + files)
+    assert r.exit_code == 1 and "not in the g guess list" in r.output
+
+
+def test_openers_on_a_local_dask_cluster(files, tmp_path):
+    """The sweep runs on Dask (a LocalCluster of 2 processes) and proves the best first word."""
+    csv = tmp_path / "openers.csv"
+    r = run(["openers", "--exact", "--top", "3", "--out", str(csv)] + files)
+    assert r.exit_code == 0, r.output
+    assert "proven:" in r.output
+    rows = [line.split(",") for line in csv.read_text().splitlines()[1:]]
+    assert len(rows) == len(GUESSES)  # every first word evaluated
+    best_word, best_value = rows[0][0], float(rows[0][1])
+    assert best_value == optimal_total(GUESSES, ANSWERS, 6)
+    exact = {w: float(v) for w, v, e in rows if e == "1"}
+    assert exact[best_word] == best_value
+    # every other word is either exactly worse-or-equal or proven >= the bound
+    assert all(float(v) >= best_value for _, v, _ in rows)
+
+
+def test_openers_refuses_a_weighted_set(official):
+    r = run(["openers", "--words", "nyt"])
+    assert r.exit_code == 2 and "openers ranks by total guesses" in r.output
+
+
+def test_sweep_spec_rebuilds_the_lexicon_in_a_worker():
+    from wordlebot.opener_sweep import SweepSpec
+
+    lex = SweepSpec(words="wordfreq", length=4).lexicon()
+    assert lex.length == 4 and not lex.official
+
+
+def test_simulate_with_the_search(files, tmp_path):
+    r = run(["simulate", "--strategy", "exact", "--json", str(tmp_path / "s.json")] + files)
+    assert r.exit_code == 0, r.output
+    doc = json.loads((tmp_path / "s.json").read_text())
+    assert doc["total"] == optimal_total(GUESSES, ANSWERS, 6)
+    assert doc["solved_pct"] == 100.0
+
+
+# --- the Advisor with the search --------------------------------------------------------------
+
+
+def test_advisor_book_is_built_once_and_reused():
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
+    a = Advisor(lex)
+    game = a.new_game()
+    rows = a.suggest(game, 5)
+    assert rows[0].expected is not None and rows[0].expected == min(r.expected for r in rows)
+    search = a.search_for(False, 6)
+    assert book_path(search).exists()
+    book = load_book(search)
+    assert book.first[0][0] == rows[0].word
+    # the second move after the book's first guess comes from the book too
+    target = ANSWERS[3]
+    game.guess(rows[0].word, feedback_code(rows[0].word, target))
+    second = a.suggest(game, 3)
+    pat = game.rows[0].pattern
+    if game.candidates.size > 1:
+        assert [r.word for r in second] == [w for w, _ in book.second[pat]][:3]
+    # a fresh Advisor reads the book instead of searching
+    b = Advisor(lex)
+    assert [r.word for r in b.suggest(b.new_game(), 5)] == [r.word for r in rows]
+
+
+def test_advisor_search_plays_every_answer_to_the_end():
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
+    a = Advisor(lex)
+    for target in ANSWERS:
+        game = a.new_game()
+        while not game.solved:
+            w = a.best(game)
+            game.guess(w, feedback_code(w, target))
+            assert len(game.rows) <= 6
+
+
+def test_advisor_rejected_words_are_not_suggested():
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
+    a = Advisor(lex)
+    game = a.new_game()
+    first = a.best(game)
+    a.reject(first)
+    assert a.best(game) != first
+
+
+def test_advisor_hard_mode_suggestions_are_legal():
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
+    a = Advisor(lex)
+    for target in ANSWERS[:10]:
+        game = a.new_game(hard=True)
+        while not game.solved:
+            rows = a.suggest(game, 3)
+            assert all(r.hard_legal for r in rows)
+            game.guess(rows[0].word, feedback_code(rows[0].word, target))
+
+
+def test_weighted_advisor_prefers_likely_answers():
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, [50.0] + [1.0] * (len(ANSWERS) - 1), name="w")
+    a = Advisor(lex)
+    game = a.new_game()
+    rows = a.suggest(game, 3)
+    assert all(r.expected >= 1 for r in rows)
+    # one answer has half the probability: guessing it first is best
+    assert rows[0].word == ANSWERS[0]
