@@ -10,7 +10,7 @@ from conftest import random_words
 from naive import feedback_code, optimal_total
 from wordlebot.advisor import Advisor
 from wordlebot.cli import cli
-from wordlebot.openings import book_path, load_book
+from wordlebot.openings import load_book
 from wordlebot.words import Lexicon
 
 GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
@@ -120,9 +120,8 @@ def test_advisor_book_is_built_once_and_reused():
     game = a.new_game()
     rows = a.suggest(game, 5)
     assert rows[0].expected is not None and rows[0].expected == min(r.expected for r in rows)
-    search = a.search_for(False, 6)
-    assert book_path(search).exists()
-    book = load_book(search)
+    assert a.book_file().exists()
+    book = load_book(a.search_for(False, 6), tag=a._policy_tag())
     assert book.first[0][0] == rows[0].word
     # the second move after the book's first guess comes from the book too
     target = ANSWERS[3]

@@ -28,10 +28,20 @@ DEFAULT_STRATEGY = "search"
 # weight) instead of making a strategy inadmissible: the search then always has an answer, and
 # loses a game only where no strategy can avoid it.
 PLAY_FAIL_COST = 10.0
-# Nodes up to this many (effective) answers are searched to the end; bigger ones (the weighted
-# nyt set early in a game) look this many levels ahead and estimate beyond.
-FULL_DEPTH_UP_TO = 400
-BIG_NODE_DEPTH = 1
+# Work budget of one suggestion, in answers x guesses scanned (~3 ns each): under 100 ms.  The
+# search deepens level by level and answers with the deepest level that finished; small nodes
+# always finish, big early ones stop at the one-guess look-ahead.
+# Counting work rather than time keeps suggestions reproducible on any machine.
+PLAY_WORK_BUDGET = 12_000_000
+# Levels tried: one guess ahead (cheap, always finishes), then to the end.  (Intermediate
+# look-aheads were measured to cost as much as a full search on the nodes that need a budget:
+# estimates at the frontier prune worse than exact values.)
+LEVELS = (1, 0)  # 0: to the end
+# The opening book is computed once: its first move gets this look-ahead on weighted sets (a
+# full search of every valid word as a possible answer would take hours), its replies a
+# larger budget.
+BOOK_ROOT_DEPTH_WEIGHTED = 2
+BOOK_WORK_BUDGET = 4 * PLAY_WORK_BUDGET
 
 
 @dataclass
@@ -124,8 +134,7 @@ class Advisor:
         key = (hard, max_guesses)
         if key not in self._books or (self._books[key] is None and build):
             search = self.search_for(hard, max_guesses)
-            self._set_depth(search, np.arange(self.lexicon.n_answers))
-            self._books[key] = get_book(search, build=build)
+            self._books[key] = get_book(search, build=build, rank=self._rank_for_book, tag=self._policy_tag())
         return self._books[key]
 
     def needs_book(self, game: Game) -> bool:
@@ -136,48 +145,77 @@ class Advisor:
         key = (game.hard, game.max_guesses)
         if self._books.get(key) is not None:
             return False
+        return not self.book_file(game.hard, game.max_guesses).exists()
+
+    def book_file(self, hard: bool = False, max_guesses: int = 6):
+        """Where the opening book for these rules is kept."""
         from .openings import book_path
 
-        search = self.search_for(game.hard, game.max_guesses)
-        self._set_depth(search, np.arange(self.lexicon.n_answers))
-        return not book_path(search).exists()
+        return book_path(self.search_for(hard, max_guesses), tag=self._policy_tag())
 
-    def _set_depth(self, search, H: np.ndarray) -> None:
-        """Full depth for small nodes (and always for the exact search); a look-ahead limit for
-        big weighted nodes, where a full search would take seconds."""
-        from . import search_kernels as sk
+    def _policy_tag(self) -> str:
+        return repr((self.strategy, LEVELS, PLAY_WORK_BUDGET, BOOK_ROOT_DEPTH_WEIGHTED, BOOK_WORK_BUDGET))
+
+    def rank_node(self, search, H: np.ndarray, rows: int, constraints, top: int,
+                  budget: int | None = PLAY_WORK_BUDGET) -> list[tuple[int, float]]:
+        """The search's ranking of a node under the play policy: the exact strategy searches to
+        the end; the near-optimal one deepens level by level within the work budget and keeps
+        the deepest level that finished."""
+        from .search import BudgetExceeded
 
         if self.strategy == "exact":
-            return
-        depth = 0
-        if self.lexicon.weighted:
-            w = search.w[H]
-            n_eff = float(w.sum() ** 2 / np.sum(np.square(w)))
-            if n_eff > FULL_DEPTH_UP_TO:
-                depth = BIG_NODE_DEPTH
-                if H.size == self.lexicon.n_answers:
-                    depth += 1  # the opening is computed once: look one level further
-        search.S[8][sk.IP_DEPTH] = depth
-        search.depth = depth or None
+            search.set_depth(None)
+            return search.rank(H, rows=rows, constraints=constraints, top=top)
+        result = None
+        spent = 0
+        for level in LEVELS:
+            search.set_depth(level or None)
+            left = None if (budget is None or result is None) else budget - spent
+            if left is not None and left <= 0:
+                break
+            before = search.work_done
+            try:
+                with search.budget(left):
+                    result = search.rank(H, rows=rows, constraints=constraints, top=top)
+            except BudgetExceeded:
+                break
+            finally:
+                spent += search.work_done - before
+        search.set_depth(None)
+        return result
+
+    def _rank_for_book(self, search, H, rows, constraints, top):
+        if H.size == self.lexicon.n_answers and self.lexicon.weighted and self.strategy != "exact":
+            search.set_depth(BOOK_ROOT_DEPTH_WEIGHTED)
+            try:
+                return search.rank(H, rows=rows, constraints=constraints, top=top)
+            finally:
+                search.set_depth(None)
+        if H.size == self.lexicon.n_answers:
+            return self.rank_node(search, H, rows, constraints, top, budget=None)
+        return self.rank_node(search, H, rows, constraints, top, budget=BOOK_WORK_BUDGET)
+
+    def search_pairs(self, H: np.ndarray, history: list[tuple[int, int]], constraints, *, hard: bool,
+                     max_guesses: int, top: int) -> list[tuple[int, float]]:
+        """(guess id, value) best first for the node reached by ``history`` ((guess id,
+        pattern) rows): from the opening book for the first two moves, else searched."""
+        search = self.search_for(hard, max_guesses)
+        if self.use_book and len(history) <= 1:
+            book = self.book(hard, max_guesses)
+            if book and not history:
+                return [(self.lexicon.id(w), v) for w, v in book.first][:top]
+            if book and book.first and self.lexicon.guesses[history[0][0]] == book.first[0][0] \
+                    and history[0][1] in book.second:
+                return [(self.lexicon.id(w), v) for w, v in book.second[history[0][1]]][:top]
+        return self.rank_node(search, H, len(history), constraints if hard else None, top)
 
     def _search_rows(self, game: Game, top: int) -> list[Ranked]:
-        search = self.search_for(game.hard, game.max_guesses)
-        H = game.candidates
-        pairs: list[tuple[int, float]] | None = None
-        if self.use_book and len(game.rows) <= 1:
-            book = self.book(game.hard, game.max_guesses)
-            if book and not game.rows:
-                pairs = [(self.lexicon.id(w), v) for w, v in book.first]
-            elif book and book.first and game.rows[0].guess == book.first[0][0] and game.rows[0].pattern in book.second:
-                pairs = [(self.lexicon.id(w), v) for w, v in book.second[game.rows[0].pattern]]
-        if pairs is None:
-            self._set_depth(search, H)
-            cons = game.constraints if game.hard else None
-            pairs = search.rank(H, rows=len(game.rows), constraints=cons, top=top)
+        pairs = self.search_pairs(game.candidates, game.row_ids, game.constraints, hard=game.hard,
+                                  max_guesses=game.max_guesses, top=top + len(self.rejected))
         pairs = [(g, v) for g, v in pairs if g not in self.rejected and g >= 0]
         if not pairs:
             return []
-        return self._describe(game, pairs[:top], search)
+        return self._describe(game, pairs[:top], self.search_for(game.hard, game.max_guesses))
 
     def _describe(self, game: Game, pairs: list[tuple[int, float]], search) -> list[Ranked]:
         """Suggestion rows: the search's expected guesses plus the partition figures."""

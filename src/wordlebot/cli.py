@@ -251,19 +251,27 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, lexicon, strategy
     import numpy as np
 
     from .matrix import pattern_matrix
-    from .simulate import greedy_chooser, search_chooser, simulate as run
+    from .simulate import advisor_chooser, greedy_chooser, search_chooser, simulate as run
 
     matrix = pattern_matrix(lexicon)
     first_id = lexicon.id(first) if first else None
     targets = np.arange(min(limit, lexicon.n_answers) if limit else lexicon.n_answers, dtype=np.int32)
-    if strategy in ("search", "exact"):
+    if strategy == "exact":
         from .advisor import PLAY_FAIL_COST
         from .search import TreeSearch
 
-        search = TreeSearch(lexicon, k=None if strategy == "exact" else k, hard=hard, max_guesses=max_guesses,
+        search = TreeSearch(lexicon, k=None, hard=hard, max_guesses=max_guesses,
                             weights="prior" if lexicon.weighted else None, guess_space=guess_space,
                             memory_mb=memory, fail_cost=PLAY_FAIL_COST)
         chooser = search_chooser(search)
+    elif strategy == "search":
+        from .advisor import Advisor
+
+        advisor = Advisor(lexicon, strategy="search", guess_space=guess_space, matrix=matrix, k=k)
+        if advisor.needs_book(advisor.new_game(hard=hard, max_guesses=max_guesses)):
+            with err.status("Computing the opening book for this word list (only the first time)…"):
+                advisor.book(hard, max_guesses)
+        chooser = advisor_chooser(advisor, hard=hard, max_guesses=max_guesses)
     else:
         chooser = greedy_chooser(lexicon, matrix, strategy, hard=hard, guess_space=guess_space)
     with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,} games"),

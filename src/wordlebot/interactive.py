@@ -295,7 +295,7 @@ def print_simulation(console: Console, r: SimResult) -> None:
     mode = "hard" if r.hard else "normal"
     say(f"[bold]{r.lexicon}[/] · {r.strategy} · first {r.first.upper()} · {mode} · guess space {r.guess_space}")
     say(f"games {r.n:,} · solved {r.solved_pct:.2f} % · total {r.total:,} · average {r.average:.4f}"
-        + (f" · expected (prior-weighted) {r.expected:.4f}" if r.weights.std() > 0 else "")
+        + (f" · expected (prior-weighted) {r.expected:.4f}" if np.ptp(r.weights) > 0 else "")
         + f" · median {r.median:g} · max {r.worst}")
     dist = r.distribution()
     peak = max(dist.values()) or 1

@@ -44,23 +44,24 @@ class Book:
                    {int(p): [(w, float(v)) for w, v in rows] for p, rows in doc["second"].items()})
 
 
-def book_key(search: TreeSearch) -> str:
-    """Names everything a book depends on: lists, weights and search settings."""
+def book_key(search: TreeSearch, tag: str = "") -> str:
+    """Names everything a book depends on: lists, weights, search settings and the caller's
+    policy (``tag``)."""
     h = hashlib.sha256()
     h.update(search.lexicon.fingerprint.encode())
     h.update(np.ascontiguousarray(search.w).tobytes())
-    settings = (search.k, search.kc, search.hard, search.max_guesses, search.depth, search.guess_space,
-                float(search.S[9][1]), BOOK_VERSION)
+    settings = (search.k, search.kc, search.hard, search.max_guesses, search.guess_space,
+                float(search.S[9][1]), BOOK_VERSION, tag)
     h.update(repr(settings).encode())
     return h.hexdigest()[:24]
 
 
-def book_path(search: TreeSearch, folder: Path | None = None) -> Path:
-    return (folder or cache_dir()) / "openings" / f"book-{book_key(search)}.json"
+def book_path(search: TreeSearch, folder: Path | None = None, tag: str = "") -> Path:
+    return (folder or cache_dir()) / "openings" / f"book-{book_key(search, tag)}.json"
 
 
-def load_book(search: TreeSearch, folder: Path | None = None) -> Book | None:
-    path = book_path(search, folder)
+def load_book(search: TreeSearch, folder: Path | None = None, tag: str = "") -> Book | None:
+    path = book_path(search, folder, tag)
     try:
         return Book.from_json(json.loads(path.read_text()))
     except FileNotFoundError:
@@ -70,37 +71,42 @@ def load_book(search: TreeSearch, folder: Path | None = None) -> Book | None:
         return None
 
 
-def build_book(search: TreeSearch, top: int = 10) -> Book:
-    """Rank the first guesses; then, for the best one, rank the replies to every pattern."""
+def _plain_rank(search, H, rows, constraints, top):
+    return search.rank(H, rows=rows, constraints=constraints, top=top)
+
+
+def build_book(search: TreeSearch, top: int = 10, rank=_plain_rank) -> Book:
+    """Rank the first guesses; then, for the best one, rank the replies to every pattern.
+    ``rank(search, H, rows, constraints, top)`` ranks one node (the caller's policy)."""
     lex = search.lexicon
-    first = [(lex.guesses[g], v) for g, v in search.rank(top=top) if v < INF]
+    H = np.arange(lex.n_answers, dtype=np.int32)
+    cons0 = None
+    if search.hard:
+        from .game import HardConstraints
+
+        cons0 = HardConstraints.none(lex.length)
+    first = [(lex.guesses[g], v) for g, v in rank(search, H, 0, cons0, top) if v < INF]
     second: dict[int, list[tuple[str, float]]] = {}
     if first:
         g0 = lex.id(first[0][0])
-        H = np.arange(lex.n_answers, dtype=np.int32)
         pats = np.asarray(search.mt[:, g0])
-        cons0 = None
-        if search.hard:
-            from .game import HardConstraints
-
-            cons0 = HardConstraints.none(lex.length)
         for p in np.unique(pats).tolist():
             if p == all_green(lex.length):
                 continue
             part = H[pats == p]
             cons = cons0.add(lex.guesses[g0], p) if cons0 is not None else None
-            rows = search.rank(part, rows=1, constraints=cons, top=top)
-            second[p] = [(lex.guesses[g], v) for g, v in rows if v < INF]
+            second[p] = [(lex.guesses[g], v) for g, v in rank(search, part, 1, cons, top) if v < INF]
     return Book(first, second)
 
 
-def get_book(search: TreeSearch, folder: Path | None = None, *, build: bool = True) -> Book | None:
+def get_book(search: TreeSearch, folder: Path | None = None, *, build: bool = True, rank=_plain_rank,
+             tag: str = "") -> Book | None:
     """The book from disk, or built and saved (atomically) when missing and ``build``."""
-    book = load_book(search, folder)
+    book = load_book(search, folder, tag)
     if book is None and build:
-        book = build_book(search)
+        book = build_book(search, rank=rank)
         try:
-            atomic_write(book_path(search, folder), (json.dumps(book.to_json()) + "\n").encode())
+            atomic_write(book_path(search, folder, tag), (json.dumps(book.to_json()) + "\n").encode())
         except DataError as exc:  # a read-only cache folder must not stop play
             log.warning("could not save the opening book: %s", exc)
     return book

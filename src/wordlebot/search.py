@@ -46,6 +46,10 @@ def transposed_matrix(lexicon: Lexicon) -> np.ndarray:
     return transposed(lexicon)
 
 
+class BudgetExceeded(Exception):
+    """The work budget of a call ran out before the search finished (its table stays valid)."""
+
+
 @dataclass
 class SearchStats:
     nodes: int = 0
@@ -95,7 +99,12 @@ class _Worker:
         # Table: ~35 % of the bytes for entries (49 bytes each), the rest for the answer sets.
         entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / 49))))
         pool = max(1 << 12, int(0.65 * table_bytes / 4))
-        self.TT = (
+        with _small_pages():
+            self.TT = self._table(entries, pool)
+
+    @staticmethod
+    def _table(entries: int, pool: int) -> tuple:
+        return (
             np.zeros(entries, np.uint64),  # keys (0 = empty); zero pages cost nothing until used
             np.zeros(entries, np.uint64),  # hard-mode constraint hash
             np.empty(entries, np.float64),  # lower bound
@@ -107,6 +116,30 @@ class _Worker:
             np.empty(pool, np.int32),  # answer sets
             np.zeros(sk.N_META, np.int64),
         )
+
+
+class _small_pages:
+    """Allocate without numpy's transparent-huge-page advice.  The table is big and touched
+    sparsely at random: with huge pages every first touch zeroes 2 MB (a fresh table's first
+    searches ran 3x slower), with small pages 4 KB."""
+
+    def __enter__(self):
+        try:
+            from numpy._core.multiarray import _set_madvise_hugepage
+        except ImportError:  # numpy < 2
+            try:
+                from numpy.core.multiarray import _set_madvise_hugepage
+            except ImportError:
+                self.prev = None
+                return self
+        self.set = _set_madvise_hugepage
+        self.prev = _set_madvise_hugepage(False)
+        return self
+
+    def __exit__(self, *exc):
+        if self.prev is not None:
+            self.set(self.prev)
+        return False
 
 
 class TreeSearch:
@@ -195,6 +228,9 @@ class TreeSearch:
             ip, fp,
         )
         self.margin = float(fp[sk.FP_MARGIN])
+        self._budget_lock = threading.Lock()
+        self._remaining: int | None = None
+        self.work_done = 0
         table_bytes = int(memory_mb * (1 << 20)) // self.threads
         self._workers = [_Worker(self, table_bytes) for _ in range(self.threads)]
         self.stats = SearchStats()
@@ -213,13 +249,55 @@ class TreeSearch:
         return allowed, h, greens, mins
 
     def _run(self, worker: _Worker, H: np.ndarray, rem: int, beta: float, T, h, greens, mins, forced: int):
-        before = worker.TT[9].copy()
+        meta = worker.TT[9]
+        meta[sk.M_WORK] = 0
+        meta[sk.M_ABORT] = 0
+        with self._budget_lock:
+            if self._remaining is not None:
+                if self._remaining <= 0:
+                    raise BudgetExceeded()
+                self.S[8][sk.IP_WORK_BUDGET] = self._remaining
+        before = meta.copy()
         v, g = sk._node(self.S, worker.X, worker.TT, H, 0, int(rem), float(beta), T, np.uint64(h),
                         greens, mins, int(forced))
-        delta = worker.TT[9] - before
+        delta = meta - before
         delta[sk.M_POOL_USED] = 0
         self.stats.add(delta)
+        with self._budget_lock:
+            self.work_done += int(meta[sk.M_WORK])
+            if self._remaining is not None:
+                self._remaining -= int(meta[sk.M_WORK])
+        if meta[sk.M_ABORT]:
+            raise BudgetExceeded()
         return float(v), int(g)
+
+    def set_depth(self, depth: int | None) -> None:
+        """Change the look-ahead limit (None: search to the end).  Table entries made under a
+        limit are tagged with it, so levels never mix."""
+        if depth is not None and self.k is None:
+            raise ValueError("the exact search has no depth limit")
+        self.S[8][sk.IP_DEPTH] = 0 if depth is None else depth
+        self.depth = depth
+
+    # --- work budget ---------------------------------------------------------------------------
+
+    def budget(self, units: int | None):
+        """Context manager: the calls inside may scan at most ``units`` answers x guesses in all
+        (about 3 ns each), else they raise BudgetExceeded.  None: no limit."""
+        search = self
+
+        class _Scope:
+            def __enter__(self_inner):
+                search._remaining = units
+                search.S[8][sk.IP_WORK_BUDGET] = 0 if units is None else max(1, units)
+                return search
+
+            def __exit__(self_inner, *exc):
+                search._remaining = None
+                search.S[8][sk.IP_WORK_BUDGET] = 0
+                return False
+
+        return _Scope()
 
     # --- public API ----------------------------------------------------------------------------
 
@@ -289,6 +367,9 @@ class TreeSearch:
                 work(wk)
             except BaseException as exc:  # re-raised in the caller's thread
                 errors.append(exc)
+                if isinstance(exc, BudgetExceeded):
+                    for other in self._workers:  # stop the other threads soon too
+                        other.TT[9][sk.M_ABORT] = 1
 
         threads = [threading.Thread(target=guarded, args=(wk,), daemon=True) for wk in self._workers]
         for t in threads:
@@ -367,23 +448,26 @@ class TreeSearch:
         first: ``best``'s choice, then the node's other candidate guesses, each searched like
         the best one (bounded by the top-th value so far, so only the shown values are exact)."""
         H = self._cands(candidates)
-        g0, v0 = self.best(H, rows=rows, constraints=constraints)
         rem = self.max_guesses - rows
         T, h, greens, mins = self._allowed(constraints)
+        if self.threads > 1 and H.size > 3**self.lexicon.length and rem > 2:
+            # Big node: every candidate guess on the threads at once; the first is best's choice.
+            trials = self.root_order(H, rem, T, h, greens, mins)
+            values = self._evaluate_parallel(trials, H, rem, T, h, greens, mins, keep=top)
+            idx = [i for i in np.argsort(values, kind="stable").tolist() if values[i] < INF]
+            return [(int(trials[i]), float(values[i])) for i in idx][:top]
+        g0, v0 = self.best(H, rows=rows, constraints=constraints, parallel=False)
         trials = self.root_order(H, rem, T, h, greens, mins)
         trials = trials[trials != g0]
-        if self.threads > 1 and H.size > 3**self.lexicon.length:
-            values = self._evaluate_parallel(trials, H, rem, T, h, greens, mins, keep=max(1, top - 1))
-        else:
-            values = np.full(trials.size, INF)
-            kept: list[float] = []
-            wk = self._workers[0]
-            for i, g in enumerate(trials.tolist()):
-                bound = kept[top - 2] + self.margin if top >= 2 and len(kept) >= top - 1 else INF
-                v, _ = self._run(wk, H, rem, bound, T, h, greens, mins, int(g))
-                if v < bound and v < INF:
-                    values[i] = v
-                    kept = sorted(kept + [v])
+        values = np.full(trials.size, INF)
+        kept: list[float] = []
+        wk = self._workers[0]
+        for i, g in enumerate(trials.tolist()):
+            bound = kept[top - 2] + self.margin if top >= 2 and len(kept) >= top - 1 else INF
+            v, _ = self._run(wk, H, rem, bound, T, h, greens, mins, int(g))
+            if v < bound and v < INF:
+                values[i] = v
+                kept = sorted(kept + [v])
         rows_out = [(g0, v0)] if g0 >= 0 else []
         idx = [i for i in np.argsort(values, kind="stable").tolist() if values[i] < INF]
         rows_out += [(int(trials[i]), float(values[i])) for i in idx]

@@ -43,7 +43,8 @@ IP_TT_MIN = 8  # smallest node stored in the table
 IP_DEPTH = 9  # levels searched below the query node before estimating (0: all the way)
 IP_CANDONLY = 10  # guess space: only words that can still be the answer
 IP_PASS2 = 11  # a guess evaluated alone tightens its parts' bounds with a scan each first
-N_IP = 12
+IP_WORK_BUDGET = 12  # stop (abort) after scanning this many answers x guesses (0: no limit)
+N_IP = 13
 # Estimated value per unit weight of a node of n answers (n >= 3) when the depth limit stops
 # the search: a + b ln(n), fitted to the nodes of optimal trees (nyt-3158 from TARSE, 2,000 nodes;
 # 1.74 at n=3, 2.3 at n=20, 3.0 at n=250).
@@ -57,7 +58,9 @@ N_FP = 2
 
 # meta counters (TT[9])
 M_POOL_USED, M_STORED, M_CLEARS, M_HITS, M_NODES, M_SCANS, M_EVALS = 0, 1, 2, 3, 4, 5, 6
-N_META = 8
+M_WORK = 7  # answers x guesses scanned in this call (the unit of the work budget)
+M_ABORT = 8  # set when the work budget ran out: the call's result is void, nothing more is stored
+N_META = 10
 
 _GREEN_SALT = np.uint64(0x9E3779B97F4A7C15)
 
@@ -127,6 +130,8 @@ def _tt_clear(TT):
 @njit(**JIT)
 def _tt_store(TT, key, H, rem, hsig, vlo, vhi, g):
     keys, hsigs, lo, hi, best, off, nn, rr, pool, meta = TT
+    if meta[M_ABORT] != 0:
+        return  # an aborted search's numbers are not bounds
     i = _tt_find(TT, key, H, rem, hsig)
     if i >= 0:
         if vlo > lo[i]:
@@ -161,6 +166,15 @@ def _tt_store(TT, key, H, rem, hsig, vlo, vhi, g):
     nn[slot] = nh
     rr[slot] = rem
     meta[M_STORED] += 1
+
+
+@njit(inline="always", **JIT)
+def _charge(S, meta, units):
+    """Count a scan's work; past the budget, flag the call as aborted."""
+    meta[M_WORK] += units
+    budget = S[8][IP_WORK_BUDGET]
+    if budget > 0 and meta[M_WORK] > budget:
+        meta[M_ABORT] = 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -511,6 +525,9 @@ def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
             cands[j] = S[2][H[j]]
         T2 = cands[:H.shape[0]]
     TT[9][M_SCANS] += 1
+    _charge(S, TT[9], H.shape[0] * T2.shape[0])
+    if TT[9][M_ABORT] != 0:
+        return 0.0
     min_lb, perfect, perfect_g = _scan(S, X, H, T2, d, W)
     lb = min_lb if perfect >= INF else min(min_lb, perfect)
     _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
@@ -533,6 +550,8 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     fail = fp[FP_FAIL]
     nh = H.shape[0]
     meta[M_NODES] += 1
+    if meta[M_ABORT] != 0:
+        return INF, -1
     W = 0.0
     wmax = -1.0
     imax = 0
@@ -632,6 +651,9 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                 cands[j] = gid[H[j]]
             T = cands[:nh]
         meta[M_SCANS] += 1
+        _charge(S, meta, nh * T.shape[0])
+        if meta[M_ABORT] != 0:
+            return INF, -1
         min_lb, perfect, perfect_g = _scan(S, X, H, T, d, W)
         if rem == 2:
             # Two guesses left: only a split into singletons finds everything; with a soft cap
@@ -755,6 +777,8 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                     better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, tbuf[d + 1][:nT], hs2, pw[p])
                 else:
                     better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, T, hsig, pw[p])
+                if meta[M_ABORT] != 0:
+                    return INF, -1
                 if better > plb[p]:
                     tot += better - plb[p]
                     plb[p] = better
@@ -784,6 +808,8 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                 v, _ = _node(S, X, TT, Hc, d + 1, rem - 1, child_bound, tbuf[d + 1][:nT], hs2, g2, m2, no_guess)
             else:
                 v, _ = _node(S, X, TT, Hc, d + 1, rem - 1, child_bound, T, hsig, greens, mincnt, no_guess)
+            if meta[M_ABORT] != 0:
+                return INF, -1
             tot += v
             if tot >= bound:
                 break

@@ -26,14 +26,17 @@ MAX_DEPTH = 20
 
 
 class Chooser(Protocol):
-    """Picks the next guess: ``(candidates, constraints, rows played) -> guess id``."""
+    """Picks the next guess: ``(candidates, constraints, rows played as (guess id, pattern))
+    -> guess id``."""
 
-    def __call__(self, candidates: np.ndarray, constraints: HardConstraints | None, depth: int) -> WordId: ...
+    def __call__(self, candidates: np.ndarray, constraints: HardConstraints | None,
+                 history: list[tuple[int, int]]) -> WordId: ...
 
 
 def greedy_chooser(lexicon: Lexicon, matrix: np.ndarray, strategy: str = "entropy", *,
                    hard: bool = False, guess_space: str = "all") -> Chooser:
-    def choose(cands: np.ndarray, constraints: HardConstraints | None, depth: int) -> WordId:
+    def choose(cands: np.ndarray, constraints: HardConstraints | None, history) -> WordId:
+        depth = len(history)
         legal = constraints.mask(lexicon.guess_codes) if (hard and constraints is not None and depth) else None
         return best_guess(lexicon, matrix, cands, strategy=strategy, guess_space=guess_space, legal=legal)
 
@@ -41,14 +44,26 @@ def greedy_chooser(lexicon: Lexicon, matrix: np.ndarray, strategy: str = "entrop
 
 
 def search_chooser(search) -> Chooser:
-    """The tree search's choice at each state (its table makes repeated states free)."""
-    from .search import INF
+    """The tree search's choice at each state, searched to the end (its table makes repeated
+    states free)."""
 
-    def choose(cands: np.ndarray, constraints: HardConstraints | None, depth: int) -> WordId:
-        g, v = search.best(cands, rows=depth, constraints=constraints if search.hard else None)
+    def choose(cands: np.ndarray, constraints: HardConstraints | None, history) -> WordId:
+        g, v = search.best(cands, rows=len(history), constraints=constraints if search.hard else None)
         if g < 0:  # nothing finishes in time: play the likeliest candidate
             return int(search.lexicon.answer_ids[int(cands[np.argmax(search.w[cands])])])
         return g
+
+    return choose
+
+
+def advisor_chooser(advisor, *, hard: bool = False, max_guesses: int = 6) -> Chooser:
+    """What the assistant would suggest: the opening book, then the budgeted search."""
+
+    def choose(cands: np.ndarray, constraints: HardConstraints | None, history) -> WordId:
+        pairs = advisor.search_pairs(cands, history, constraints, hard=hard, max_guesses=max_guesses, top=1)
+        if not pairs or pairs[0][0] < 0:
+            return int(advisor.lexicon.answer_ids[int(cands[np.argmax(advisor.lexicon.prior[cands])])])
+        return pairs[0][0]
 
     return choose
 
@@ -187,14 +202,15 @@ def simulate(
     decisions = 0
     opening = first
     # Each stack item: candidates, positions (into targets) of the targets still in play, the
-    # hard-mode constraints so far, the rows played.
-    stack = [(all_answers, np.arange(targets.size), HardConstraints.none(lexicon.length), 0)]
+    # hard-mode constraints so far, the rows played (guess id, pattern).
+    stack = [(all_answers, np.arange(targets.size), HardConstraints.none(lexicon.length), ())]
     while stack:
-        cands, here, cons, depth = stack.pop()
+        cands, here, cons, history = stack.pop()
+        depth = len(history)
         if depth == 0 and opening is not None:
             gid = opening
         else:
-            gid = chooser(cands, cons, depth)
+            gid = chooser(cands, cons, list(history))
             decisions += 1
             if depth == 0:
                 opening = gid
@@ -216,7 +232,7 @@ def simulate(
                     progress(group.size)
                 continue
             nxt = cands[pats_cands == p]
-            stack.append((nxt, group, cons.add(word, p) if hard else cons, depth + 1))
+            stack.append((nxt, group, cons.add(word, p) if hard else cons, history + ((gid, p),)))
     return SimResult(
         lexicon=lexicon.name, strategy=strategy_name, first=lexicon.guesses[opening] if opening is not None else "",
         hard=hard, guess_space=guess_space, max_guesses=max_guesses,
