@@ -28,6 +28,7 @@ from .feedback import (
 )
 from .game import Game, Row, parse_history
 from .matrix import build_matrix, pattern_matrix
+from .search import TreeSearch
 from .simulate import SimResult, greedy_chooser, simulate
 from .strategies import STRATEGIES, Ranked, rank
 from .words import Lexicon, WordId
@@ -40,5 +41,5 @@ __all__ = [
     "InvalidFeedbackError", "InvalidWordError", "Lexicon", "Pattern", "Ranked", "Row", "STRATEGIES",
     "SimResult", "WordId", "WordListError", "WordlebotError", "all_green", "build_matrix", "feedback",
     "format_digits", "format_emoji", "format_letters", "greedy_chooser", "load_lexicon", "parse_feedback",
-    "parse_history", "pattern_matrix", "rank", "simulate", "wordfreq_lexicon",
+    "parse_history", "pattern_matrix", "rank", "simulate", "wordfreq_lexicon", "TreeSearch",
 ]

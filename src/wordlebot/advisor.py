@@ -37,10 +37,11 @@ PLAY_WORK_BUDGET = 12_000_000
 # look-aheads were measured to cost as much as a full search on the nodes that need a budget:
 # estimates at the frontier prune worse than exact values.)
 LEVELS = (1, 0)  # 0: to the end
-# The opening book is computed once: its first move gets this look-ahead on weighted sets (a
-# full search of every valid word as a possible answer would take hours), its replies a
-# larger budget.
-BOOK_ROOT_DEPTH_WEIGHTED = 2
+# The opening book is computed once per word list and rules: its replies get a larger budget.
+# On a weighted set the prior changes every day (and with it the book), and a full search of
+# every valid word as a possible answer would take hours: the book holds the first move only,
+# chosen by a one-guess look-ahead (a few seconds), and the replies are searched in play.
+BOOK_ROOT_DEPTH_WEIGHTED = 1
 BOOK_WORK_BUDGET = 4 * PLAY_WORK_BUDGET
 
 
@@ -134,7 +135,8 @@ class Advisor:
         key = (hard, max_guesses)
         if key not in self._books or (self._books[key] is None and build):
             search = self.search_for(hard, max_guesses)
-            self._books[key] = get_book(search, build=build, rank=self._rank_for_book, tag=self._policy_tag())
+            self._books[key] = get_book(search, build=build, rank=self._rank_for_book, tag=self._policy_tag(),
+                                        replies=not self.lexicon.weighted)
         return self._books[key]
 
     def needs_book(self, game: Game) -> bool:

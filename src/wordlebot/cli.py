@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
 from . import data, paths
-from .errors import WordlebotError
+from .errors import DataError, WordlebotError
 from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
 from .advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
 from .strategies import STRATEGIES
@@ -99,7 +99,7 @@ def lexicon_options(f):
         lexicon = load_lexicon(
             words, data_dir=ctx.obj.get("data_dir") if ctx.obj else None, length=length,
             guesses=guesses, answers=answers, notify=lambda m: err.print(f"[yellow]{escape(m)}[/]", soft_wrap=True),
-            progress_factory=download_progress,
+            progress_factory=download_progress, build_model=True,
         )
         return f(*args, lexicon=lexicon, **kwargs)
 
@@ -453,6 +453,139 @@ def _spec_with_files(spec, ctx):
     if g is None:
         return spec
     return replace(spec, guesses=str(Path(g).resolve()), answers=str(Path(a).resolve()) if a else None)
+
+
+# ---------------------------------------------------------------------------------------------
+# answers: the answer model
+
+
+@cli.group("answers")
+def answers_group() -> None:
+    """The answer model: how likely each valid word is to be the day's answer."""
+
+
+def _nyt_words_and_folder():
+    from .words import read_word_file
+
+    folder = _folder()
+    f = folder / "nyt/guesses.txt"
+    if not f.is_file():
+        raise DataError(f"the answer model needs the NYT lists; none in {folder} (wordlebot data fetch)")
+    return read_word_file(f), folder
+
+
+@answers_group.command("build")
+@click.option("--until", type=click.DateTime(["%Y-%m-%d"]), default=None,
+              help="Train on the history up to this day only (default: all of it).")
+def answers_build(until) -> None:
+    """Train the answer model on the word lists and the NYT history, and save it."""
+    from .answers import store
+
+    words, folder = _nyt_words_and_folder()
+    with err.status("training the answer model…"):
+        model, path = store.build(folder, words, until.date() if until else None)
+    m = model.meta
+    se = m["spy_em"]
+    out.print(f"trained on {m['history_days']:,} days ({m['history_first']} … {model.trained_until}), "
+              f"{m['positives']:,} positives, {len(words) - m['positives']:,} unlabeled words", soft_wrap=True)
+    out.print(f"Spy-EM: {se['iterations']} iterations, {'converged' if se['converged'] else 'NOT converged'}, "
+              f"spies' mean probability {se['c']:.3f}; fresh answers from outside the lists "
+              f"{model.m_out:.2%} ({m['outside_answers']} in {m['outside_days']:,} days); "
+              f"repeat age preference {model.kappa:g}; {m['seconds']:.1f} s", soft_wrap=True)
+    out.print(f"saved to {path}")
+
+
+def _model_and_prior():
+    from .answers import store
+    from .data import read_history
+
+    words, folder = _nyt_words_and_folder()
+    model = store.load(words)
+    if model is None:
+        raise DataError("no answer model yet: build it with 'wordlebot answers build'")
+    history = read_history(folder)
+    on = max(dt.date.today(), history[-1].date + dt.timedelta(days=1)) if history else dt.date.today()
+    return model, model.prior(history, on=on), history, on
+
+
+@answers_group.command("show")
+@click.argument("words", nargs=-1, required=True)
+def answers_show(words) -> None:
+    """Probability of each WORD being today's answer, and why."""
+    import numpy as np
+
+    model, p, history, on = _model_and_prior()
+    index = {w: i for i, w in enumerate(model.words)}
+    order = np.argsort(-p, kind="stable")
+    rank = np.empty(len(p), int)
+    rank[order] = np.arange(1, len(p) + 1)
+    last = {e.word: e.date for e in history}
+    for raw in words:
+        w = check_word(raw, 5)
+        if w not in index:
+            err.print(f"[red]{w.upper()}: not a valid guess[/]")
+            continue
+        i = index[w]
+        status = f"used on {last[w]}" if w in last else ("listed" if model.listed[i] else "not in any list")
+        out.print(f"[bold]{w.upper()}[/]  P(answer on {on}) = {p[i]:.3g}  (rank {rank[i]:,} of {len(p):,}) · "
+                  f"{status} · looks like an answer: {model.pool[i]:.2f}", soft_wrap=True)
+        for name, c in model.contributions(w):
+            out.print(f"    {c:+.2f}  {name}")
+
+
+@answers_group.command("list")
+@click.option("--threshold", type=float, default=None, help="Only words with at least this probability.")
+@click.option("--top", type=click.IntRange(1), default=50, show_default=True, help="How many to show.")
+def answers_list(threshold, top) -> None:
+    """The likeliest answers for today."""
+    import numpy as np
+
+    model, p, history, on = _model_and_prior()
+    order = np.argsort(-p, kind="stable")
+    if threshold is not None:
+        order = order[p[order] >= threshold]
+        out.print(f"{order.size:,} words with P >= {threshold:g} (mass {p[order].sum():.3f})")
+    for i in order[:top].tolist():
+        out.print(f"{model.words[i].upper()}  {p[i]:.3g}")
+
+
+@answers_group.command("evaluate")
+@click.option("--window", type=click.IntRange(10, 1000), default=120, show_default=True,
+              help="Days at the end of the history to score (the model trains on the days before).")
+@click.option("--play/--no-play", default=True, show_default=True,
+              help="Also play every day of the window with each method (minutes).")
+def answers_evaluate(window, play) -> None:
+    """Time-split backtest: ranking of the true answers, and real play against baselines."""
+    from .answers import backtest, store
+
+    words, folder = _nyt_words_and_folder()
+    data = store.training_data(folder, words)
+    with err.status("training on the days before the window…"):
+        rep, model = backtest.ranking_backtest(data, window)
+    out.print(f"[bold]ranking[/], {rep.days} days {rep.window[0]} … {rep.window[1]}, model trained to "
+              f"{rep.trained_until} in {rep.train_seconds:.1f} s", soft_wrap=True)
+    for t, r, n in zip(rep.thresholds, rep.recall, rep.set_size):
+        out.print(f"  P >= {t:<7g} recall {r:6.1%}  set size {n:8,.0f}")
+    out.print("  top K recall: " + ", ".join(f"{k:,}: {v:.1%}" for k, v in rep.top_k.items()))
+    out.print(f"  mean rank {rep.mean_rank:,.1f} · median rank {rep.median_rank:,.1f} · log-loss {rep.log_loss:.3f} "
+              f"· reachable {rep.reachable:.0%}")
+    if not play:
+        return
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  console=err, transient=True) as prog:
+        tasks = {}
+
+        def progress(method, done):
+            if method not in tasks:
+                tasks[method] = prog.add_task(method, total=rep.days)
+            prog.update(tasks[method], completed=done)
+
+        reports = backtest.play_backtest(data, model, window=window, progress=progress)
+    out.print(f"[bold]real play[/], {rep.days} days, the same search for every method")
+    for r in reports:
+        dist = " ".join(f"{k}:{v}" for k, v in r.distribution().items())
+        out.print(f"  {r.name:<15} average {r.average:.4f} · failures {r.failures} "
+                  f"(unreachable {len(r.unreachable)}) · {dist} · {r.seconds:.0f} s", soft_wrap=True)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def _plain_rank(search, H, rows, constraints, top):
     return search.rank(H, rows=rows, constraints=constraints, top=top)
 
 
-def build_book(search: TreeSearch, top: int = 10, rank=_plain_rank) -> Book:
+def build_book(search: TreeSearch, top: int = 10, rank=_plain_rank, replies: bool = True) -> Book:
     """Rank the first guesses; then, for the best one, rank the replies to every pattern.
     ``rank(search, H, rows, constraints, top)`` ranks one node (the caller's policy)."""
     lex = search.lexicon
@@ -87,7 +87,7 @@ def build_book(search: TreeSearch, top: int = 10, rank=_plain_rank) -> Book:
         cons0 = HardConstraints.none(lex.length)
     first = [(lex.guesses[g], v) for g, v in rank(search, H, 0, cons0, top) if v < INF]
     second: dict[int, list[tuple[str, float]]] = {}
-    if first:
+    if first and replies:
         g0 = lex.id(first[0][0])
         pats = np.asarray(search.mt[:, g0])
         for p in np.unique(pats).tolist():
@@ -100,11 +100,11 @@ def build_book(search: TreeSearch, top: int = 10, rank=_plain_rank) -> Book:
 
 
 def get_book(search: TreeSearch, folder: Path | None = None, *, build: bool = True, rank=_plain_rank,
-             tag: str = "") -> Book | None:
+             tag: str = "", replies: bool = True) -> Book | None:
     """The book from disk, or built and saved (atomically) when missing and ``build``."""
     book = load_book(search, folder, tag)
     if book is None and build:
-        book = build_book(search, rank=rank)
+        book = build_book(search, rank=rank, replies=replies)
         try:
             atomic_write(book_path(search, folder, tag), (json.dumps(book.to_json()) + "\n").encode())
         except DataError as exc:  # a read-only cache folder must not stop play

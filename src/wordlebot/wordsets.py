@@ -14,6 +14,8 @@ import logging
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
+
 from . import data, paths
 from .errors import DataError, WordListError
 from .feedback import MAX_LENGTH, MIN_LENGTH
@@ -43,6 +45,7 @@ def load_lexicon(
     auto_fetch: bool = True,
     notify: Notify | None = None,
     progress_factory: Callable | None = None,
+    build_model: bool = False,
 ) -> Lexicon:
     """The Lexicon a command asked for.
 
@@ -93,14 +96,21 @@ def load_lexicon(
             return wordfreq_lexicon(length)
     g = read_word_file(folder / g_file)
     if a_file is None:
-        return _nyt_weighted(g, folder)
+        return _nyt_weighted(g, folder, build_model=build_model, say=say)
     a = read_word_file(folder / a_file)
     return Lexicon.from_lists(g, a, name=name, guess_source=str(folder / g_file), answer_source=str(folder / a_file))
 
 
-def _nyt_weighted(guesses: list[str], folder: Path) -> Lexicon:
+def _nyt_weighted(guesses: list[str], folder: Path, *, build_model: bool = False, say: Notify) -> Lexicon:
+    """Every valid word a possible answer, weighted by the answer model's prior for today; the
+    model-free baseline prior when there is no model (and it was not asked to build one)."""
     from .answers.prior import baseline_weights
+    from .answers.store import prior_for_today
 
+    weights, how = prior_for_today(folder, guesses, build_if_missing=build_model, notify=say)
+    if weights is not None:
+        return Lexicon.from_lists(guesses, guesses, np.maximum(weights, 1e-12), name="nyt",
+                                  note=f"every valid word is a possible answer, weighted by the {how}")
     listed: set[str] = set()
     for f in ("nyt/wordlebot-3158.txt", "nyt/answers-2309.txt", "classic/answers.txt"):
         if (folder / f).is_file():
@@ -110,9 +120,8 @@ def _nyt_weighted(guesses: list[str], folder: Path) -> Lexicon:
     except DataError as exc:
         log.warning("%s; the prior ignores the history", exc)
         past = []
-    weights = baseline_weights(guesses, listed, past)
-    return Lexicon.from_lists(guesses, guesses, weights, name="nyt",
-                              note="every valid word is a possible answer, weighted by the answer prior")
+    return Lexicon.from_lists(guesses, guesses, baseline_weights(guesses, listed, past), name="nyt",
+                              note=f"every valid word is a possible answer, weighted by a simple prior ({how})")
 
 
 # Words at least this common (Zipf) may be guessed; at least this common may be the answer.

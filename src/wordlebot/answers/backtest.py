@@ -1,0 +1,203 @@
+"""Time-split backtest of the answer model: never trained on a day it is scored on.
+
+The model is trained on the history before the window (the last ``window`` days by default);
+each day of the window is then scored with the prior computed from the days before it (which
+words are used, how often answers repeat), as the assistant would on that morning.
+
+1. ranking: recall of the true answers at several probability thresholds with the set size at
+   each, recall within the top K, mean and median rank, log-loss;
+2. real play: every day of the window played with the full pipeline (prior + search), beside
+   the uniform classic 2,315 list, the uniform WordleBot 3,158 list, a frequency-only prior and
+   the classifier-plus-ban-past-answers approach (the best-known Python bot's), each with the
+   same search.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ..data import HistoryEntry
+from .model import AnswerModel, TrainingData, train
+
+THRESHOLDS = (1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 1e-5, 1e-6)
+TOP_K = (100, 500, 1000, 2000, 3158, 5000)
+
+
+@dataclass
+class RankingReport:
+    window: tuple[dt.date, dt.date]
+    days: int
+    trained_until: dt.date
+    thresholds: tuple[float, ...]
+    recall: list[float]
+    set_size: list[float]
+    top_k: dict[int, float]
+    mean_rank: float
+    median_rank: float
+    log_loss: float
+    reachable: float
+    train_seconds: float
+
+
+def window_days(history: list[HistoryEntry], window: int) -> list[HistoryEntry]:
+    return history[-window:]
+
+
+def ranking_backtest(data: TrainingData, window: int = 120, model: AnswerModel | None = None) -> tuple[RankingReport, AnswerModel]:
+    days = window_days(data.history, window)
+    start = days[0].date
+    t0 = time.perf_counter()
+    model = model or train(data, until=start - dt.timedelta(days=1))
+    train_s = time.perf_counter() - t0
+    index = {w: i for i, w in enumerate(data.words)}
+    ranks, logp = [], []
+    hits = np.zeros(len(THRESHOLDS))
+    sizes = np.zeros(len(THRESHOLDS))
+    topk = {k: 0 for k in TOP_K}
+    reach = 0
+    for e in days:
+        p = model.prior(data.history, on=e.date)
+        pa = p[index[e.word]]
+        # expected rank when ties are broken at random (many words share a probability)
+        rank = float((p > pa).sum()) + ((p == pa).sum() + 1) / 2.0
+        ranks.append(rank)
+        logp.append(np.log(pa) if pa > 0 else -np.inf)
+        reach += pa > 0
+        for i, t in enumerate(THRESHOLDS):
+            hits[i] += pa >= t
+            sizes[i] += (p >= t).sum()
+        for k in TOP_K:
+            topk[k] += rank <= k
+    n = len(days)
+    return RankingReport(
+        (start, days[-1].date), n, model.trained_until, THRESHOLDS, list(hits / n), list(sizes / n),
+        {k: v / n for k, v in topk.items()}, float(np.mean(ranks)), float(np.median(ranks)),
+        float(-np.mean(logp)), reach / n, train_s,
+    ), model
+
+
+# ---------------------------------------------------------------------------------------------
+# Real play
+
+
+@dataclass
+class PlayReport:
+    name: str
+    games: int
+    guesses: list[int] = field(default_factory=list)  # per day; 0 = not solved within the cap
+    unreachable: list[str] = field(default_factory=list)  # answers the method had ruled out
+    seconds: float = 0.0
+
+    @property
+    def solved(self) -> list[int]:
+        return [g for g in self.guesses if g > 0]
+
+    @property
+    def failures(self) -> int:
+        return sum(1 for g in self.guesses if g == 0)
+
+    @property
+    def average(self) -> float:
+        """Average guesses over the solved days."""
+        s = self.solved
+        return float(np.mean(s)) if s else float("nan")
+
+    def distribution(self) -> dict[str, int]:
+        out = {str(k): sum(1 for g in self.guesses if g == k) for k in range(1, 7)}
+        out["X"] = self.failures
+        return out
+
+
+def _play_day(lexicon, answer: str, first: str | None, search_k: int = 12) -> int:
+    """Guesses the Advisor's search needs for one answer (0: not within six)."""
+    from ..advisor import Advisor
+    from ..feedback import _feedback
+    from ..game import Game
+
+    if answer not in lexicon or not lexicon.is_answer(answer):
+        return 0
+    adv = Advisor(lexicon, strategy="search", use_book=False, k=search_k)
+    game = Game(lexicon, matrix=adv.matrix)
+    while not game.solved and len(game.rows) < 6:
+        word = first if (first and not game.rows) else adv.best(game)
+        game.guess(word, _feedback(word, answer))
+    return len(game.rows) if game.solved else 0
+
+
+def play_backtest(
+    data: TrainingData,
+    model: AnswerModel,
+    *,
+    window: int = 120,
+    methods: tuple[str, ...] = ("model", "uniform-2315", "uniform-3158", "frequency", "classifier-ban"),
+    progress: Callable[[str, int], None] | None = None,
+) -> list[PlayReport]:
+    """Play every day of the window with each method (see the module docstring)."""
+    from ..answers.features import zipf
+    from ..words import Lexicon
+
+    days = window_days(data.history, window)
+    words = data.words
+    reports = []
+    for method in methods:
+        rep = PlayReport(method, len(days))
+        t0 = time.perf_counter()
+        first = None
+        for i, e in enumerate(days):
+            before = [h for h in data.history if h.date < e.date]
+            if method == "model":
+                lex = Lexicon.from_lists(words, words, model.prior(data.history, on=e.date), name="nyt")
+            elif method == "uniform-2315":
+                lex = Lexicon.from_lists(words, data.lists["classic"], name="classic-2315")
+            elif method == "uniform-3158":
+                lex = Lexicon.from_lists(words, data.lists["wordlebot-3158"], name="wordlebot-3158")
+            elif method == "frequency":
+                w = np.array([10 ** zipf(x) for x in words]) + 1e-3
+                lex = Lexicon.from_lists(words, words, w, name="frequency")
+            elif method == "classifier-ban":
+                used = {h.word for h in before}
+                pool = [x for x, p in zip(words, model.pool) if p >= 0.5 and x not in used]
+                lex = Lexicon.from_lists(words, pool, name="classifier-ban")
+            else:
+                raise ValueError(f"unknown method {method!r}")
+            if not lex.is_answer(e.word):
+                rep.unreachable.append(e.word)
+                rep.guesses.append(0)
+            else:
+                if first is None:
+                    first = _opening(lex)
+                rep.guesses.append(_play_day(lex, e.word, first))
+            if progress:
+                progress(method, i + 1)
+        rep.seconds = time.perf_counter() - t0
+        reports.append(rep)
+    return reports
+
+
+_OPENINGS: dict[str, str] = {}
+
+
+def _opening(lex) -> str:
+    """A method's first guess, chosen on the window's first day and kept (the prior and the
+    lists move little from day to day): the opening book for the fixed uniform lists (cached on
+    disk), a one-guess look-ahead search otherwise."""
+    from ..advisor import Advisor
+
+    key = lex.fingerprint + ("w" if lex.weighted else "")
+    if key not in _OPENINGS:
+        static = not lex.weighted and lex.name in ("classic-2315", "wordlebot-3158")
+        adv = Advisor(lex, strategy="search", use_book=static)
+        if not static:
+            search = adv.search_for(False, 6)
+            search.set_depth(1)
+            g, _ = search.best()
+            search.set_depth(None)
+            _OPENINGS[key] = lex.guesses[g]
+        else:
+            _OPENINGS[key] = adv.best(adv.new_game())
+    return _OPENINGS[key]
