@@ -1,0 +1,234 @@
+"""The answer model: filters, Spy-EM on a problem where the truth is known, the prior's
+guarantees (every word reachable, repeats penalised not banned), storage, and the commands."""
+
+import datetime as dt
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from wordlebot import data
+from wordlebot.answers import filters as flt
+from wordlebot.answers.features import feature_matrix, morphology
+from wordlebot.answers.model import AnswerModel, TrainingData, day_prior, repeat_rate, train
+from wordlebot.answers.pu import spy_em
+from wordlebot.cli import cli
+from wordlebot.data import HistoryEntry
+
+
+# --- filters ----------------------------------------------------------------------------------
+
+
+WORDS = ["cats", "cat", "boxes", "box", "flies", "fly", "baked", "bake", "hopped", "hop", "glass", "moss"]
+
+
+def test_suffix_filter_drops_plurals_and_pasts_of_valid_words():
+    f = flt.SuffixFilter(frozenset(WORDS))
+    kept = [w for w, k in zip(WORDS, f.apply(WORDS).keep) if k]
+    assert kept == ["cat", "box", "fly", "bake", "hop", "glass", "moss"]
+
+
+def test_inflection_filter_uses_part_of_speech():
+    words = ["crane", "walked", "cranes", "happier", "using", "badly"]
+    r = flt.InflectionFilter().apply(words)
+    assert dict(zip(words, r.keep.tolist())) == {
+        "crane": True, "walked": False, "cranes": False, "happier": False, "using": False, "badly": True}
+    assert "NNS" in morphology("cranes")["tags"] and "VBD" in morphology("walked")["tags"]
+
+
+def test_frequency_filter_and_lists():
+    words = ["about", "crane", "zymic"]
+    assert flt.FrequencyFilter(3.0).apply(words).keep.tolist() == [True, True, False]
+    assert flt.ListFilter(frozenset({"crane"})).apply(words).keep.tolist() == [False, True, False]
+    ban = flt.BlacklistFilter(frozenset({"zymic"})).apply(words)
+    assert ban.keep.tolist() == [True, True, False] and ban.factor is None
+    soft = flt.BlacklistFilter(frozenset({"zymic"}), penalty=0.1).apply(words)
+    assert soft.keep.all() and soft.factor.tolist() == [1.0, 1.0, 0.1]
+
+
+def test_chain_reports_each_step():
+    history = [HistoryEntry(data.FIRST_DAY, "crane")]
+    words = ["about", "crane", "cranes", "zymic", "their"]
+    keep, factor, report = flt.chain([flt.FrequencyFilter(2.5), flt.InflectionFilter(),
+                                      flt.PastAnswersFilter(history, penalty=0.1)], words)
+    assert [n for _, n in report] == [4, 3, 3]
+    assert keep.tolist() == [True, True, False, False, True]
+    assert factor.tolist() == [1.0, 0.1, 1.0, 1.0, 1.0]
+    keep2, _, _ = flt.chain([flt.PastAnswersFilter(history)], words)
+    assert keep2.tolist() == [True, False, True, True, True]
+
+
+def test_default_blacklist_ships_with_the_package():
+    bl = flt.default_blacklist()
+    assert "slave" in bl and all(len(w) == 5 for w in bl)
+
+
+# --- Spy-EM -----------------------------------------------------------------------------------
+
+
+def test_spy_em_recovers_hidden_positives_on_a_synthetic_problem():
+    """Two Gaussian classes; only 30 % of the positives are labeled.  Spy-EM must rank the
+    hidden positives above the negatives, estimate their number, and converge."""
+    rng = np.random.default_rng(0)
+    n_pos, n_neg = 600, 1400
+    X = np.vstack([rng.normal(1.0, 1.0, (n_pos, 5)), rng.normal(-1.0, 1.0, (n_neg, 5))])
+    truth = np.r_[np.ones(n_pos, bool), np.zeros(n_neg, bool)]
+    labeled = truth & (rng.random(truth.size) < 0.3)
+    res = spy_em(X, labeled, seed=1, C=1.0)
+    assert res.converged and res.iterations < 50
+    hidden = truth & ~labeled
+    from sklearn.metrics import roc_auc_score
+
+    unl = ~labeled
+    assert roc_auc_score(truth[unl], res.probability[unl]) > 0.95
+    # the spies estimate how many positives hide among the unlabeled (true: ~420)
+    assert 0.6 * hidden.sum() < res.positives_in_unlabeled < 1.5 * hidden.sum()
+    # hidden positives get high weights, negatives low ones
+    assert res.probability[hidden].mean() > 0.7 > 0.2 > res.probability[~truth].mean()
+
+
+def test_spy_em_is_reproducible_and_checks_its_input():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(200, 4))
+    pos = X[:, 0] > 0.5
+    a, b = spy_em(X, pos, seed=7), spy_em(X, pos, seed=7)
+    assert np.array_equal(a.probability, b.probability)
+    with pytest.raises(ValueError, match="at least 5 positives"):
+        spy_em(X, np.zeros(200, bool))
+
+
+# --- the prior --------------------------------------------------------------------------------
+
+
+def _history(words, start=data.FIRST_DAY):
+    return [HistoryEntry(start + dt.timedelta(days=i), w) for i, w in enumerate(words)]
+
+
+def test_day_prior_never_loses_a_word_and_penalises_repeats():
+    words = ["alpha", "bravo", "charl", "delta", "echos", "foxes"]
+    pool = np.array([1.0, 1.0, 1.0, 0.5, 0.2, 0.0])
+    listed = np.array([True, True, True, False, False, False])
+    hist = _history(["alpha", "bravo"])
+    on = hist[-1].date + dt.timedelta(days=1)
+    p = day_prior(pool, listed, 0.01, words, hist, on, kappa=0.0)
+    assert np.all(p > 0) and abs(p.sum() - 1) < 1e-12  # every word reachable, pool 0 included
+    assert p[2] > p[0]  # a fresh listed word beats a past answer
+    assert p[3] > p[4] > p[5]  # unlisted words by pool probability
+    assert p[0] > 0  # a past answer is penalised, not banned
+    # outside mass is the calibrated share
+    assert abs(p[3:].sum() / (1 - p[:2].sum()) - 0.01) < 1e-9
+
+
+def test_repeat_rate_follows_the_recent_past():
+    hist = _history(["a" * 5, "b" * 5, "c" * 5] * 30)  # from the 4th day on, every day repeats
+    on = hist[-1].date + dt.timedelta(days=1)
+    # shrunk toward the 1 % floor by 30 pseudo-days, but far above it
+    assert 0.6 < repeat_rate(hist, on) < 1.0
+    # the same repeats seen from much later weigh less (half-life 60 days)
+    assert repeat_rate(hist, on + dt.timedelta(days=120)) < repeat_rate(hist, on)
+    fresh = _history([chr(97 + i % 26) * 4 + chr(97 + i // 26) for i in range(90)])
+    assert repeat_rate(fresh, fresh[-1].date + dt.timedelta(days=1)) < 0.02
+
+
+def _synthetic_data():
+    """Real five-letter words (offline, wordfreq): a 'list' of common ones, a history drawn from
+    it with a few repeats at the end."""
+    from wordlebot.wordsets import wordfreq_lexicon
+
+    lex = wordfreq_lexicon(5)
+    words = list(lex.guesses[:2500])
+    rng = np.random.default_rng(5)
+    answers = sorted(rng.choice([w for w in lex.answers if w in set(words)], 600, replace=False).tolist())
+    order = rng.permutation(answers).tolist()
+    hist_words = order[:400] + [order[3], order[10]] + order[400:420]
+    return TrainingData(words, _history(hist_words, dt.date(2023, 6, 1)), {"list": answers})
+
+
+def test_train_save_load_and_prior():
+    d = _synthetic_data()
+    m = train(d)
+    assert m.meta["spy_em"]["converged"]
+    p = m.prior(d.history)
+    assert np.all(p > 0) and abs(p.sum() - 1) < 1e-9
+    index = {w: i for i, w in enumerate(d.words)}
+    fresh_listed = [w for w in d.lists["list"] if w not in {e.word for e in d.history}]
+    # the listed words not yet used carry most of the mass
+    assert p[[index[w] for w in fresh_listed]].sum() > 0.9
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "m.json"
+        m.save(path)
+        m2 = AnswerModel.load(path, d.words)
+        assert np.allclose(m2.prior(d.history), p)
+        doc = json.loads(path.read_text())
+        assert doc["meta"]["seed"] == m.meta["seed"] and "features" in doc["meta"]
+        with pytest.raises(Exception, match="another word list"):
+            AnswerModel.load(path, d.words[:-1])
+    assert m.contributions(fresh_listed[0])
+
+
+def test_training_is_reproducible():
+    d = _synthetic_data()
+    assert np.array_equal(train(d).pool, train(d).pool)
+
+
+def test_features_have_stable_shape():
+    dense, sp = feature_matrix(["crane", "cranes"[:5], "zymic"])
+    assert dense.shape[0] == 3 and sp.shape == (3, 26 * 5 + 4096)
+
+
+# --- official data ----------------------------------------------------------------------------
+
+
+def test_backtest_on_the_official_history(official):
+    """The published backtest's ranking part: every window answer reachable, and fresh answers
+    concentrated at the top (well inside the 3,158 list's size)."""
+    from wordlebot.answers import backtest, store
+    from wordlebot.words import read_word_file
+
+    words = read_word_file(official / "nyt/guesses.txt")
+    d = store.training_data(official, words)
+    rep, model = backtest.ranking_backtest(d, window=120)
+    assert rep.reachable == 1.0 and rep.days == 120
+    assert rep.recall[-1] == 1.0  # P >= 1e-6 catches every answer, repeats included
+    assert rep.top_k[3158] == 1.0 and rep.median_rank < 1000
+    assert rep.log_loss < np.log(len(words))  # far better than uniform over all words
+    assert model.trained_until < rep.window[0]  # never trained on a scored day
+
+
+def test_answers_commands(official, tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path / "cache"))
+    r = CliRunner().invoke(cli, ["answers", "list", "--top", "3"])
+    assert r.exit_code == 1 and "answers build" in r.output
+    r = CliRunner().invoke(cli, ["answers", "build", "--until", "2026-01-31"])
+    assert r.exit_code == 0, r.output
+    assert "converged" in r.output and "saved to" in r.output
+    r = CliRunner().invoke(cli, ["answers", "show", "cigar", "tares", "zzzzz"])
+    assert r.exit_code == 0 and "CIGAR" in r.output and "TARES" in r.output and "not a valid guess" in r.output
+    r = CliRunner().invoke(cli, ["answers", "list", "--threshold", "1e-4", "--top", "3"])
+    assert r.exit_code == 0 and "words with P >= 0.0001" in r.output
+
+
+def test_no_answer_is_ever_lost_in_play():
+    """With the model's prior as weights every valid word stays a candidate: the assistant
+    finds even the least likely answers, and never runs out of candidates on a consistent game."""
+    from wordlebot.advisor import Advisor
+    from wordlebot.feedback import _feedback
+    from wordlebot.words import Lexicon
+
+    d = _synthetic_data()
+    m = train(d)
+    p = m.prior(d.history)
+    lex = Lexicon.from_lists(d.words, d.words, p, name="nyt-like")
+    adv = Advisor(lex, use_book=False)
+    for i in np.argsort(p)[:3].tolist():  # the three least likely words
+        target = d.words[i]
+        game = adv.new_game(max_guesses=12)
+        while not game.solved and len(game.rows) < 12:
+            assert target in game.candidate_words
+            w = adv.best(game)
+            game.guess(w, _feedback(w, target))
+        assert game.solved, target
