@@ -57,6 +57,7 @@ class Advisor:
     use_book: bool = True
     # Words the game refused (not in its list): never suggested again in this session.
     rejected: set[int] = field(default_factory=set)
+    last_level: int = field(default=0, repr=False)  # look-ahead of the last ranking (0: to the end)
     _searches: dict = field(default_factory=dict, repr=False)
     _books: dict = field(default_factory=dict, repr=False)
     _opening: dict = field(default_factory=dict, repr=False)
@@ -167,6 +168,7 @@ class Advisor:
 
         if self.strategy == "exact":
             search.set_depth(None)
+            self.last_level = 0
             return search.rank(H, rows=rows, constraints=constraints, top=top)
         result = None
         spent = 0
@@ -179,6 +181,7 @@ class Advisor:
             try:
                 with search.budget(left):
                     result = search.rank(H, rows=rows, constraints=constraints, top=top)
+                self.last_level = level
             except BudgetExceeded:
                 break
             finally:
@@ -205,9 +208,11 @@ class Advisor:
         if self.use_book and len(history) <= 1:
             book = self.book(hard, max_guesses)
             if book and not history:
+                self.last_level = BOOK_ROOT_DEPTH_WEIGHTED if self.lexicon.weighted and self.strategy != "exact" else 0
                 return [(self.lexicon.id(w), v) for w, v in book.first][:top]
             if book and book.first and self.lexicon.guesses[history[0][0]] == book.first[0][0] \
                     and history[0][1] in book.second:
+                self.last_level = 0
                 return [(self.lexicon.id(w), v) for w, v in book.second[history[0][1]]][:top]
         return self.rank_node(search, H, len(history), constraints if hard else None, top)
 
@@ -218,6 +223,29 @@ class Advisor:
         if not pairs:
             return []
         return self._describe(game, pairs[:top], self.search_for(game.hard, game.max_guesses))
+
+    def compare(self, game: Game, word: str) -> tuple[str, float, float]:
+        """(the search's best guess, its average guesses to finish, the same for ``word``) at
+        the game's state, both measured the same way (the same look-ahead)."""
+        gid = self.lexicon.id(word)
+        search = self.search_for(game.hard, game.max_guesses)
+        H = game.candidates
+        W = float(search.w[H].sum())
+        pairs = self.search_pairs(H, game.row_ids, game.constraints, hard=game.hard,
+                                  max_guesses=game.max_guesses, top=20)
+        level = getattr(self, "last_level", 0)
+        best_g, best_v = pairs[0]
+        values = dict(pairs)
+        if gid in values:
+            mine = values[gid]
+        else:
+            search.set_depth(level or None)
+            try:
+                mine = search.value_of_guess(gid, H, rows=len(game.rows),
+                                             constraints=game.constraints if game.hard else None)
+            finally:
+                search.set_depth(None)
+        return self.lexicon.guesses[best_g], best_v / W, min(mine, 1e9) / W
 
     def _describe(self, game: Game, pairs: list[tuple[int, float]], search) -> list[Ranked]:
         """Suggestion rows: the search's expected guesses plus the partition figures."""

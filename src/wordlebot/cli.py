@@ -650,5 +650,14 @@ def data_status() -> None:
         out.print(f"{mark} {s.path:26} {escape(s.detail)}", soft_wrap=True)
 
 
+def _register_extensions() -> None:
+    from .web.commands import register
+
+    register(cli)
+
+
+_register_extensions()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

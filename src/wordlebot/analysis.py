@@ -1,0 +1,211 @@
+"""Post-game analysis in the spirit of the NYT's WordleBot: each guess rated for skill and luck.
+
+For every row: the candidates before and after, the bot's best guess and the average number of
+guesses it needs from there (this guess included), the same figure for the player's guess, a
+**skill** score from the regret (how many guesses, on average, the player's choice costs over
+the bot's: 99 when none, exp(-regret / 0.5) scaled to 99 otherwise, so a tenth of a guess gives
+81 and half a guess 36), and a **luck** score from where the colours that came up rank among the
+ones the guess could have drawn (99 x the chance of an outcome leaving more candidates than this
+one, ties counted half; the all-green row is the luckiest).
+
+Share grids (``Wordle 1,692 4/6*`` with emoji rows, dark, light or high contrast; ``X/6`` for a
+loss; ``*`` for hard mode) are parsed and printed here too.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import InvalidFeedbackError, InvalidWordError
+from .feedback import EmojiStyle, Pattern, _feedback, all_green, format_emoji, parse_feedback
+from .game import Game, Row
+
+SKILL_SCALE = 0.5  # guesses of regret that cost 1/e of the skill score
+
+
+@dataclass(frozen=True)
+class RowReport:
+    index: int  # 1-based
+    guess: str
+    pattern: Pattern
+    candidates_before: int
+    candidates_after: int
+    best: str  # the bot's guess here
+    best_expected: float  # average guesses the bot needs from here, its guess included
+    player_expected: float  # the same with the player's guess first
+    skill: int  # 0-99
+    luck: int  # 0-99
+    solved: bool
+
+    @property
+    def regret(self) -> float:
+        return max(0.0, self.player_expected - self.best_expected)
+
+
+@dataclass
+class GameReport:
+    rows: list[RowReport]
+    answer: str | None
+    solved: bool
+    hard: bool
+    max_guesses: int
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def skill(self) -> int:
+        rated = [r.skill for r in self.rows if not (r.solved and r.candidates_before == 1)]
+        return round(float(np.mean(rated))) if rated else 99
+
+    @property
+    def luck(self) -> int:
+        rated = [r.luck for r in self.rows if r.candidates_before > 1]
+        return round(float(np.mean(rated))) if rated else 50
+
+    def summary(self) -> str:
+        result = f"solved in {len(self.rows)}" if self.solved else "not solved"
+        bot = self.rows[0].best_expected if self.rows else float("nan")
+        return (f"Skill {self.skill} · Luck {self.luck} · {result} "
+                f"(from the start the bot needs {bot:.2f} guesses on average)")
+
+
+def skill_score(regret: float) -> int:
+    if regret <= 1e-9:
+        return 99
+    return max(0, min(99, int(round(99 * math.exp(-regret / SKILL_SCALE)))))
+
+
+def luck_score(matrix: np.ndarray, guess_id: int, candidates: np.ndarray, weights: np.ndarray,
+               pattern: Pattern, green: int) -> int:
+    """Where the outcome ranks among the guess's possible outcomes (99 = the best possible)."""
+    pats = np.asarray(matrix[guess_id, candidates]).astype(np.int64)
+    w = weights / weights.sum()
+    mass: dict[int, float] = {}
+    size: dict[int, int] = {}
+    for p, x in zip(pats.tolist(), w.tolist()):
+        mass[p] = mass.get(p, 0.0) + x
+        size[p] = size.get(p, 0) + 1
+    left = {p: (0 if p == green else n) for p, n in size.items()}
+    mine = left.get(int(pattern), 0)
+    worse = sum(m for p, m in mass.items() if left[p] > mine)
+    tie = sum(m for p, m in mass.items() if left[p] == mine)
+    return max(0, min(99, int(round(99 * (worse + 0.5 * tie)))))
+
+
+def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: bool = False,
+                 max_guesses: int = 6) -> GameReport:
+    """Rate every row of a played game (``rows`` with their colours)."""
+    lex = advisor.lexicon
+    if answer is not None:
+        ans = answer.strip().lower()
+        for k, r in enumerate(rows, start=1):
+            if r.guess in lex and _feedback(r.guess, ans) != r.pattern:
+                raise InvalidFeedbackError(
+                    f"row {k}: {r.guess.upper()} against {ans.upper()} shows {Row(r.guess, _feedback(r.guess, ans)).feedback_digits()}, "
+                    f"not {r.feedback_digits()}: check the answer or the colours")
+    game = Game(lex, hard=hard, max_guesses=max(max_guesses, len(rows)), matrix=advisor.matrix)
+    green = all_green(lex.length)
+    reports = []
+    for k, row in enumerate(rows, start=1):
+        before = int(game.candidates.size)
+        H = game.candidates.copy()
+        best, best_v, mine_v = advisor.compare(game, row.guess)
+        luck = luck_score(advisor.matrix, lex.id(row.guess), H, lex.prior[H], row.pattern, green)
+        game.guess(row.guess, row.pattern)
+        regret = max(0.0, mine_v - best_v)
+        reports.append(RowReport(k, row.guess, row.pattern, before, int(game.candidates.size), best, best_v,
+                                 mine_v, skill_score(regret), luck, row.pattern == green))
+    rep = GameReport(reports, answer or (rows[-1].guess if game.solved else None), game.solved, hard, max_guesses)
+    return rep
+
+
+# ---------------------------------------------------------------------------------------------
+# Share grids
+
+
+_HEADER = re.compile(r"wordle\s+#?\s*([\d][\d,.\s\u202f]*)?\s*([1-9]|x)\s*/\s*(\d+)\s*(\*)?", re.I)
+
+
+@dataclass
+class SharedGame:
+    puzzle: int | None
+    solved: bool
+    score: int | None  # guesses used when solved
+    max_guesses: int
+    hard: bool
+    patterns: list[Pattern]
+    length: int
+
+
+def parse_share_grid(text: str) -> SharedGame:
+    """Read a pasted share grid.  Raises InvalidFeedbackError saying what does not fit."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if not lines:
+        raise InvalidFeedbackError("the share grid is empty; paste the text the game's share button copies")
+    m = _HEADER.search(lines[0])
+    if not m:
+        raise InvalidFeedbackError(
+            f"{lines[0]!r} is not a share-grid header; expected something like 'Wordle 1,692 4/6*'")
+    number = m.group(1)
+    puzzle = int(re.sub(r"\D", "", number)) if number and re.sub(r"\D", "", number) else None
+    solved = m.group(2).lower() != "x"
+    max_guesses = int(m.group(3))
+    patterns = []
+    length = None
+    for line in lines[1:]:
+        p = parse_feedback(line)
+        n = sum(1 for ch in line if ch not in "\ufe0f\ufe0e\u200d \t")
+        if length is None:
+            length = n
+        elif n != length:
+            raise InvalidFeedbackError(f"grid row {line!r} has {n} tiles, the others {length}")
+        patterns.append(p)
+    if not patterns:
+        raise InvalidFeedbackError("the share grid has no rows of tiles")
+    score = int(m.group(2)) if solved else None
+    if solved and score != len(patterns):
+        raise InvalidFeedbackError(f"the header says {score} guesses but the grid has {len(patterns)} rows")
+    if not solved and len(patterns) != max_guesses:
+        raise InvalidFeedbackError(f"a lost game has {max_guesses} rows; the grid has {len(patterns)}")
+    green = all_green(length)
+    if solved and patterns[-1] != green:
+        raise InvalidFeedbackError("the last row of a solved game must be all green")
+    if any(p == green for p in patterns[:-1]) or (not solved and patterns[-1] == green):
+        raise InvalidFeedbackError("an all-green row can only be the last row of a solved game")
+    return SharedGame(puzzle, solved, score, max_guesses, bool(m.group(4)), patterns, length)
+
+
+def rows_from_grid(grid: SharedGame, guesses: list[str] | None = None, answer: str | None = None) -> list[Row]:
+    """The rows of a shared game: from the guesses (checked against the colours when the answer
+    is known); without guesses, only a solved game's last row is known (the answer)."""
+    if guesses:
+        if len(guesses) != len(grid.patterns):
+            raise InvalidWordError(f"{len(guesses)} guesses for {len(grid.patterns)} grid rows")
+        rows = [Row(g.strip().lower(), p) for g, p in zip(guesses, grid.patterns)]
+        if answer:
+            for k, r in enumerate(rows, start=1):
+                if _feedback(r.guess, answer.lower()) != r.pattern:
+                    raise InvalidFeedbackError(f"row {k}: {r.guess.upper()} does not give those colours "
+                                               f"for {answer.upper()}")
+        return rows
+    raise InvalidWordError("a grid alone does not say which words were played: give --guesses "
+                           "(or --answer to see what could have been played)")
+
+
+def fitting_guesses(lexicon, pattern: Pattern, answer: str) -> int:
+    """How many allowed guesses show ``pattern`` against ``answer``."""
+    return sum(1 for g in lexicon.guesses if _feedback(g, answer) == pattern)
+
+
+def share_text(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: bool = False,
+               puzzle: int | None = None, style: EmojiStyle = "dark") -> str:
+    from .render import share_grid
+
+    return share_grid(rows, solved=solved, max_guesses=max_guesses, hard=hard, puzzle=puzzle, style=style)
+
+
+def emoji_rows(patterns: list[Pattern], length: int, style: EmojiStyle = "dark") -> list[str]:
+    return [format_emoji(p, length, style) for p in patterns]
