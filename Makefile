@@ -1,4 +1,4 @@
-# Two entry points: `make run` (the interactive assistant) and `make test`.
+# Two entry points: `make run` (the terminal UI) and `make test`.
 # Each creates .venv on first use and reinstalls when pyproject.toml changes.
 PYTHON ?= python3
 VENV   ?= .venv
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/wordlebot assist
+	$(BIN)/wordlebot tui
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -191,8 +191,8 @@ def rows_from_grid(grid: SharedGame, guesses: list[str] | None = None, answer: s
                     raise InvalidFeedbackError(f"row {k}: {r.guess.upper()} does not give those colours "
                                                f"for {answer.upper()}")
         return rows
-    raise InvalidWordError("a grid alone does not say which words were played: give --guesses "
-                           "(or --answer to see what could have been played)")
+    raise InvalidWordError("a grid alone does not say which words were played: give them "
+                           "(--played), or the answer to see what could have been played")
 
 
 def fitting_guesses(lexicon, pattern: Pattern, answer: str) -> int:

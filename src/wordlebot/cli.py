@@ -229,6 +229,54 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
     PlaySession(lexicon, out, chosen, hard=hard, puzzle=puzzle).run()
 
 
+@cli.command()
+@click.option("--words", "words", type=click.Choice(NAMES), default=None,
+              help="Word set (default: the last one used, else nyt).")
+@click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="File of allowed guesses (instead of --words).")
+@click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="File of possible answers (must be among the guesses).")
+@click.option("-k", "--length", type=click.IntRange(4, 11), default=None, help="Word length (other than 5: wordfreq).")
+@click.option("--strategy", type=click.Choice(ALL_STRATEGIES), default=None, help="How guesses are ranked.")
+@click.option("--hard/--no-hard", default=None, help="Hard mode.")
+@click.option("--max-guesses", type=click.IntRange(2, 10), default=None, help="Guess cap.")
+@click.option("--play", "mode", flag_value="play", default=None, help="Play against a hidden word.")
+@click.option("--assist", "mode", flag_value="assist", help="Assist with a game played elsewhere.")
+@click.option("--answer", default=None, help="Play mode: this hidden word.")
+@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), default=None,
+              help="Play mode: that day's NYT answer (from the history).")
+def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day) -> None:
+    """The terminal UI: a board, live suggestions and candidates, settings, game analysis."""
+    from .session import Session, Settings
+    from .tui import WordlebotApp
+
+    settings = Settings.load()
+    for key, value in (("words", words), ("length", length), ("strategy", strategy), ("hard", hard),
+                       ("max_guesses", max_guesses), ("mode", mode)):
+        if value is not None:
+            setattr(settings, key, value)
+    if guesses is not None:
+        settings.guesses_file, settings.answers_file = str(guesses), str(answers) if answers else None
+    if answer or day:
+        settings.mode = "play"
+    ctx = click.get_current_context()
+    folder = paths.data_dir(ctx.find_root().obj.get("data_dir"))
+    lexicon = load_lexicon(settings.words, data_dir=folder, length=settings.length, guesses=settings.guesses_file,
+                           answers=settings.answers_file, notify=lambda m: err.print(f"[yellow]{escape(m)}[/]"),
+                           progress_factory=download_progress, build_model=True)
+    secret = puzzle = None
+    if settings.mode == "play" and (answer or day):
+        from .interactive import pick_answer
+
+        secret, puzzle = pick_answer(lexicon, answer=answer, day=day.date() if day else None, data_dir=folder)
+    session = Session(lexicon, settings, secret=secret, puzzle=puzzle)
+    if session.advisor.needs_book(session.game):
+        with err.status("Computing the opening book for this word list (only the first time)…"):
+            session.suggestions(1)
+    settings.save()
+    WordlebotApp(session).run()
+
+
 # ---------------------------------------------------------------------------------------------
 # simulate
 
@@ -453,6 +501,91 @@ def _spec_with_files(spec, ctx):
     if g is None:
         return spec
     return replace(spec, guesses=str(Path(g).resolve()), answers=str(Path(a).resolve()) if a else None)
+
+
+# ---------------------------------------------------------------------------------------------
+# analyze
+
+
+@cli.command()
+@click.option("--history", default=None, help='The rows played, e.g. "salet:20110,crony:00210".')
+@click.option("--answer", default=None, help="The answer (checked against the colours when given).")
+@click.option("--grid", default=None, help="A pasted share grid (use --grid-file - to read it from stdin).")
+@click.option("--grid-file", type=click.File("r", encoding="utf-8"), default=None,
+              help="Read the share grid from this file ('-' for standard input).")
+@click.option("--played", default=None, help="With a grid: the words played, comma separated.")
+@click.option("--hard", is_flag=True, default=None, help="Hard mode (a grid's '*' says so too).")
+@click.option("--style", type=click.Choice(["dark", "light", "contrast", "all"]), default="dark",
+              show_default=True, help="Share-grid colours to print.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@lexicon_options
+def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexicon) -> None:
+    """Rate a played game: each guess's skill and luck against the bot's best; share grids."""
+    from . import analysis as an
+    from .advisor import Advisor
+    from .game import parse_history
+
+    if grid_file is not None:
+        grid = grid_file.read()
+    puzzle = None
+    if grid:
+        shared = an.parse_share_grid(grid)
+        puzzle = shared.puzzle
+        hard = shared.hard if hard is None else hard
+        if not played:
+            if not answer:
+                raise click.UsageError("with --grid, give --played (the words) or at least --answer")
+            _analyze_grid_with_answer_only(lexicon, shared, answer, style)
+            return
+        rows = an.rows_from_grid(shared, [g for g in played.split(",") if g.strip()], answer)
+    elif history:
+        rows = parse_history(history)
+    else:
+        raise click.UsageError("give --history (with --answer) or --grid (with --played or --answer)")
+    hard = bool(hard)
+    advisor = Advisor(lexicon)
+    with err.status("analysing…"):
+        report = an.analyze_game(advisor, rows, answer=answer, hard=hard)
+    styles = ["dark", "light", "contrast"] if style == "all" else [style]
+    grids = {s: an.share_text(rows, solved=report.solved, hard=hard, puzzle=puzzle, style=s) for s in styles}
+    if as_json:
+        doc = {"summary": report.summary(), "skill": report.skill, "luck": report.luck, "solved": report.solved,
+               "rows": [{"guess": r.guess, "pattern": format_digits(r.pattern, lexicon.length),
+                         "candidates_before": r.candidates_before, "candidates_after": r.candidates_after,
+                         "best": r.best, "best_expected": r.best_expected, "player_expected": r.player_expected,
+                         "skill": r.skill, "luck": r.luck} for r in report.rows],
+               "share": grids}
+        click.echo(json.dumps(doc, indent=1))
+        return
+    from .render import analysis_table
+
+    out.print(analysis_table(report, lexicon.length))
+    out.print(f"[bold]{escape(report.summary())}[/]")
+    for s, text in grids.items():
+        out.print(f"\n{text}")
+
+
+def _analyze_grid_with_answer_only(lexicon, shared, answer, style) -> None:
+    """Without the guesses only the colours are known: how many words fit each row, and what
+    the bot would have played for this answer."""
+    from . import analysis as an
+    from .advisor import Advisor
+    from .feedback import _feedback
+
+    answer = check_word(answer, shared.length)
+    lexicon.id(answer)
+    out.print(f"{'Solved in ' + str(shared.score) if shared.solved else 'Not solved'}; the guesses are not "
+              f"known, so only the colours can be read (give --played to rate each one).")
+    for k, p in enumerate(shared.patterns, start=1):
+        n = an.fitting_guesses(lexicon, p, answer)
+        out.print(f"  row {k}: {format_emoji(p, shared.length, style if style != 'all' else 'dark')}  "
+                  f"{n:,} allowed words give these colours")
+    advisor = Advisor(lexicon)
+    game = advisor.new_game(hard=shared.hard)
+    while not game.solved and len(game.rows) < 10:
+        w = advisor.best(game)
+        game.guess(w, _feedback(w, answer))
+    out.print("the bot: " + " ".join(r.guess.upper() for r in game.rows) + f" ({len(game.rows)} guesses)")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -80,3 +80,14 @@ def share_grid(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: boo
     head = f"Wordle{number} {score}/{max_guesses}{'*' if hard else ''}"
     body = "\n".join(format_emoji(r.pattern, r.length, style) for r in rows)
     return f"{head}\n\n{body}"
+
+
+def analysis_table(report, length: int) -> Table:
+    """One row per guess: tiles, candidates, the bot's choice, average guesses, skill, luck."""
+    t = Table(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
+    for c in ("#", "guess", "left", "bot", "bot avg", "your avg", "skill", "luck"):
+        t.add_column(c, justify="left" if c in ("guess", "bot") else "right", no_wrap=True)
+    for r in report.rows:
+        t.add_row(str(r.index), tiles(Row(r.guess, r.pattern)), f"{r.candidates_before:,}→{r.candidates_after:,}",
+                  r.best.upper(), f"{r.best_expected:.3f}", f"{r.player_expected:.3f}", str(r.skill), str(r.luck))
+    return t

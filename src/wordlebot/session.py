@@ -1,0 +1,217 @@
+"""A session at the board: the state a user interface renders (the Textual UI keeps none of
+its own).
+
+Two modes: **assist** (the real game is played elsewhere; the user types each guess and sets
+its colours) and **play** (the session holds a secret word and colours the guesses itself).
+The row being typed is kept here too (letters and, in assist mode, the colours chosen so far),
+so every keystroke is a method call that either changes the state or raises a WordlebotError
+saying why not.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .advisor import DEFAULT_STRATEGY, Advisor
+from .analysis import GameReport, analyze_game
+from .errors import InvalidWordError, WordlebotError
+from .feedback import GRAY, GREEN, YELLOW, _feedback, colours_to_pattern
+from .game import Game, Row
+from .paths import config_dir
+from .render import share_grid
+from .words import Lexicon
+
+MODES = ("assist", "play")
+
+
+@dataclass
+class Settings:
+    """What the user chose, remembered between runs (a JSON file in the config folder)."""
+
+    words: str = "nyt"
+    length: int = 5
+    guesses_file: str | None = None
+    answers_file: str | None = None
+    strategy: str = DEFAULT_STRATEGY
+    hard: bool = False
+    max_guesses: int = 6
+    mode: str = "assist"
+
+    @classmethod
+    def path(cls) -> Path:
+        return config_dir() / "tui.json"
+
+    @classmethod
+    def load(cls) -> "Settings":
+        try:
+            doc = json.loads(cls.path().read_text())
+            known = {k: v for k, v in doc.items() if k in cls.__dataclass_fields__}
+            s = cls(**known)
+            if s.mode not in MODES:
+                s.mode = "assist"
+            return s
+        except (OSError, ValueError, TypeError):
+            return cls()  # missing or damaged: defaults (the file is rewritten on the next save)
+
+    def save(self) -> None:
+        from .data import atomic_write
+
+        try:
+            atomic_write(self.path(), (json.dumps(asdict(self), indent=1) + "\n").encode())
+        except WordlebotError:
+            pass  # a read-only config folder must not stop play
+
+
+@dataclass
+class Session:
+    lexicon: Lexicon
+    settings: Settings = field(default_factory=Settings)
+    secret: str | None = None  # play mode: the hidden word
+    puzzle: int | None = None
+    advisor: Advisor | None = None
+    game: Game | None = None
+    letters: str = ""
+    colours: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.advisor is None:
+            self.advisor = Advisor(self.lexicon, strategy=self.settings.strategy)
+        if self.game is None:
+            self.game = self.advisor.new_game(hard=self.settings.hard, max_guesses=self.settings.max_guesses)
+        if self.settings.mode == "play" and self.secret is None:
+            self.secret = self.random_secret()
+
+    @property
+    def length(self) -> int:
+        return self.lexicon.length
+
+    @property
+    def mode(self) -> str:
+        return self.settings.mode
+
+    @property
+    def over(self) -> bool:
+        return self.game.solved or len(self.game.rows) >= self.game.max_guesses
+
+    # --- the row being typed ---------------------------------------------------------------------
+
+    def type_letter(self, ch: str) -> None:
+        if self.over:
+            raise InvalidWordError("the game is over: start a new one (ctrl+n)")
+        ch = ch.lower()
+        if not (len(ch) == 1 and "a" <= ch <= "z"):
+            raise InvalidWordError(f"{ch!r} is not a letter")
+        if len(self.letters) >= self.length:
+            return
+        self.letters += ch
+        self.colours.append(GRAY)
+
+    def backspace(self) -> None:
+        self.letters = self.letters[:-1]
+        self.colours = self.colours[: len(self.letters)]
+
+    def cycle(self, i: int) -> None:
+        """Tile i of the row being typed: gray -> yellow -> green -> gray (assist mode)."""
+        if self.mode != "assist":
+            raise InvalidWordError("in play mode the game colours the tiles")
+        if not 0 <= i < len(self.colours):
+            raise InvalidWordError("type the letter first, then set its colour")
+        self.colours[i] = {GRAY: YELLOW, YELLOW: GREEN, GREEN: GRAY}[self.colours[i]]
+
+    def set_colours(self, colours: list[int]) -> None:
+        if len(colours) != len(self.letters):
+            raise InvalidWordError("one colour per letter typed")
+        self.colours = list(colours)
+
+    def use_word(self, word: str) -> None:
+        """Put ``word`` (e.g. the top suggestion) in the row being typed."""
+        w = word.lower()
+        self.lexicon.id(w)
+        self.letters = w
+        self.colours = [GRAY] * len(w)
+
+    def submit(self) -> Row:
+        """Play the row being typed.  Nothing changes if the game refuses it."""
+        if self.over:
+            raise InvalidWordError("the game is over: start a new one (ctrl+n)")
+        if len(self.letters) != self.length:
+            raise InvalidWordError(f"type {self.length} letters first ({len(self.letters)} so far)")
+        word = self.letters
+        self.lexicon.id(word)  # not in the list: a clear error, the row stays as typed
+        if self.mode == "play":
+            reason = self.game.hard_violation(word)
+            if reason:
+                raise WordlebotError(f"{word.upper()} is not allowed: {reason}")
+            pattern = _feedback(word, self.secret)
+        else:
+            pattern = colours_to_pattern(self.colours)
+        row = self.game.guess(word, pattern)
+        self.letters = ""
+        self.colours = []
+        return row
+
+    # --- whole rows --------------------------------------------------------------------------------
+
+    def undo(self) -> Row | None:
+        if self.letters:
+            self.letters, self.colours = "", []
+            return None
+        return self.game.undo()
+
+    def cycle_played(self, row: int, i: int) -> None:
+        """Edit an earlier row's colours (assist mode): cycle tile i of row ``row`` (0-based)."""
+        if self.mode != "assist":
+            raise InvalidWordError("in play mode the colours come from the game")
+        r = self.game.rows[row]
+        from .feedback import pattern_to_colours
+
+        cols = list(pattern_to_colours(r.pattern, self.length))
+        cols[i] = {GRAY: YELLOW, YELLOW: GREEN, GREEN: GRAY}[cols[i]]
+        self.game.edit(row, r.guess, colours_to_pattern(cols))
+
+    def new_game(self, secret: str | None = None) -> None:
+        self.game = self.advisor.new_game(hard=self.settings.hard, max_guesses=self.settings.max_guesses)
+        self.letters, self.colours = "", []
+        self.puzzle = None
+        if self.mode == "play":
+            self.secret = secret or self.random_secret()
+
+    def set_hard(self, on: bool) -> None:
+        self.settings.hard = on
+        self.game.set_hard(on)
+
+    def random_secret(self, seed: int | None = None) -> str:
+        rng = np.random.default_rng(seed)
+        return self.lexicon.answers[int(rng.choice(self.lexicon.n_answers, p=self.lexicon.prior))]
+
+    # --- what the panels show ------------------------------------------------------------------
+
+    def suggestions(self, top: int = 8):
+        return self.advisor.suggest(self.game, top)
+
+    def candidates(self, limit: int = 200) -> list[tuple[str, float]]:
+        words = self.game.candidate_words
+        probs = self.game.posterior
+        order = np.argsort(-probs, kind="stable")[:limit]
+        return [(words[i], float(probs[i])) for i in order.tolist()]
+
+    def analysis(self) -> GameReport:
+        return analyze_game(self.advisor, self.game.rows, answer=self.secret, hard=self.game.hard,
+                            max_guesses=self.game.max_guesses)
+
+    def share(self, style: str = "dark") -> str:
+        return share_grid(self.game.rows, solved=self.game.solved, max_guesses=self.game.max_guesses,
+                          hard=self.game.hard, puzzle=self.puzzle, style=style)
+
+
+def secret_for_date(lexicon: Lexicon, day: dt.date, data_dir: Path) -> tuple[str, int]:
+    """Play mode with a past NYT day's answer."""
+    from .interactive import pick_answer
+
+    word, puzzle = pick_answer(lexicon, day=day, data_dir=data_dir)
+    return word, puzzle

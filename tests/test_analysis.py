@@ -1,0 +1,162 @@
+"""Post-game analysis: share grids both ways, skill and luck ratings, the analyze command."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import random_words
+from naive import feedback_code
+from wordlebot import analysis as an
+from wordlebot.advisor import Advisor
+from wordlebot.cli import cli
+from wordlebot.errors import InvalidFeedbackError, InvalidWordError
+from wordlebot.game import Row
+from wordlebot.words import Lexicon
+
+WORDS = random_words(150, length=5, alphabet="abcdeorst", seed=41)
+ANSWERS = WORDS[::3]
+
+
+def lex():
+    return Lexicon.from_lists(WORDS, ANSWERS, name="mini")
+
+
+def digits(g, a):
+    c = feedback_code(g, a)
+    return "".join(str((c // 3**i) % 3) for i in range(len(g)))
+
+
+patterns = st.lists(st.integers(0, 241), min_size=1, max_size=5)
+
+
+@settings(max_examples=100, deadline=None)
+@given(patterns, st.sampled_from(["dark", "light", "contrast"]), st.booleans(), st.integers(0, 99999))
+def test_share_grids_parse_back_in_every_style(rows_codes, style, hard, puzzle):
+    rows = [Row("abcde", c) for c in rows_codes] + [Row("abcde", 242)]
+    text = an.share_text(rows, solved=True, hard=hard, puzzle=puzzle, style=style)
+    g = an.parse_share_grid(text)
+    assert g.patterns == [r.pattern for r in rows]
+    assert g.solved and g.score == len(rows) and g.hard == hard and g.puzzle == puzzle
+
+
+def test_lost_game_grid():
+    rows = [Row("abcde", 5)] * 6
+    g = an.parse_share_grid(an.share_text(rows, solved=False))
+    assert not g.solved and g.score is None and len(g.patterns) == 6
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("", "empty"),
+    ("hello\n🟩🟩🟩🟩🟩", "not a share-grid header"),
+    ("Wordle 1,234 3/6\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "header says 3 guesses"),
+    ("Wordle 1,234 2/6\n⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "has 5 tiles, the others 4"),
+    ("Wordle 1,234 2/6\n⬛⬛⬛⬛⬛\n🟩🟩🟨🟩🟩", "last row of a solved game"),
+    ("Wordle 12 X/6\n⬛⬛⬛⬛⬛", "a lost game has 6 rows"),
+    ("Wordle 1,234 2/6\n⬛⬛🟥⬛⬛\n🟩🟩🟩🟩🟩", "is not a colour"),
+])
+def test_bad_grids_are_explained(text, fragment):
+    with pytest.raises(InvalidFeedbackError, match=fragment):
+        an.parse_share_grid(text)
+
+
+def test_real_share_grid_with_decorations():
+    text = "Wordle 1,692 4/6*\n\n⬛🟨⬛⬛⬛\n🟨⬛🟨⬛⬛\n⬛🟩🟩🟩⬛\n🟩🟩🟩🟩🟩\n"
+    g = an.parse_share_grid(text)
+    assert g.puzzle == 1692 and g.hard and g.score == 4
+
+
+def test_following_the_bot_scores_99_and_luck_is_bounded():
+    adv = Advisor(lex())
+    target = ANSWERS[4]
+    game = adv.new_game()
+    while not game.solved:
+        w = adv.best(game)
+        game.guess(w, feedback_code(w, target))
+    rep = an.analyze_game(adv, game.rows, answer=target)
+    assert all(r.skill == 99 for r in rep.rows) and rep.skill == 99
+    assert all(0 <= r.luck <= 99 for r in rep.rows)
+    assert rep.rows[-1].solved and rep.solved
+    assert rep.rows[0].candidates_before == len(ANSWERS)
+    assert [r.candidates_after for r in rep.rows][:-1] == [r.candidates_before for r in rep.rows][1:]
+
+
+def test_a_deliberately_bad_guess_rates_low():
+    adv = Advisor(lex())
+    target = ANSWERS[4]
+    # a guess that cannot split the answers at all: no letter of the alphabet the words use
+    bad_words = [w for w in WORDS if len(set(w)) == 1]
+    bad = bad_words[0] if bad_words else WORDS[-1]
+    best = adv.best(adv.new_game())
+    rows = [Row(bad, feedback_code(bad, target))]
+    rep = an.analyze_game(adv, rows)
+    good = an.analyze_game(adv, [Row(best, feedback_code(best, target))])
+    assert rep.rows[0].skill < 60 < good.rows[0].skill == 99
+    assert rep.rows[0].player_expected > rep.rows[0].best_expected
+
+
+def test_luck_ranks_the_outcome():
+    adv = Advisor(lex())
+    best = adv.best(adv.new_game())
+    # the luckiest outcome: the guess is the answer; an outcome leaving the most words: unlucky
+    import numpy as np
+
+    L = lex()
+    pats = {}
+    for a in ANSWERS:
+        pats.setdefault(feedback_code(best, a), []).append(a)
+    biggest = max(pats.values(), key=len)[0]
+    unlucky = an.analyze_game(adv, [Row(best, feedback_code(best, biggest))]).rows[0].luck
+    solved_first = [a for a in ANSWERS if a == best]
+    if solved_first:
+        assert an.analyze_game(adv, [Row(best, 242)]).rows[0].luck > 90
+    assert unlucky < 50
+
+
+def test_wrong_answer_for_the_colours_is_refused():
+    adv = Advisor(lex())
+    rows = [Row(WORDS[0], feedback_code(WORDS[0], ANSWERS[1]))]
+    other = next(a for a in ANSWERS if feedback_code(WORDS[0], a) != rows[0].pattern)
+    with pytest.raises(InvalidFeedbackError, match="check the answer or the colours"):
+        an.analyze_game(adv, rows, answer=other)
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def files(tmp_path):
+    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
+    g.write_text("\n".join(WORDS) + "\n")
+    a.write_text("\n".join(ANSWERS) + "\n")
+    return ["--guesses", str(g), "--answers", str(a)]
+
+
+def test_analyze_history_and_grid(files):
+    target = ANSWERS[6]
+    played = [WORDS[2], target]
+    hist = ",".join(f"{g}:{digits(g, target)}" for g in played)
+    r = CliRunner().invoke(cli, ["analyze", "--history", hist, "--answer", target, "--json"] + files)
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert [x["guess"] for x in doc["rows"]] == played and doc["solved"]
+    assert doc["rows"][-1]["candidates_after"] == 1 and "Wordle 2/6" in doc["share"]["dark"]
+    grid = doc["share"]["dark"]
+    r = CliRunner().invoke(cli, ["analyze", "--grid", grid, "--played", ",".join(played), "--style", "all"] + files)
+    assert r.exit_code == 0 and "Skill" in r.output
+    assert "🟩" in r.output and "🟧" in r.output  # dark and high-contrast grids (light adds ⬜ on gray tiles)
+    r = CliRunner().invoke(cli, ["analyze", "--grid", grid, "--answer", target] + files)
+    assert r.exit_code == 0 and "allowed words give these colours" in r.output and "the bot:" in r.output
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["analyze"], "give --history"),
+    (["analyze", "--grid", "Wordle 5 1/6\n🟩🟩🟩🟩🟩"], "give --played"),
+    (["analyze", "--grid", "nonsense"], "not a share-grid header"),
+    (["analyze", "--history", "zzzzz:00000"], "not in the g guess list"),
+])
+def test_analyze_bad_input(files, args, fragment):
+    r = CliRunner().invoke(cli, args + files)
+    assert r.exit_code in (1, 2) and fragment in r.output and "Traceback" not in r.output
