@@ -76,14 +76,13 @@ class _Worker:
         ng, na = lex.n_guesses, lex.n_answers
         npat = 3**lex.length
         depth = search.max_guesses + 2
-        block = search.block
         self.X = (
             np.zeros((depth, ng), np.float64),  # 0 lbg
             np.zeros((depth, ng), np.float64),  # 1 key
             np.zeros((depth, ng), np.uint64),  # 2 sig
             np.zeros((depth, ng), np.int8),  # 3 useful
             np.zeros((depth, ng), np.int32),  # 4 order
-            np.zeros((1, 1), np.uint64),  # 5 (unused)
+            np.zeros((1, 1), np.uint64),  # 5 (free slot)
             np.zeros(npat, np.int32),  # 6 per-pattern counts in the scan
             np.zeros(npat, np.uint64),  # 7 per-pattern hash sums (signatures)
             np.zeros(npat, np.float64),  # 8 per-pattern weight in the scan
@@ -162,7 +161,6 @@ class TreeSearch:
         memory_mb: float = DEFAULT_MEMORY_MB,
         threads: int = 2,
         matrix_t: np.ndarray | None = None,
-        block: int = 32,
         fail_cost: float | None = None,
         depth: int | None = None,
         guess_space: str = "all",
@@ -179,7 +177,6 @@ class TreeSearch:
         self.hard = hard
         self.max_guesses = max_guesses
         self.threads = max(1, threads)
-        self.block = block
         if isinstance(weights, str):
             if weights != "prior":
                 raise ValueError("weights must be an array, None or 'prior'")
@@ -204,7 +201,6 @@ class TreeSearch:
         ip[sk.IP_UNIFORM] = int(not self.weighted)
         ip[sk.IP_NPAT] = 3**lexicon.length
         ip[sk.IP_GREEN] = all_green(lexicon.length)
-        ip[sk.IP_BLOCK] = block
         ip[sk.IP_DEDUP] = int(not hard)
         ip[sk.IP_TT_MIN] = 3
         if depth is not None and k is None:

@@ -37,7 +37,7 @@ IP_HARD = 2
 IP_UNIFORM = 3  # unit weights: enables the integer closed forms and shortcuts
 IP_NPAT = 4
 IP_GREEN = 5
-IP_BLOCK = 6  # (unused; kept so parameter slots stay stable)
+IP_RESERVED = 6  # (free slot)
 IP_DEDUP = 7  # skip guesses whose partition equals an earlier one (normal mode only)
 IP_TT_MIN = 8  # smallest node stored in the table
 IP_DEPTH = 9  # levels searched below the query node before estimating (0: all the way)
@@ -858,12 +858,3 @@ def _node_trials(S, X, TT, H, rem, T, hsig, out):
     for i in range(n):
         out[i] = T[order[i]]
     return n
-
-
-@njit(**JIT)
-def _partition(mt, H, g, npat):
-    """Pattern of guess g for each answer of H (one column of the transposed matrix)."""
-    out = np.empty(H.shape[0], np.int64)
-    for j in range(H.shape[0]):
-        out[j] = mt[H[j], g]
-    return out
