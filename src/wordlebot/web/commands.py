@@ -1,7 +1,232 @@
-"""Click commands of the web app and the browser bot, registered on the main CLI."""
+"""Click commands of the web app and the browser bot, registered on the main CLI:
+``wordlebot web``, ``wordlebot bot`` and ``wordlebot last``."""
 
 from __future__ import annotations
 
+import logging
+import socket
+import sys
+import threading
+from pathlib import Path
+
+import click
+
+from ..errors import WordlebotError
+from ..wordsets import NAMES
+
 
 def register(cli) -> None:
-    """Add the web and bot commands to the ``wordlebot`` group (none yet)."""
+    """Add the web and bot commands to the ``wordlebot`` group."""
+    cli.add_command(web)
+    cli.add_command(_bot_command())
+    cli.add_command(last)
+
+
+def _data_dir():
+    ctx = click.get_current_context()
+    return ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None
+
+
+# ---------------------------------------------------------------------------------------------
+# web
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket, or a clear error (port taken, unknown host)."""
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(128)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        raise WordlebotError(f"cannot listen on {host}:{port}: {why}; choose another --port or --host") from None
+    return sock
+
+
+@click.command("web")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default is reachable from this machine only.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free port, printed at start).")
+@click.option("--words", type=click.Choice(NAMES), default="nyt", show_default=True,
+              help="Word set the page starts with; the others can be chosen in the page.")
+@click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Serve only this list of allowed guesses (one word a line) instead of the named sets.")
+@click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Possible answers for --guesses (default: the guesses).")
+@click.option("--warm/--no-warm", default=True, show_default=True,
+              help="Compute the starting word set's first suggestion at start-up (the opening book).")
+@click.option("--cache", "cache_size", type=click.IntRange(0, 1_000_000), default=4096, show_default=True,
+              help="Answers kept for states asked again (0: search every time).")
+def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | None, warm: bool,
+        cache_size: int) -> None:
+    """Serve the web app: a page with the board, suggestions, candidates and analysis, and its JSON API."""
+    import uvicorn
+
+    from ..wordsets import load_lexicon
+    from .app import create_app
+    from .service import Engine
+
+    folder = _data_dir()
+    if guesses is not None or answers is not None:
+        lex = load_lexicon(guesses=guesses, answers=answers)
+        sources, default = {lex.name: lex}, lex.name
+    else:
+        def loader(name):
+            return lambda notes: load_lexicon(name, data_dir=folder, notify=notes.append, build_model=True)
+
+        sources, default = {n: loader(n) for n in NAMES}, words
+    engine = Engine(sources, default, cache_size=cache_size)
+    app = create_app(engine)
+    sock = listen(host, port)
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"wordlebot web: serving http://{shown}:{bound}/ (word set {default}; Ctrl-C to stop)")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(f"note: listening on {host}: other machines can reach this server", err=True)
+    sys.stdout.flush()
+    if warm:
+        threading.Thread(target=_warm, args=(engine, default), daemon=True, name="warm").start()
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off"))
+    server.run(sockets=[sock])
+
+
+def _warm(engine, name: str) -> None:
+    log = logging.getLogger("wordlebot.web")
+    try:
+        seconds = engine.warm(name)
+        log.info("word set %s ready in %.1f s", name, seconds)
+    except Exception as exc:  # the page reports the same error when it asks
+        log.warning("could not prepare the word set %s: %s", name, exc)
+
+
+# ---------------------------------------------------------------------------------------------
+# bot, last
+
+
+def _bot_command():
+    # The bot takes the same word-set options as the other commands (defined in cli.py, which
+    # is loading when it calls register()).
+    from ..cli import lexicon_options
+
+    @click.command("bot")
+    @click.option("--url", default=None, help="Page to play (default: the NYT Wordle page).")
+    @click.option("--headless", is_flag=True,
+                  help="Run the browser without a window (automatic when there is no display).")
+    @click.option("--first", default=None, help="Opening word (default: the search's own choice).")
+    @click.option("--hard", is_flag=True, help="Play hard mode: every revealed hint is used.")
+    @click.option("--verbose", is_flag=True, help="Log every step with a timestamp.")
+    @click.option("--result-path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="Where to save the result as JSON (default: bot/last.json in the data folder).")
+    @click.option("--notify", "notify_flag", is_flag=True, help="Send a desktop notification (notify-send) at the end.")
+    @click.option("--demo", is_flag=True,
+                  help="Play the local replica page (served on 127.0.0.1) instead of a real page.")
+    @click.option("--answer", default=None, help="With --demo: the answer (default: a random answer of the word set).")
+    @click.option("--browser", default=None, metavar="PATH",
+                  help="Chromium executable (default: $WORDLEBOT_CHROMIUM, then /usr/bin/chromium…).")
+    @click.option("--timeout", type=click.FloatRange(1, 300), default=15.0, show_default=True,
+                  help="Seconds to wait for the page at each step.")
+    @click.option("--screenshot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="Save a screenshot of the page at the end (PNG).")
+    @lexicon_options
+    def bot(url, headless, first, hard, verbose, result_path, notify_flag, demo, answer, browser, timeout,
+            screenshot, lexicon) -> None:
+        """Play Wordle in a browser with the near-optimal search, until solved or out of rows."""
+        from ..bot import player
+        from ..bot.browser import has_display
+
+        if demo and url:
+            raise click.UsageError("--demo plays the local replica; do not give --url with it")
+        if answer and not demo:
+            raise click.UsageError("--answer only applies to --demo")
+        if not headless and not has_display():
+            click.echo("note: no display found; running the browser headless", err=True)
+            headless = True
+        handler = _timestamped_log() if verbose else None
+        try:
+            if demo:
+                result = _play_demo(lexicon, answer, headless=headless, hard=hard, first=first,
+                                    browser=browser, timeout=timeout, screenshot=screenshot)
+            else:
+                result = player.run(url or player.NYT_URL, lexicon, headless=headless, hard=hard, first=first,
+                                    browser=browser, timeout=timeout, screenshot=screenshot)
+        except WordlebotError as exc:
+            if notify_flag:
+                player.notify("wordlebot: the game could not be played", str(exc))
+            raise
+        finally:
+            if handler is not None:
+                _drop_handler(handler)
+        path = result_path or player.default_result_path(_data_dir())
+        player.save_result(result, path)
+        click.echo(result.summary())
+        click.echo(result.grid())
+        if result.refused:
+            click.echo(f"refused by the page: {', '.join(w.upper() for w in result.refused)}")
+        click.echo(f"result saved to {path}")
+        if notify_flag:
+            player.notify("wordlebot", f"{result.summary()}\n{result.grid()}")
+
+    return bot
+
+
+def _play_demo(lexicon, answer, **kwargs):
+    import random
+
+    from ..bot import player
+    from ..bot.replica import ReplicaServer
+    from ..feedback import check_word
+
+    if answer:
+        answer = check_word(answer, lexicon.length)
+        lexicon.id(answer)
+    else:
+        answer = random.choice(lexicon.answers)
+    with ReplicaServer(lexicon.guesses) as replica:
+        return player.run(replica.url(answer), lexicon, **kwargs)
+
+
+class _Stamped(logging.Formatter):
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(message)s", datefmt="%Y-%m-%d %H:%M:%S")
+
+
+def _timestamped_log() -> logging.Handler:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_Stamped())
+    for name in ("wordlebot.bot", "wordlebot.advisor"):
+        lg = logging.getLogger(name)
+        lg.addHandler(handler)
+        lg.setLevel(logging.INFO)
+        lg.propagate = False
+    return handler
+
+
+def _drop_handler(handler: logging.Handler) -> None:
+    for name in ("wordlebot.bot", "wordlebot.advisor"):
+        lg = logging.getLogger(name)
+        lg.removeHandler(handler)
+        lg.setLevel(logging.NOTSET)
+        lg.propagate = True
+
+
+@click.command("last")
+@click.option("--result-path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The result file to read (default: bot/last.json in the data folder).")
+@click.option("--json", "as_json", is_flag=True, help="Print the saved JSON as it is.")
+def last(result_path: Path | None, as_json: bool) -> None:
+    """Print the last result the browser bot saved (date, answer, guesses, colours, time)."""
+    from ..bot import player
+
+    path = result_path or player.default_result_path(_data_dir())
+    result = player.load_result(path)
+    if as_json:
+        click.echo(result.to_json(), nl=False)
+        return
+    click.echo(result.summary())
+    click.echo(result.grid())
+    if result.refused:
+        click.echo(f"refused by the page: {', '.join(w.upper() for w in result.refused)}")
+    click.echo(f"played on {result.url}")

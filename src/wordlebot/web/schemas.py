@@ -1,0 +1,67 @@
+"""Request bodies of the JSON API.  The bounds here cap the work one request can ask for; what a
+word or a feedback means is checked by the library, whose messages say what is wrong."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..feedback import MAX_LENGTH
+
+MAX_ROWS = 10  # guesses a game may have (max_guesses is at most this)
+MAX_BODY = 16 * 1024  # bytes of a request body
+MAX_HISTORY_TEXT = 600
+MAX_FEEDBACK = 4 * MAX_LENGTH  # emoji with variation selectors take two or three characters a tile
+
+WordSetName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9._-]+$",
+                                   description="a word set this server offers (GET /api/config)")]
+Word = Annotated[str, Field(min_length=1, max_length=MAX_LENGTH + 4, description="a guess, letters a-z")]
+
+
+class RowIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    guess: Word
+    feedback: str = Field(min_length=1, max_length=MAX_FEEDBACK,
+                          description="digits 20110, letters gy..g/GYBBG, or emoji 🟩🟨⬛")
+
+
+History = Annotated[
+    Annotated[list[RowIn], Field(max_length=MAX_ROWS)] | Annotated[str, Field(max_length=MAX_HISTORY_TEXT)],
+    Field(description='rows played so far: [{"guess": "salet", "feedback": "20110"}, …] or '
+                      '"salet:20110,crony:00210"'),
+]
+
+
+class GameIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    history: History = Field(default_factory=list)
+    words: WordSetName | None = None
+    hard: bool = False
+    max_guesses: int = Field(6, ge=1, le=MAX_ROWS)
+
+
+class SuggestIn(GameIn):
+    strategy: str = Field("search", max_length=20, description="search, or a greedy ranker")
+    top: int = Field(10, ge=1, le=50, description="how many suggestions")
+    candidates: int = Field(100, ge=0, le=1000, description="how many remaining candidates to list")
+
+
+Style = Literal["dark", "light", "contrast"]
+
+
+class AnalyzeIn(GameIn):
+    answer: Word | None = Field(None, description="the answer, when the game was lost (checked against the rows)")
+    puzzle: int | None = Field(None, ge=0, le=1_000_000, description="puzzle number for the share text")
+    style: Style = "dark"
+
+
+class ShareIn(GameIn):
+    puzzle: int | None = Field(None, ge=0, le=1_000_000)
+    style: Style = "dark"
+
+
+class FeedbackIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    guess: Word
+    answer: Word

@@ -1,0 +1,278 @@
+"""What the web API computes, without any HTTP: word sets, one Advisor per (set, strategy), and a
+cache of answers.
+
+The API is stateless (every request carries the whole game), so any request can be answered by
+any worker and a reload loses nothing.  Advisors are costly to build (pattern matrix, search
+tables, opening book) and keep useful tables between calls, so each is built once and shared;
+a TreeSearch changes its own settings while it ranks, hence one lock per Advisor.  Suggestions
+are a pure function of the state, and players who follow them meet the same states over and
+over: a bounded cache answers those without a search.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import asdict
+from typing import Callable, Mapping
+
+import numpy as np
+
+from ..advisor import Advisor
+from ..analysis import analyze_game, share_text
+from ..errors import InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError, WordlebotError
+from ..feedback import (
+    _feedback,
+    all_green,
+    check_word,
+    format_digits,
+    format_emoji,
+    format_letters,
+    parse_feedback,
+)
+from ..game import Game, Row
+from ..render import puzzle_number
+from ..strategies import STRATEGIES
+from ..words import Lexicon
+
+# The exact search can take minutes on a big node: not something a web request may start.
+WEB_STRATEGIES = ("search",) + STRATEGIES
+CACHE_SIZE = 4096
+# A request waits this long for a busy Advisor before the server answers 503 (busy).
+LOCK_WAIT = 60.0
+OFFICIAL_SETS = ("classic", "nyt", "nyt-2309", "nyt-3158")
+
+LexiconSource = Lexicon | Callable[[list[str]], Lexicon]
+
+
+class BusyError(Exception):
+    """Every Advisor of a word set stayed busy for LOCK_WAIT seconds."""
+
+
+class UnknownWordSet(WordlebotError, LookupError):
+    pass
+
+
+def _finite(x: float | None) -> float | None:
+    """JSON has no infinity or NaN: an unreachable value is reported as null."""
+    if x is None or not math.isfinite(x) or abs(x) >= 1e15:
+        return None
+    return float(x)
+
+
+class Engine:
+    """Word sets by name (given, or loaded on first use) and their Advisors."""
+
+    def __init__(self, lexicons: Mapping[str, LexiconSource], default: str | None = None, *,
+                 strategies: tuple[str, ...] = WEB_STRATEGIES, cache_size: int = CACHE_SIZE,
+                 today: Callable[[], dt.date] = dt.date.today) -> None:
+        if not lexicons:
+            raise ValueError("at least one word set is needed")
+        self._sources = dict(lexicons)
+        self.default = default or next(iter(self._sources))
+        if self.default not in self._sources:
+            raise ValueError(f"default word set {self.default!r} is not among {list(self._sources)}")
+        self.strategies = strategies
+        self.today = today
+        self._lexicons: dict[str, Lexicon] = {}
+        self._notes: dict[str, list[str]] = {}
+        self._advisors: dict[tuple[str, str], tuple[Advisor, threading.Lock]] = {}
+        self._load_locks = {name: threading.Lock() for name in self._sources}
+        self._lock = threading.Lock()  # the cache and the advisor table: held briefly
+        self._build_lock = threading.Lock()  # building an Advisor (seconds): not under _lock
+        self._cache: OrderedDict = OrderedDict()
+        self._cache_size = cache_size
+        self.cache_hits = 0
+        self.cache_misses = 0
+
+    # --- word sets and advisors ----------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._sources)
+
+    def lexicon(self, name: str | None) -> Lexicon:
+        name = name or self.default
+        if name not in self._sources:
+            raise UnknownWordSet(f"unknown word set {name!r}; this server offers {', '.join(self._sources)}")
+        with self._load_locks[name]:  # two first requests must not load a big set twice
+            if name not in self._lexicons:
+                src = self._sources[name]
+                notes: list[str] = []
+                self._lexicons[name] = src if isinstance(src, Lexicon) else src(notes)
+                self._notes[name] = notes
+            return self._lexicons[name]
+
+    def notes(self, name: str | None) -> list[str]:
+        self.lexicon(name)
+        return list(self._notes.get(name or self.default, []))
+
+    def advisor(self, name: str | None, strategy: str) -> tuple[Advisor, threading.Lock]:
+        if strategy not in self.strategies:
+            raise InvalidWordError(f"unknown strategy {strategy!r}; choose one of {', '.join(self.strategies)}")
+        name = name or self.default
+        lex = self.lexicon(name)
+        key = (name, strategy)
+        found = self._advisors.get(key)
+        if found is not None:
+            return found
+        with self._build_lock:
+            if key not in self._advisors:
+                # Advisors of one set share its pattern matrix (memory-mapped, read-only).
+                shared = next((a.matrix for (n, _), (a, _) in list(self._advisors.items()) if n == name), None)
+                self._advisors[key] = (Advisor(lex, strategy=strategy, matrix=shared), threading.Lock())
+            return self._advisors[key]
+
+    def warm(self, name: str | None = None, hard: bool = False) -> float:
+        """Load a set and compute its first suggestion (the opening book: seconds, once)."""
+        t0 = time.perf_counter()
+        self.suggest(name, [], hard=hard, top=1, candidates=0)
+        return time.perf_counter() - t0
+
+    # --- games ---------------------------------------------------------------------------------
+
+    def game(self, lex: Lexicon, advisor: Advisor, rows: list[Row], *, hard: bool, max_guesses: int) -> Game:
+        """The game the rows describe; errors name the row."""
+        if len(rows) > max_guesses:
+            raise InvalidWordError(f"the history has {len(rows)} rows; the game allows {max_guesses} guesses")
+        game = Game(lex, hard=hard, max_guesses=max_guesses, matrix=advisor.matrix)
+        for k, row in enumerate(rows, start=1):
+            try:
+                game.guess(row.guess, row.pattern)
+            except InconsistentFeedbackError:
+                raise
+            except WordlebotError as exc:
+                raise type(exc)(f"row {k}: {exc}") from None
+        return game
+
+    def suggest(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
+                strategy: str = "search", top: int = 10, candidates: int = 100) -> dict:
+        name = words or self.default
+        lex = self.lexicon(name)
+        advisor, lock = self.advisor(name, strategy)
+        key = (name, id(lex), strategy, hard, max_guesses, tuple((r.guess, r.pattern) for r in rows), top, candidates)
+        with self._lock:
+            hit = self._cache.get(key)
+            if hit is not None:
+                self._cache.move_to_end(key)
+                self.cache_hits += 1
+                return dict(hit, cached=True)
+        t0 = time.perf_counter()
+        if not lock.acquire(timeout=LOCK_WAIT):
+            raise BusyError()
+        try:
+            game = self.game(lex, advisor, rows, hard=hard, max_guesses=max_guesses)
+            ranked = [] if game.over else advisor.suggest(game, top)
+        finally:
+            lock.release()
+        doc = self._describe(name, lex, strategy, game, ranked, candidates)
+        doc["seconds"] = round(time.perf_counter() - t0, 4)
+        with self._lock:
+            self.cache_misses += 1
+            if self._cache_size <= 0:
+                return dict(doc, cached=False)
+            self._cache[key] = doc
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return dict(doc, cached=False)
+
+    def _describe(self, name: str, lex: Lexicon, strategy: str, game: Game, ranked, n_cands: int) -> dict:
+        post = game.posterior
+        # Likeliest first on a weighted set (a stable sort keeps list order among equals).
+        order = (np.argsort(-post, kind="stable")[:n_cands] if lex.weighted else np.arange(min(n_cands, post.size))).tolist()
+        words = game.candidate_words
+        suggestions = []
+        for r in ranked:
+            d = asdict(r)
+            for f in ("score", "bits", "expected_left", "p_answer", "expected"):
+                d[f] = _finite(d[f])
+            suggestions.append(d)
+        return {
+            "words": name, "description": lex.describe(), "official": lex.official, "note": lex.note,
+            "length": lex.length, "strategy": strategy, "hard": game.hard, "max_guesses": game.max_guesses,
+            "history": game.history(),
+            "rows": [{"guess": r.guess, "feedback": r.feedback_digits()} for r in game.rows],
+            "solved": game.solved, "over": game.over,
+            "candidates": int(game.candidates.size),
+            "candidate_words": [{"word": words[i], "p": _finite(float(post[i]))} for i in order],
+            "suggestions": suggestions,
+        }
+
+    def analyze(self, words: str | None, rows: list[Row], *, answer: str | None = None, hard: bool = False,
+                max_guesses: int = 6, puzzle: int | None = None, style: str = "dark") -> dict:
+        if not rows:
+            raise InvalidWordError("there is nothing to analyse: the history has no rows")
+        name = words or self.default
+        lex = self.lexicon(name)
+        if answer is not None:
+            answer = check_word(answer, lex.length)
+        advisor, lock = self.advisor(name, "search")
+        if not lock.acquire(timeout=LOCK_WAIT):
+            raise BusyError()
+        try:
+            game = self.game(lex, advisor, rows, hard=hard, max_guesses=max_guesses)
+            report = analyze_game(advisor, game.rows, answer=answer, hard=hard, max_guesses=max_guesses)
+        finally:
+            lock.release()
+        return {
+            "words": name, "summary": report.summary(), "skill": report.skill, "luck": report.luck,
+            "solved": report.solved, "answer": report.answer,
+            "rows": [{"index": r.index, "guess": r.guess, "feedback": format_digits(r.pattern, lex.length),
+                      "candidates_before": r.candidates_before, "candidates_after": r.candidates_after,
+                      "best": r.best, "best_expected": _finite(r.best_expected),
+                      "player_expected": _finite(r.player_expected), "skill": r.skill, "luck": r.luck,
+                      "solved": r.solved} for r in report.rows],
+            "share": self.share(name, game.rows, hard=hard, max_guesses=max_guesses, puzzle=puzzle, style=style),
+        }
+
+    def share(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
+              puzzle: int | None = None, style: str = "dark") -> str:
+        if not rows:
+            raise InvalidWordError("there is nothing to share: the history has no rows")
+        if len(rows) > max_guesses:
+            raise InvalidWordError(f"the history has {len(rows)} rows; the game allows {max_guesses} guesses")
+        green = all_green(len(rows[0].guess))
+        for k, r in enumerate(rows[:-1], start=1):
+            if r.pattern == green:
+                raise InvalidFeedbackError(f"row {k} is all green: only the last row can be")
+        return share_text(rows, solved=rows[-1].pattern == green, max_guesses=max_guesses, hard=hard,
+                          puzzle=puzzle, style=style)
+
+    def today_puzzle(self) -> int:
+        return puzzle_number(self.today())
+
+
+def parse_rows(history: str | list, length: int | None = None) -> list[Row]:
+    """Rows from ``"salet:20110,crony:00210"`` or from ``[{"guess":…, "feedback":…}]``; checked
+    (a-z words of one length, feedback in any accepted format), errors naming the row."""
+    if isinstance(history, str):
+        parts = [p for p in history.replace(";", ",").replace("\n", ",").split(",") if p.strip()]
+        pairs = []
+        for k, part in enumerate(parts, start=1):
+            word, sep, fb = part.partition(":")
+            if not sep:
+                raise InvalidFeedbackError(f"row {k}: {part.strip()!r} is not GUESS:FEEDBACK, e.g. salet:20110")
+            pairs.append((word, fb))
+    else:
+        pairs = [(r.guess, r.feedback) if hasattr(r, "guess") else (r["guess"], r["feedback"]) for r in history]
+    rows = []
+    for k, (word, fb) in enumerate(pairs, start=1):
+        try:
+            w = check_word(word, length if length is not None else (len(rows[0].guess) if rows else None))
+            rows.append(Row(w, parse_feedback(fb, len(w))))
+        except WordlebotError as exc:
+            raise type(exc)(f"row {k}: {exc}") from None
+    return rows
+
+
+def colours(guess: str, answer: str) -> dict:
+    g = check_word(guess)
+    a = check_word(answer, len(g))
+    code = _feedback(g, a)
+    n = len(g)
+    return {"guess": g, "answer": a, "code": code, "digits": format_digits(code, n),
+            "letters": format_letters(code, n), "emoji": format_emoji(code, n), "solved": g == a}
+

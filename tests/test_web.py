@@ -1,0 +1,478 @@
+"""The web app: the JSON API through a test client (answers checked against the library, every
+kind of bad input), the `web` command as a new user starts it, and the page in headless
+Chromium (a whole game by clicking tiles, undo, errors, analysis, share, a screenshot)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import threading
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+from click.testing import CliRunner
+
+from web_helpers import ANSWERS, WORDS, LiveServer, chromium, small_lexicon  # noqa: F401 (fixture)
+from wordlebot.advisor import Advisor
+from wordlebot.analysis import analyze_game, share_text
+from wordlebot.cli import cli
+from wordlebot.feedback import _feedback, format_digits
+from wordlebot.game import Game
+from wordlebot.web.app import STATIC, create_app
+from wordlebot.web.service import Engine
+
+with warnings.catch_warnings():  # starlette's note about httpx versions is not ours to fix
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+
+def digits(guess: str, answer: str) -> str:
+    return format_digits(_feedback(guess, answer), len(guess))
+
+
+@pytest.fixture(scope="module")
+def env(session_cache):
+    """Module-wide: offline, and the session's cache folder (set before any Advisor exists)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("WORDLEBOT_OFFLINE", "1")
+        mp.setenv("WORDLEBOT_CACHE", str(session_cache))
+        yield
+
+
+@pytest.fixture(scope="module")
+def lex(env):
+    return small_lexicon()
+
+
+@pytest.fixture(scope="module")
+def engine(lex):
+    return Engine({"small": lex, "other": small_lexicon("other")}, "small")
+
+
+@pytest.fixture(scope="module")
+def client(engine):
+    return TestClient(create_app(engine))
+
+
+@pytest.fixture(scope="module")
+def advisor(lex):
+    return Advisor(lex)
+
+
+def post(client, path, body):
+    return client.post(path, json=body)
+
+
+# ---------------------------------------------------------------------------------------------
+# API: answers
+
+
+def test_suggest_opening_matches_the_library(client, advisor, lex):
+    r = post(client, "/api/suggest", {"top": 5})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    expected = advisor.suggest(advisor.new_game(), 5)
+    assert [s["word"] for s in doc["suggestions"]] == [x.word for x in expected]
+    assert [s["expected"] for s in doc["suggestions"]] == pytest.approx([x.expected for x in expected])
+    assert doc["candidates"] == len(ANSWERS) and doc["words"] == "small" and doc["length"] == 5
+    assert [c["word"] for c in doc["candidate_words"]] == ANSWERS[:100]
+
+
+def test_suggest_mid_game_list_and_text_forms_agree(client, advisor, lex):
+    answer = ANSWERS[17]
+    game = advisor.new_game()
+    rows = []
+    for _ in range(2):
+        w = advisor.best(game)
+        game.guess(w, digits(w, answer))
+        rows.append({"guess": w, "feedback": digits(w, answer)})
+    if game.solved:
+        pytest.skip("solved too early for a mid-game test")
+    as_list = post(client, "/api/suggest", {"history": rows, "top": 3}).json()
+    text = ",".join(f"{r['guess'].upper()}:{r['feedback']}" for r in rows)
+    as_text = post(client, "/api/suggest", {"history": text, "top": 3}).json()
+    assert as_list["suggestions"] == as_text["suggestions"]
+    assert as_list["candidates"] == int(game.candidates.size)
+    assert sorted(c["word"] for c in as_list["candidate_words"]) == sorted(game.candidate_words)
+    assert as_list["suggestions"][0]["word"] == advisor.best(game)
+    assert as_list["history"] == game.history()
+
+
+def test_suggest_emoji_and_letters_feedback(client):
+    w, answer = WORDS[1], ANSWERS[6]
+    code = digits(w, answer)
+    emoji = "".join("⬛🟨🟩"[int(c)] for c in code)
+    letters = "".join(".YG"[int(c)] for c in code)
+    a = post(client, "/api/suggest", {"history": [{"guess": w, "feedback": emoji}]})
+    b = post(client, "/api/suggest", {"history": [{"guess": w.upper(), "feedback": letters}]})
+    assert a.status_code == b.status_code == 200
+    assert a.json()["rows"] == b.json()["rows"] == [{"guess": w, "feedback": code}]
+
+
+def test_solved_and_lost_games(client):
+    answer = ANSWERS[3]
+    r = post(client, "/api/suggest", {"history": [{"guess": answer, "feedback": "22222"}]}).json()
+    assert r["solved"] and r["over"] and r["suggestions"] == [] and r["candidates"] == 1
+    wrong = [w for w in ANSWERS if w != answer][:2]
+    rows = [{"guess": w, "feedback": digits(w, answer)} for w in wrong]
+    r = post(client, "/api/suggest", {"history": rows, "max_guesses": 2}).json()
+    assert r["over"] and not r["solved"] and r["suggestions"] == []
+
+
+def test_hard_mode_is_applied_and_checked(client, lex):
+    answer = ANSWERS[5]
+    first = WORDS[0]
+    row = {"guess": first, "feedback": digits(first, answer)}
+    doc = post(client, "/api/suggest", {"history": [row], "hard": True, "top": 10}).json()
+    game = Game.from_history(lex, f"{first}:{row['feedback']}", hard=True)
+    assert all(s["hard_legal"] for s in doc["suggestions"])
+    assert all(game.hard_violation(s["word"]) is None for s in doc["suggestions"])
+    illegal = next(w for w in WORDS if game.hard_violation(w))
+    r = post(client, "/api/suggest", {"history": [row, {"guess": illegal, "feedback": "00000"}], "hard": True})
+    assert r.status_code == 400 and r.json()["detail"].startswith("row 2:") and "hard mode" in r.json()["detail"]
+
+
+def test_analyze_and_share_match_the_library(client, advisor, lex):
+    answer = ANSWERS[9]
+    game = advisor.new_game()
+    while not game.solved:
+        w = advisor.best(game)
+        game.guess(w, digits(w, answer))
+    rows = [{"guess": r.guess, "feedback": r.feedback_digits()} for r in game.rows]
+    r = post(client, "/api/analyze", {"history": rows, "puzzle": 1234})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    report = analyze_game(Advisor(lex), game.rows)
+    assert doc["skill"] == report.skill and doc["luck"] == report.luck and doc["summary"] == report.summary()
+    assert [x["best"] for x in doc["rows"]] == [x.best for x in report.rows]
+    assert [x["candidates_after"] for x in doc["rows"]] == [x.candidates_after for x in report.rows]
+    assert doc["share"] == share_text(game.rows, solved=True, puzzle=1234)
+    assert doc["share"].startswith(f"Wordle 1,234 {len(rows)}/6")
+    shared = post(client, "/api/share", {"history": rows, "style": "contrast"}).json()["text"]
+    assert shared == share_text(game.rows, solved=True, style="contrast")
+
+
+def test_feedback_endpoint_follows_the_duplicate_letter_rule(client):
+    doc = post(client, "/api/feedback", {"guess": "error", "answer": "elder"}).json()
+    assert doc["digits"] == "20002" and doc["letters"] == "G...G" and not doc["solved"]
+    assert post(client, "/api/feedback", {"guess": "speed", "answer": "erase"}).json()["emoji"] == "🟨⬛🟨🟨⬛"
+
+
+def test_cached_answer_is_the_same(client, engine):
+    body = {"history": [{"guess": WORDS[1], "feedback": digits(WORDS[1], ANSWERS[1])}], "top": 4}
+    first = post(client, "/api/suggest", body).json()
+    hits = engine.cache_hits
+    again = post(client, "/api/suggest", body).json()
+    assert engine.cache_hits == hits + 1 and again["cached"] is True
+    for k in ("suggestions", "candidates", "candidate_words", "rows"):
+        assert again[k] == first[k]
+
+
+def test_concurrent_requests_get_the_serial_answers(lex):
+    """Many threads on one Advisor (the lock) give exactly what one thread gets."""
+    histories = []
+    adv = Advisor(lex)
+    for a in ANSWERS[20:44]:
+        w = adv.best(adv.new_game())
+        histories.append([{"guess": w, "feedback": digits(w, a)}, {"guess": WORDS[7], "feedback": digits(WORDS[7], a)}])
+    serial = TestClient(create_app(Engine({"small": lex}, cache_size=0)))
+    expected = [post(serial, "/api/suggest", {"history": h}).json()["suggestions"] for h in histories]
+    parallel = TestClient(create_app(Engine({"small": lex}, cache_size=0)))
+    with ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(lambda h: post(parallel, "/api/suggest", {"history": h}).json()["suggestions"], histories))
+    assert got == expected
+
+
+def test_a_word_set_is_loaded_once_under_concurrent_first_requests(env, lex):
+    calls = []
+
+    def loader(notes):
+        calls.append(1)
+        notes.append("built for the test")
+        return lex
+
+    engine = Engine({"lazy": loader})
+    barrier = threading.Barrier(4)
+
+    def get(_):
+        barrier.wait()
+        return engine.lexicon("lazy")
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(x is lex for x in pool.map(get, range(4)))
+    assert len(calls) == 1 and engine.notes("lazy") == ["built for the test"]
+
+
+# ---------------------------------------------------------------------------------------------
+# API: bad input
+
+
+BAD = [
+    ({"history": "zzzzz:00000"}, 400, "row 1: 'zzzzz' is not in the small guess list"),
+    ({"history": [{"guess": "ab1de", "feedback": "00000"}]}, 400, "row 1: 'ab1de' is not a word"),
+    ({"history": [{"guess": WORDS[0], "feedback": "0100"}]}, 400, "has 4 tiles but the words have 5 letters"),
+    ({"history": [{"guess": WORDS[0], "feedback": "0x1q0"}]}, 400, "'q' is not a colour; accepted: digits"),
+    ({"history": [{"guess": WORDS[0][:4], "feedback": "0000"}]}, 400, "has 4 letters; this game uses 5-letter words"),
+    ({"history": f"{WORDS[0]}"}, 400, "is not GUESS:FEEDBACK"),
+    ({"history": [{"guess": WORDS[0], "feedback": "00000"}] * 7}, 400, "the history has 7 rows; the game allows 6"),
+    ({"history": [{"guess": WORDS[0], "feedback": "00000"}] * 11}, 422, "history: List should have at most 10 items"),
+    ({"history": [{"guess": "a" * 40, "feedback": "0"}]}, 422, "history[0].guess: String should have at most"),
+    ({"history": [{"guess": WORDS[0]}]}, 422, "history[0].feedback: Field required"),
+    ({"history": 5}, 422, 'history: expected a list of {"guess", "feedback"} rows'),
+    ({"hard": "maybe"}, 422, "hard: Input should be a valid boolean"),
+    ({"top": 500}, 422, "top: Input should be less than or equal to 50"),
+    ({"max_guesses": 0}, 422, "max_guesses: Input should be greater than or equal to 1"),
+    ({"hardmode": True}, 422, "hardmode: Extra inputs are not permitted"),
+    ({"words": "nope"}, 404, "unknown word set 'nope'; this server offers small, other"),
+    ({"words": "../etc"}, 422, "words: String should match pattern"),
+    ({"strategy": "exact"}, 400, "unknown strategy 'exact'; choose one of search, entropy"),
+]
+
+
+@pytest.mark.parametrize("body,status,fragment", BAD, ids=[f"{i}" for i in range(len(BAD))])
+def test_bad_input_is_a_clear_4xx(client, body, status, fragment):
+    r = post(client, "/api/suggest", body)
+    assert r.status_code == status, r.text
+    assert fragment in r.json()["detail"]
+    assert "Traceback" not in r.text
+
+
+def test_inconsistent_rows_name_the_row(client):
+    answer = ANSWERS[2]
+    g1, g2 = WORDS[0], WORDS[1]
+    rows = [{"guess": g1, "feedback": digits(g1, answer)}, {"guess": g2, "feedback": digits(g2, answer)}]
+    # The second row against a different answer that the first row rules out.
+    other = next(a for a in ANSWERS if digits(g1, a) != rows[0]["feedback"] and digits(g2, a) != rows[1]["feedback"]
+                 and not any(digits(g1, b) == rows[0]["feedback"] and digits(g2, b) == digits(g2, a) for b in ANSWERS))
+    rows[1]["feedback"] = digits(g2, other)
+    r = post(client, "/api/suggest", {"history": rows})
+    assert r.status_code == 400 and "row 2" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("path,body,fragment", [
+    ("/api/analyze", {"history": []}, "nothing to analyse"),
+    ("/api/analyze", {"history": "salet:20110", "words": "small"}, "not in the small guess list"),
+    ("/api/share", {"history": [{"guess": WORDS[0], "feedback": "22222"}, {"guess": WORDS[1], "feedback": "22222"}]},
+     "row 1 is all green"),
+    ("/api/feedback", {"guess": "speed", "answer": "eras"}, "has 4 letters"),
+])
+def test_other_endpoints_refuse_bad_input(client, path, body, fragment):
+    r = post(client, path, body)
+    assert r.status_code == 400 and fragment in r.json()["detail"], r.text
+
+
+def test_analyze_checks_the_answer_against_the_rows(client):
+    w, answer = WORDS[0], ANSWERS[4]
+    other = next(a for a in ANSWERS if digits(w, a) != digits(w, answer))
+    r = post(client, "/api/analyze", {"history": [{"guess": w, "feedback": digits(w, answer)}], "answer": other})
+    assert r.status_code == 400 and "check the answer or the colours" in r.json()["detail"]
+
+
+def test_oversized_and_malformed_bodies(client):
+    r = client.post("/api/suggest", content=b"{" + b" " * 20000 + b"}", headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "larger than 16,384 bytes" in r.json()["detail"]
+
+    def chunks():  # no Content-Length: the limit must hold while the body is read
+        for _ in range(40):
+            yield b" " * 1000
+
+    r = client.post("/api/suggest", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    r = client.post("/api/suggest", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["detail"] == "body: not valid JSON"
+    r = client.post("/api/suggest", content=b"[1, 2]", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and "expected a JSON object" in r.json()["detail"]
+
+
+# ---------------------------------------------------------------------------------------------
+# OpenAPI, page assets, headers
+
+
+def test_openapi_describes_the_api(client):
+    doc = client.get("/api/openapi.json").json()
+    for path in ("/api/suggest", "/api/analyze", "/api/share", "/api/feedback", "/api/config", "/api/health"):
+        assert path in doc["paths"]
+    body = doc["components"]["schemas"]["SuggestIn"]["properties"]
+    assert {"history", "words", "hard", "max_guesses", "strategy", "top"} <= set(body)
+    assert "400" in doc["paths"]["/api/suggest"]["post"]["responses"]
+    assert client.get("/docs").status_code == 404  # its page would load scripts from a CDN
+
+
+def test_page_assets_are_shipped_and_local(client):
+    r = client.get("/")
+    assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+    assert r.headers["content-security-policy"].startswith("default-src 'self'")
+    assert r.headers["x-content-type-options"] == "nosniff"
+    refs = re.findall(r'(?:src|href)="([^"]+)"', r.text)
+    assert refs and all(u.startswith(("/static/", "/api/", "data:")) for u in refs), refs
+    for u in refs:
+        if u.startswith("/static/"):
+            assert client.get(u).status_code == 200, u
+    for f in STATIC.iterdir():
+        assert not re.search(r"https?://", f.read_text()), f"{f.name} refers to another host"
+    cfg = client.get("/api/config").json()
+    assert cfg["default_words"] == "small" and cfg["word_sets"] == ["small", "other"] and "exact" not in cfg["strategies"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The command, as a new user starts it
+
+
+@pytest.fixture
+def list_files(tmp_path):
+    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
+    g.write_text("\n".join(WORDS) + "\n")
+    a.write_text("\n".join(ANSWERS) + "\n")
+    return g, a
+
+
+def test_web_command_serves_on_loopback(list_files, tmp_path):
+    g, a = list_files
+    proc = subprocess.Popen([sys.executable, "-m", "wordlebot", "web", "--port", "0", "--guesses", str(g),
+                             "--answers", str(a)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        m = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
+        assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
+        base = m.group(1)
+        with httpx.Client(base_url=base, timeout=30) as http:
+            assert http.get("/api/health").json()["ok"] is True
+            assert "<title>wordlebot</title>" in http.get("/").text
+            doc = http.post("/api/suggest", json={"history": f"{WORDS[1]}:{digits(WORDS[1], ANSWERS[5])}"}).json()
+            assert doc["words"] == "g" and doc["suggestions"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_web_command_says_when_the_port_is_taken(list_files):
+    from wordlebot.web.commands import listen
+
+    g, a = list_files
+    busy = listen("127.0.0.1", 0)
+    try:
+        port = busy.getsockname()[1]
+        r = CliRunner().invoke(cli, ["web", "--port", str(port), "--guesses", str(g), "--answers", str(a)])
+        assert r.exit_code == 1 and f"cannot listen on 127.0.0.1:{port}" in r.output and "Traceback" not in r.output
+    finally:
+        busy.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# The page in Chromium
+
+
+@pytest.fixture(scope="module")
+def live(engine):
+    server = LiveServer(create_app(engine))
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium, env):  # noqa: F811 (the chromium fixture)
+    from playwright.sync_api import sync_playwright
+
+    from wordlebot.bot.browser import chromium_context
+
+    with sync_playwright() as pw, chromium_context(pw, executable=chromium) as ctx:
+        yield ctx
+
+
+@pytest.fixture
+def page(browser, live):
+    tab = browser.new_page()
+    seen = {"requests": [], "errors": []}
+    tab.on("request", lambda req: seen["requests"].append(req.url))
+    tab.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
+    # A 4xx answer is logged by Chromium as "Failed to load resource": expected in the error tests.
+    tab.on("console", lambda msg: seen["errors"].append(msg.text)
+           if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
+    tab.seen = seen
+    tab.goto(live.url + "/")
+    yield tab
+    tab.close()
+
+
+def enter_row(page, index: int, word: str, colours: str) -> None:
+    page.fill("#guess", word)
+    for col, d in enumerate(colours):
+        for _ in range(int(d)):
+            page.click(f'#board .tile[data-row="{index}"][data-col="{col}"]')
+    page.click("#enter")
+
+
+def test_page_plays_a_whole_game(page, lex, tmp_path):
+    from playwright.sync_api import expect
+
+    answer = ANSWERS[12]
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    expect(page.locator("#cand-count")).to_have_text(f"({len(ANSWERS)} left)")
+    game = Game(lex)
+    undone = False
+    while not game.solved:
+        row = len(game.rows)
+        word = page.locator("#suggestions tbody tr button.use").first.inner_text().lower()
+        enter_row(page, row, word, digits(word, answer))
+        game.guess(word, digits(word, answer))
+        expect(page.locator("body")).to_have_attribute("data-state", "ready")
+        expect(page.locator(f'#board .tile[data-row="{row}"][data-col="0"]')).to_have_text(word[0].upper())
+        if not game.solved:
+            expect(page.locator("#cand-count")).to_have_text(f"({game.candidates.size} left)")
+            expect(page.locator("#suggestions tbody tr button.use").first).to_have_text(
+                Advisor(lex).suggest(game, 1)[0].word.upper())
+        states = [page.locator(f'#board .tile[data-row="{row}"][data-col="{c}"]').get_attribute("data-state")
+                  for c in range(5)]
+        assert states == [("absent", "present", "correct")[int(d)] for d in digits(word, answer)]
+        if row == 0 and not undone and not game.solved:
+            # Undo: the row comes back into the entry box with its colours; Enter replays it.
+            undone = True
+            page.click("#undo")
+            expect(page.locator("#cand-count")).to_have_text(f"({len(ANSWERS)} left)")
+            assert page.input_value("#guess") == word
+            page.click("#enter")
+            expect(page.locator("#cand-count")).to_have_text(f"({game.candidates.size} left)")
+    expect(page.locator("#analysis")).to_be_visible()
+    expect(page.locator("#share-text")).to_have_value(share_text(game.rows, solved=True))
+    expect(page.locator("#analysis-rows tbody tr")).to_have_count(len(game.rows))
+    assert page.inner_text("#summary").startswith("Skill ")
+    page.click("#share")
+    expect(page.locator("#message")).to_have_attribute("data-kind", "info")
+    shot = tmp_path / "web.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+    assert page.seen["errors"] == []
+    assert page.seen["requests"] and all(u.startswith(page.url.rstrip("/")) or u.startswith("data:")
+                                         for u in page.seen["requests"])
+
+
+def test_page_shows_errors_and_keeps_the_game(page, lex):
+    from playwright.sync_api import expect
+
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    enter_row(page, 0, "zzzzz", "00000")
+    expect(page.locator("#message")).to_contain_text("'zzzzz' is not in the small guess list")
+    expect(page.locator("#cand-count")).to_have_text(f"({len(ANSWERS)} left)")
+    answer = ANSWERS[30]
+    w = WORDS[3]
+    page.fill("#guess", "")
+    enter_row(page, 0, w, digits(w, answer))
+    game = Game.from_history(lex, f"{w}:{digits(w, answer)}")
+    expect(page.locator("#cand-count")).to_have_text(f"({game.candidates.size} left)")
+    # Hard mode on: a suggestion list of hard-mode words only (the server's own check).
+    page.check("#hard")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready")
+    assert set(page.locator("#suggestions tbody tr td:last-child").all_inner_texts()) == {"yes"}
+    # A tile of the played row clicked to a colour no answer fits: refused, the row is unchanged.
+    base = digits(w, answer)
+    impossible = next(c for c in range(5) if not any(
+        digits(w, a) == base[:c] + str((int(base[c]) + 1) % 3) + base[c + 1:] for a in ANSWERS))
+    tile = page.locator(f'#board .tile[data-row="0"][data-col="{impossible}"]')
+    before = tile.get_attribute("data-state")
+    tile.click()
+    expect(page.locator("#message")).to_contain_text("row 1")
+    expect(tile).to_have_attribute("data-state", before)
+    assert page.seen["errors"] == []

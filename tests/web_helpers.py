@@ -1,0 +1,79 @@
+"""Helpers for the web and bot tests: Debian's Chromium (installed once per session when it is
+missing), the app served by uvicorn on 127.0.0.1 in a thread, and a small word set."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import random_words
+from wordlebot.words import Lexicon
+
+CHROMIUM = Path("/usr/bin/chromium")
+WORDS = random_words(300, alphabet="abcdeorst", seed=11)
+ANSWERS = WORDS[::3]
+
+
+def small_lexicon(name: str = "small") -> Lexicon:
+    return Lexicon.from_lists(WORDS, ANSWERS, name=name)
+
+
+def _apt(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    return subprocess.run(["apt-get", *args], capture_output=True, text=True, timeout=timeout, env=env)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Path:
+    """/usr/bin/chromium, installed with apt-get when missing; skipped with the reason otherwise."""
+    if os.access(CHROMIUM, os.X_OK):
+        return CHROMIUM
+    if not shutil.which("apt-get") or os.geteuid() != 0:
+        pytest.skip("Chromium is not installed and cannot be installed here (needs root and apt-get): "
+                    "sudo apt-get install chromium")
+    try:
+        r = _apt("install", "-y", "chromium")
+        if r.returncode != 0:  # a stale package index is the usual cause
+            _apt("update")
+            r = _apt("install", "-y", "chromium")
+    except (OSError, subprocess.SubprocessError) as exc:
+        pytest.skip(f"Chromium could not be installed: {exc}")
+    if r.returncode != 0 or not os.access(CHROMIUM, os.X_OK):
+        tail = (r.stderr or r.stdout).strip().splitlines()[-1:] or ["no output"]
+        pytest.skip(f"Chromium could not be installed with apt-get: {tail[0]}")
+    return CHROMIUM
+
+
+class LiveServer:
+    """The app on 127.0.0.1 (a free port) in a background thread."""
+
+    def __init__(self, app) -> None:
+        import uvicorn
+
+        from wordlebot.web.commands import listen
+
+        self.sock = listen("127.0.0.1", 0)
+        self.port = self.sock.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def close(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
