@@ -80,8 +80,12 @@ def main() -> None:
            t.seconds, "s", 60.0)
 
     print("-- mid-game suggestions (Advisor, after warm-up), every reply to a first guess")
-    for words, first in (("classic", "salet"), ("classic", "crane"), ("nyt-3158", "tarse")):
+    # nyt: every valid word weighted by the answer model, after the book's first word.
+    for words, first in (("classic", "salet"), ("classic", "crane"), ("nyt-3158", "tarse"), ("nyt", None)):
         lex = lex_of(words)
+        if first is None:
+            book_adv = Advisor(lex)
+            first = book_adv.best(book_adv.new_game())
         adv = Advisor(lex, use_book=False)
         g0 = lex.id(first)
         pats = {}

@@ -135,6 +135,40 @@ def test_advisor_book_is_built_once_and_reused():
     assert [r.word for r in b.suggest(b.new_game(), 5)] == [r.word for r in rows]
 
 
+def test_book_is_searched_at_full_width_above_the_pool_threshold(monkeypatch):
+    """Big nodes in play are searched over a pool of guesses; the opening book must not be (a
+    pooled root once gave a worse first word than the book's replies were built for)."""
+    import wordlebot.advisor as advisor
+
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
+    full = Advisor(lex, use_book=False).suggest(Advisor(lex).new_game(), 3)
+    Advisor(lex).book_file().unlink(missing_ok=True)
+    monkeypatch.setattr(advisor, "POOL_ABOVE", 5)
+    monkeypatch.setattr(advisor, "POOL_GUESSES", 2)
+    monkeypatch.setattr(advisor, "POOL_CANDIDATES", 1)
+    a = Advisor(lex)
+    pool = a.guess_pool(a.new_game().candidates)
+    assert pool.size <= 3  # the pool really is narrow here
+    booked = a.suggest(a.new_game(), 3)
+    assert [(r.word, r.expected) for r in booked] == [(r.word, r.expected) for r in full]
+    # mid-game (no book), the pool is used: every suggestion comes from it or is a possible answer
+    # (the search always tries the answers themselves for a quick finish)
+    b = Advisor(lex, use_book=False)
+    game = b.new_game()
+
+    def biggest_reply(g):
+        pats = [feedback_code(g, t) for t in ANSWERS]
+        return max(pats.count(p) for p in pats), max(set(pats), key=pats.count)
+
+    first = max(GUESSES, key=lambda g: biggest_reply(g)[0])  # a poor opener leaves a big node
+    game.guess(first, biggest_reply(first)[1])
+    assert game.candidates.size > 5
+    suggested = {lex.id(r.word) for r in b.suggest(game, 3)}
+    allowed = set(b.last_pool.tolist()) | set(lex.answer_ids[game.candidates].tolist())
+    assert suggested <= allowed
+    assert len(allowed) < lex.n_guesses / 2
+
+
 def test_advisor_search_plays_every_answer_to_the_end():
     lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
     a = Advisor(lex)

@@ -32,17 +32,24 @@ PLAY_FAIL_COST = 10.0
 # search deepens level by level and answers with the deepest level that finished; small nodes
 # always finish, big early ones stop at the one-guess look-ahead.
 # Counting work rather than time keeps suggestions reproducible on any machine.
-PLAY_WORK_BUDGET = 12_000_000
+PLAY_WORK_BUDGET = 20_000_000
 # Levels tried: one guess ahead (cheap, always finishes), then to the end.  (Intermediate
 # look-aheads were measured to cost as much as a full search on the nodes that need a budget:
 # estimates at the frontier prune worse than exact values.)
 LEVELS = (1, 0)  # 0: to the end
-# The opening book is computed once per word list and rules: its replies get a larger budget.
-# On a weighted set the prior changes every day (and with it the book), and a full search of
-# every valid word as a possible answer would take hours: the book holds the first move only,
-# chosen by a one-guess look-ahead (a few seconds), and the replies are searched in play.
+# A node with more answers than this (in normal mode) is searched with a pool of guesses: the
+# best POOL_GUESSES by the letter-based entropy estimate (one pass over the guesses) and the
+# POOL_CANDIDATES likeliest answers.  A scan of every valid word against 1,800 weighted answers
+# costs ~80 ms; against the pool, a tenth of that.
+POOL_ABOVE = 300
+POOL_GUESSES = 1500
+POOL_CANDIDATES = 300
+# The opening book is computed once per word list and rules: its replies are searched to the
+# end, with no budget and no pool (seconds, once).  On a weighted set the prior changes every
+# day (and with it the book), and a full search of every valid word as a possible answer would
+# take hours: the book holds the first move only, chosen by a one-guess look-ahead (a few
+# seconds), and the replies are searched in play.
 BOOK_ROOT_DEPTH_WEIGHTED = 1
-BOOK_WORK_BUDGET = 4 * PLAY_WORK_BUDGET
 
 
 @dataclass
@@ -58,6 +65,7 @@ class Advisor:
     # Words the game refused (not in its list): never suggested again in this session.
     rejected: set[int] = field(default_factory=set)
     last_level: int = field(default=0, repr=False)  # look-ahead of the last ranking (0: to the end)
+    last_pool: np.ndarray | None = field(default=None, repr=False)  # guesses the last ranking used
     _searches: dict = field(default_factory=dict, repr=False)
     _books: dict = field(default_factory=dict, repr=False)
     _opening: dict = field(default_factory=dict, repr=False)
@@ -157,19 +165,25 @@ class Advisor:
         return book_path(self.search_for(hard, max_guesses), tag=self._policy_tag())
 
     def _policy_tag(self) -> str:
-        return repr((self.strategy, LEVELS, PLAY_WORK_BUDGET, BOOK_ROOT_DEPTH_WEIGHTED, BOOK_WORK_BUDGET))
+        return repr((self.strategy, LEVELS, BOOK_ROOT_DEPTH_WEIGHTED, 3))
 
     def rank_node(self, search, H: np.ndarray, rows: int, constraints, top: int,
-                  budget: int | None = PLAY_WORK_BUDGET) -> list[tuple[int, float]]:
+                  budget: int | None | str = "play", pooled: bool = True) -> list[tuple[int, float]]:
         """The search's ranking of a node under the play policy: the exact strategy searches to
         the end; the near-optimal one deepens level by level within the work budget and keeps
-        the deepest level that finished."""
+        the deepest level that finished.  `pooled=False` searches every guess at big nodes too
+        (the opening book: computed once, so it can afford the full width)."""
         from .search import BudgetExceeded
 
+        if budget == "play":
+            budget = PLAY_WORK_BUDGET
         if self.strategy == "exact":
             search.set_depth(None)
             self.last_level = 0
+            self.last_pool = None
             return search.rank(H, rows=rows, constraints=constraints, top=top)
+        pool = self.guess_pool(H) if (pooled and H.size > POOL_ABOVE and not search.hard) else None
+        self.last_pool = pool
         result = None
         spent = 0
         for level in LEVELS:
@@ -180,7 +194,7 @@ class Advisor:
             before = search.work_done
             try:
                 with search.budget(left):
-                    result = search.rank(H, rows=rows, constraints=constraints, top=top)
+                    result = search.rank(H, rows=rows, constraints=constraints, top=top, pool=pool)
                 self.last_level = level
             except BudgetExceeded:
                 break
@@ -189,6 +203,17 @@ class Advisor:
         search.set_depth(None)
         return result
 
+    def guess_pool(self, H: np.ndarray) -> np.ndarray:
+        """Guess ids worth searching at a big node (see POOL_ABOVE)."""
+        from .strategies import letter_scores
+
+        lex = self.lexicon
+        w = lex.prior[H]
+        _, approx = letter_scores(lex, np.arange(lex.n_guesses), H, w)
+        best = np.argsort(-approx, kind="stable")[:POOL_GUESSES]
+        likely = lex.answer_ids[H[np.argsort(-w, kind="stable")[:POOL_CANDIDATES]]]
+        return np.union1d(best, likely).astype(np.int32)
+
     def _rank_for_book(self, search, H, rows, constraints, top):
         if H.size == self.lexicon.n_answers and self.lexicon.weighted and self.strategy != "exact":
             search.set_depth(BOOK_ROOT_DEPTH_WEIGHTED)
@@ -196,9 +221,7 @@ class Advisor:
                 return search.rank(H, rows=rows, constraints=constraints, top=top)
             finally:
                 search.set_depth(None)
-        if H.size == self.lexicon.n_answers:
-            return self.rank_node(search, H, rows, constraints, top, budget=None)
-        return self.rank_node(search, H, rows, constraints, top, budget=BOOK_WORK_BUDGET)
+        return self.rank_node(search, H, rows, constraints, top, budget=None, pooled=False)
 
     def search_pairs(self, H: np.ndarray, history: list[tuple[int, int]], constraints, *, hard: bool,
                      max_guesses: int, top: int) -> list[tuple[int, float]]:
@@ -209,10 +232,12 @@ class Advisor:
             book = self.book(hard, max_guesses)
             if book and not history:
                 self.last_level = BOOK_ROOT_DEPTH_WEIGHTED if self.lexicon.weighted and self.strategy != "exact" else 0
+                self.last_pool = None
                 return [(self.lexicon.id(w), v) for w, v in book.first][:top]
             if book and book.first and self.lexicon.guesses[history[0][0]] == book.first[0][0] \
                     and history[0][1] in book.second:
                 self.last_level = 0
+                self.last_pool = None
                 return [(self.lexicon.id(w), v) for w, v in book.second[history[0][1]]][:top]
         return self.rank_node(search, H, len(history), constraints if hard else None, top)
 
@@ -241,7 +266,7 @@ class Advisor:
         else:
             search.set_depth(level or None)
             try:
-                mine = search.value_of_guess(gid, H, rows=len(game.rows),
+                mine = search.value_of_guess(gid, H, rows=len(game.rows), pool=self.last_pool,
                                              constraints=game.constraints if game.hard else None)
             finally:
                 search.set_depth(None)

@@ -21,6 +21,7 @@ result.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from dataclasses import dataclass, field
 
@@ -226,6 +227,7 @@ class TreeSearch:
         self.margin = float(fp[sk.FP_MARGIN])
         self._budget_lock = threading.Lock()
         self._remaining: int | None = None
+        self._sharing = 1  # threads spending the budget at once
         self.work_done = 0
         table_bytes = int(memory_mb * (1 << 20)) // self.threads
         self._workers = [_Worker(self, table_bytes) for _ in range(self.threads)]
@@ -233,10 +235,17 @@ class TreeSearch:
 
     # --- node description ----------------------------------------------------------------------
 
-    def _allowed(self, constraints: HardConstraints | None) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
-        """Allowed guesses, constraint hash and constraint arrays for a node."""
+    def _allowed(self, constraints: HardConstraints | None,
+                 pool: np.ndarray | None = None) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
+        """Allowed guesses, constraint hash and constraint arrays for a node.  A ``pool``
+        (normal mode only) restricts the guesses the whole search may use; its hash keeps the
+        table's entries for it apart from unrestricted ones."""
         n = self.lexicon.length
         if not self.hard or constraints is None:
+            if pool is not None:
+                T = np.ascontiguousarray(np.unique(pool).astype(np.int32))
+                h = int(np.frombuffer(hashlib.sha256(T.tobytes()).digest()[:8], np.uint64)[0]) | 1
+                return T, h, np.full(n, -1, np.int8), np.zeros(26, np.int8)
             return self.S[7], 0, np.full(n, -1, np.int8), np.zeros(26, np.int8)
         greens = constraints.green_at.astype(np.int8)
         mins = constraints.min_count.astype(np.int8)
@@ -252,7 +261,8 @@ class TreeSearch:
             if self._remaining is not None:
                 if self._remaining <= 0:
                     raise BudgetExceeded()
-                self.S[8][sk.IP_WORK_BUDGET] = self._remaining
+                # threads running at once each get their share of what is left
+                self.S[8][sk.IP_WORK_BUDGET] = max(1, self._remaining // self._sharing)
         before = meta.copy()
         v, g = sk._node(self.S, worker.X, worker.TT, H, 0, int(rem), float(beta), T, np.uint64(h),
                         greens, mins, int(forced))
@@ -299,7 +309,7 @@ class TreeSearch:
 
     def value_of_guess(self, guess: WordId, candidates: np.ndarray | None = None, *, rows: int = 0,
                        constraints: HardConstraints | None = None, beta: float = INF,
-                       parallel: bool | None = None) -> float:
+                       parallel: bool | None = None, pool: np.ndarray | None = None) -> float:
         """Total (expected) guesses over ``candidates`` if ``guess`` is played now and the search's
         strategy after it; a result ``>= beta`` only means "not below beta".
 
@@ -309,9 +319,9 @@ class TreeSearch:
         H = self._cands(candidates)
         if parallel is None:
             parallel = self.threads > 1 and beta >= INF and H.size > 100
-        if parallel:
+        if parallel and pool is None:
             return self.subtrees(int(guess), H, rows, constraints)[0]
-        T, h, greens, mins = self._allowed(constraints)
+        T, h, greens, mins = self._allowed(constraints, pool)
         v, _ = self._run(self._workers[0], H, self.max_guesses - rows, beta, T, h, greens, mins, int(guess))
         return v
 
@@ -368,10 +378,14 @@ class TreeSearch:
                         other.TT[9][sk.M_ABORT] = 1
 
         threads = [threading.Thread(target=guarded, args=(wk,), daemon=True) for wk in self._workers]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        self._sharing = len(threads)
+        try:
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        finally:
+            self._sharing = 1
         if errors:
             raise errors[0]
 
@@ -409,14 +423,15 @@ class TreeSearch:
         return Node(g, H, v, children)
 
     def best(self, candidates: np.ndarray | None = None, *, rows: int = 0,
-             constraints: HardConstraints | None = None, parallel: bool | None = None) -> tuple[WordId, float]:
+             constraints: HardConstraints | None = None, parallel: bool | None = None,
+             pool: np.ndarray | None = None) -> tuple[WordId, float]:
         """The best guess for the node and its value (INF when nothing finishes in time).
 
         Big nodes search their root candidates on all threads; the answer equals the serial one.
         """
         H = self._cands(candidates)
         rem = self.max_guesses - rows
-        T, h, greens, mins = self._allowed(constraints)
+        T, h, greens, mins = self._allowed(constraints, pool)
         if parallel is None:
             parallel = self.threads > 1 and H.size > 3**self.lexicon.length
         if not parallel or rem <= 2:
@@ -439,20 +454,21 @@ class TreeSearch:
         return out[:n]
 
     def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,
-             constraints: HardConstraints | None = None, top: int = 10) -> list[tuple[WordId, float]]:
+             constraints: HardConstraints | None = None, top: int = 10,
+             pool: np.ndarray | None = None) -> list[tuple[WordId, float]]:
         """The ``top`` guesses with their values (total or expected guesses from here), best
         first: ``best``'s choice, then the node's other candidate guesses, each searched like
         the best one (bounded by the top-th value so far, so only the shown values are exact)."""
         H = self._cands(candidates)
         rem = self.max_guesses - rows
-        T, h, greens, mins = self._allowed(constraints)
+        T, h, greens, mins = self._allowed(constraints, pool)
         if self.threads > 1 and H.size > 3**self.lexicon.length and rem > 2:
             # Big node: every candidate guess on the threads at once; the first is best's choice.
             trials = self.root_order(H, rem, T, h, greens, mins)
             values = self._evaluate_parallel(trials, H, rem, T, h, greens, mins, keep=top)
             idx = [i for i in np.argsort(values, kind="stable").tolist() if values[i] < INF]
             return [(int(trials[i]), float(values[i])) for i in idx][:top]
-        g0, v0 = self.best(H, rows=rows, constraints=constraints, parallel=False)
+        g0, v0 = self.best(H, rows=rows, constraints=constraints, parallel=False, pool=pool)
         trials = self.root_order(H, rem, T, h, greens, mins)
         trials = trials[trials != g0]
         values = np.full(trials.size, INF)

@@ -58,7 +58,11 @@ N_FP = 2
 
 # meta counters (TT[9])
 M_POOL_USED, M_STORED, M_CLEARS, M_HITS, M_NODES, M_SCANS, M_EVALS = 0, 1, 2, 3, 4, 5, 6
-M_WORK = 7  # answers x guesses scanned in this call (the unit of the work budget)
+M_WORK = 7  # work done in this call, in scan units (one answer against one guess, ~3-5 ns)
+NODE_COST = 200  # a node visit, in scan units
+EVAL_COST = 4  # per answer partitioned when a guess is evaluated, in scan units
+GUESS_COST = 40  # per guess scanned, whatever the node's size (bookkeeping, cache lines)
+WEIGHTED_COST = 5  # weighted work costs WEIGHTED_COST / 2 times as much
 M_ABORT = 8  # set when the work budget ran out: the call's result is void, nothing more is stored
 N_META = 10
 
@@ -170,7 +174,10 @@ def _tt_store(TT, key, H, rem, hsig, vlo, vhi, g):
 
 @njit(inline="always", **JIT)
 def _charge(S, meta, units):
-    """Count a scan's work; past the budget, flag the call as aborted."""
+    """Count work; past the budget, flag the call as aborted.  Weighted nodes cost more per
+    answer (masses and maxima are kept beside the counts)."""
+    if S[8][IP_UNIFORM] == 0:
+        units = units * WEIGHTED_COST // 2
     meta[M_WORK] += units
     budget = S[8][IP_WORK_BUDGET]
     if budget > 0 and meta[M_WORK] > budget:
@@ -525,7 +532,7 @@ def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
             cands[j] = S[2][H[j]]
         T2 = cands[:H.shape[0]]
     TT[9][M_SCANS] += 1
-    _charge(S, TT[9], H.shape[0] * T2.shape[0])
+    _charge(S, TT[9], (H.shape[0] + GUESS_COST) * T2.shape[0])
     if TT[9][M_ABORT] != 0:
         return 0.0
     min_lb, perfect, perfect_g = _scan(S, X, H, T2, d, W)
@@ -552,6 +559,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     meta[M_NODES] += 1
     if meta[M_ABORT] != 0:
         return INF, -1
+    _charge(S, meta, NODE_COST)
     W = 0.0
     wmax = -1.0
     imax = 0
@@ -651,7 +659,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                 cands[j] = gid[H[j]]
             T = cands[:nh]
         meta[M_SCANS] += 1
-        _charge(S, meta, nh * T.shape[0])
+        _charge(S, meta, (nh + GUESS_COST) * T.shape[0])
         if meta[M_ABORT] != 0:
             return INF, -1
         min_lb, perfect, perfect_g = _scan(S, X, H, T, d, W)
@@ -706,6 +714,9 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         if forced < 0 and lbg[order[it]] >= bound:
             continue
         meta[M_EVALS] += 1
+        _charge(S, meta, EVAL_COST * nh)
+        if meta[M_ABORT] != 0:
+            return INF, -1
         # partition H by the pattern of g (counting sort: stable, so parts stay sorted)
         for p in range(npat + 1):
             offs[p] = 0
