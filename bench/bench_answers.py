@@ -20,7 +20,7 @@ def main() -> None:
     t0 = time.perf_counter()
     from wordlebot.answers.model import train
 
-    model = train(data)
+    train(data)
     report("train the answer model on the whole history", time.perf_counter() - t0, "s", 60.0)
     rep, m = backtest.ranking_backtest(data, 120)
     print(f"ranking: {rep.days} days {rep.window[0]} … {rep.window[1]}, trained to {rep.trained_until}")

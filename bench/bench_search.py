@@ -18,17 +18,11 @@ from common import Timer, data_dir, peak_rss_mb, report
 from wordlebot import tree as tr
 from wordlebot.advisor import Advisor
 from wordlebot.feedback import _feedback
+from wordlebot.published import OPTIMAL_TOTALS
 from wordlebot.search import TreeSearch
 from wordlebot.wordsets import load_lexicon
 
-GOLDEN = [
-    ("classic", "salet", False, 6, 7920),
-    ("classic", "salet", True, 6, 8122),
-    ("classic", "palet", True, 5, 8206),
-    ("nyt-2309", "tarse", False, 6, 7883),
-    ("nyt-2309", "salet", True, 6, 8097),
-    ("nyt-3158", "tarse", False, 6, 11219),
-]
+GOLDEN = OPTIMAL_TOTALS
 
 
 def verified_tree(lex, words, first, hard, cap, threads):
@@ -87,7 +81,6 @@ def main() -> None:
             book_adv = Advisor(lex)
             first = book_adv.best(book_adv.new_game())
         adv = Advisor(lex, use_book=False)
-        g0 = lex.id(first)
         pats = {}
         for j, a in enumerate(lex.answers):
             pats.setdefault(_feedback(first, a), []).append(a)

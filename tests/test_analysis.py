@@ -12,7 +12,7 @@ from naive import feedback_code
 from wordlebot import analysis as an
 from wordlebot.advisor import Advisor
 from wordlebot.cli import cli
-from wordlebot.errors import InvalidFeedbackError, InvalidWordError
+from wordlebot.errors import InvalidFeedbackError
 from wordlebot.game import Row
 from wordlebot.words import Lexicon
 
@@ -101,9 +101,6 @@ def test_luck_ranks_the_outcome():
     adv = Advisor(lex())
     best = adv.best(adv.new_game())
     # the luckiest outcome: the guess is the answer; an outcome leaving the most words: unlucky
-    import numpy as np
-
-    L = lex()
     pats = {}
     for a in ANSWERS:
         pats.setdefault(feedback_code(best, a), []).append(a)

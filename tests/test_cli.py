@@ -14,7 +14,7 @@ from conftest import random_words
 from naive import feedback_code
 from wordlebot import data
 from wordlebot.cli import cli
-from wordlebot.interactive import AssistSession, PlaySession
+from wordlebot.interactive import AssistSession
 from wordlebot.words import Lexicon
 
 WORDS = random_words(200, alphabet="abcdeorst", seed=4)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from conftest import random_words
-from naive import entropy_bits, expected_left, feedback_code, partition
+from naive import entropy_bits, expected_left, partition
 from wordlebot.matrix import build_matrix
 from wordlebot.strategies import STRATEGIES, letter_scores, partition_stats, rank
 from wordlebot.words import Lexicon

@@ -2,7 +2,6 @@
 
 import asyncio
 
-import pytest
 
 from conftest import random_words
 from naive import feedback_code

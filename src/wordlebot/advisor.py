@@ -28,10 +28,11 @@ DEFAULT_STRATEGY = "search"
 # weight) instead of making a strategy inadmissible: the search then always has an answer, and
 # loses a game only where no strategy can avoid it.
 PLAY_FAIL_COST = 10.0
-# Work budget of one suggestion, in answers x guesses scanned (~3 ns each): under 100 ms.  The
-# search deepens level by level and answers with the deepest level that finished; small nodes
-# always finish, big early ones stop at the one-guess look-ahead.
-# Counting work rather than time keeps suggestions reproducible on any machine.
+# Work budget of one suggestion, in the search's scan units (search_kernels.M_WORK: node visits,
+# guesses scanned, answers partitioned; ~3-5 ns each): under 100 ms.  The search deepens level
+# by level and answers with the deepest level that finished; small nodes always finish, big
+# early ones stop at the one-guess look-ahead.  Counting work rather than time keeps
+# suggestions reproducible on any machine.
 PLAY_WORK_BUDGET = 20_000_000
 # Levels tried: one guess ahead (cheap, always finishes), then to the end.  (Intermediate
 # look-aheads were measured to cost as much as a full search on the nodes that need a budget:
@@ -168,21 +169,20 @@ class Advisor:
         return repr((self.strategy, LEVELS, BOOK_ROOT_DEPTH_WEIGHTED, 3))
 
     def rank_node(self, search, H: np.ndarray, rows: int, constraints, top: int,
-                  budget: int | None | str = "play", pooled: bool = True) -> list[tuple[int, float]]:
+                  for_book: bool = False) -> list[tuple[int, float]]:
         """The search's ranking of a node under the play policy: the exact strategy searches to
         the end; the near-optimal one deepens level by level within the work budget and keeps
-        the deepest level that finished.  `pooled=False` searches every guess at big nodes too
-        (the opening book: computed once, so it can afford the full width)."""
+        the deepest level that finished.  ``for_book``: no budget and every guess at big nodes
+        too (the opening book is computed once, so it can afford the full search)."""
         from .search import BudgetExceeded
 
-        if budget == "play":
-            budget = PLAY_WORK_BUDGET
+        budget = None if for_book else PLAY_WORK_BUDGET
         if self.strategy == "exact":
             search.set_depth(None)
             self.last_level = 0
             self.last_pool = None
             return search.rank(H, rows=rows, constraints=constraints, top=top)
-        pool = self.guess_pool(H) if (pooled and H.size > POOL_ABOVE and not search.hard) else None
+        pool = self.guess_pool(H) if (not for_book and H.size > POOL_ABOVE and not search.hard) else None
         self.last_pool = pool
         result = None
         spent = 0
@@ -214,14 +214,19 @@ class Advisor:
         likely = lex.answer_ids[H[np.argsort(-w, kind="stable")[:POOL_CANDIDATES]]]
         return np.union1d(best, likely).astype(np.int32)
 
+    @property
+    def _book_root_depth(self) -> int:
+        """Look-ahead of the book's first move (0: to the end); see BOOK_ROOT_DEPTH_WEIGHTED."""
+        return BOOK_ROOT_DEPTH_WEIGHTED if self.lexicon.weighted and self.strategy != "exact" else 0
+
     def _rank_for_book(self, search, H, rows, constraints, top):
-        if H.size == self.lexicon.n_answers and self.lexicon.weighted and self.strategy != "exact":
-            search.set_depth(BOOK_ROOT_DEPTH_WEIGHTED)
+        if H.size == self.lexicon.n_answers and self._book_root_depth:
+            search.set_depth(self._book_root_depth)
             try:
                 return search.rank(H, rows=rows, constraints=constraints, top=top)
             finally:
                 search.set_depth(None)
-        return self.rank_node(search, H, rows, constraints, top, budget=None, pooled=False)
+        return self.rank_node(search, H, rows, constraints, top, for_book=True)
 
     def search_pairs(self, H: np.ndarray, history: list[tuple[int, int]], constraints, *, hard: bool,
                      max_guesses: int, top: int) -> list[tuple[int, float]]:
@@ -231,7 +236,7 @@ class Advisor:
         if self.use_book and len(history) <= 1:
             book = self.book(hard, max_guesses)
             if book and not history:
-                self.last_level = BOOK_ROOT_DEPTH_WEIGHTED if self.lexicon.weighted and self.strategy != "exact" else 0
+                self.last_level = self._book_root_depth
                 self.last_pool = None
                 return [(self.lexicon.id(w), v) for w, v in book.first][:top]
             if book and book.first and self.lexicon.guesses[history[0][0]] == book.first[0][0] \
@@ -258,13 +263,12 @@ class Advisor:
         W = float(search.w[H].sum())
         pairs = self.search_pairs(H, game.row_ids, game.constraints, hard=game.hard,
                                   max_guesses=game.max_guesses, top=20)
-        level = getattr(self, "last_level", 0)
         best_g, best_v = pairs[0]
         values = dict(pairs)
         if gid in values:
             mine = values[gid]
         else:
-            search.set_depth(level or None)
+            search.set_depth(self.last_level or None)
             try:
                 mine = search.value_of_guess(gid, H, rows=len(game.rows), pool=self.last_pool,
                                              constraints=game.constraints if game.hard else None)

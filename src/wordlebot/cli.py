@@ -23,7 +23,6 @@ from . import data, paths
 from .errors import DataError, WordlebotError
 from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
 from .advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
-from .strategies import STRATEGIES
 from .wordsets import NAMES, load_lexicon
 
 EXIT_ERROR = 1

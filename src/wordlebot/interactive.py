@@ -19,7 +19,7 @@ from . import data
 from .advisor import Advisor
 from .errors import DataError, InvalidWordError, WordlebotError
 from .feedback import _feedback, all_green, check_word
-from .game import Game, HardConstraints, Row
+from .game import HardConstraints, Row
 from .render import share_grid, suggestion_table, tiles
 from .simulate import SimResult
 from .words import Lexicon
@@ -136,7 +136,7 @@ class AssistSession:
         if game.solved:
             self.say(f"[bold green]Solved in {len(game.rows)}![/]")
         else:
-            self.say(f"[bold red]Out of guesses.[/] Still possible: "
+            self.say("[bold red]Out of guesses.[/] Still possible: "
                      + ", ".join(w.upper() for w in game.candidate_words[:20]))
         self.say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard))
         line = self.ask("Enter = new game, undo = take back the last row, q = quit: ").strip().lower()

@@ -21,6 +21,7 @@ result.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import threading
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ import numpy as np
 from . import search_kernels as sk
 from .feedback import all_green
 from .game import HardConstraints
-from .matrix import pattern_matrix
+from .matrix import transposed
 from .words import Lexicon, WordId
 
 INF = sk.INF
@@ -38,13 +39,6 @@ DEFAULT_K = 12
 DEFAULT_KC = 6
 DEFAULT_MEMORY_MB = 2048
 MAX_PATTERNS = 3**7  # the scan keeps per-pattern tallies; longer words use the greedy rankers
-
-
-def transposed_matrix(lexicon: Lexicon) -> np.ndarray:
-    """answers x guesses pattern matrix (the search reads one answer's patterns contiguously)."""
-    from .matrix import transposed
-
-    return transposed(lexicon)
 
 
 class BudgetExceeded(Exception):
@@ -189,7 +183,8 @@ class TreeSearch:
         if self.weighted:
             w = w / w.sum()
         self.w = np.ascontiguousarray(w)
-        self.mt = matrix_t if matrix_t is not None else transposed_matrix(lexicon)
+        # answers x guesses: the search reads one answer's patterns contiguously
+        self.mt = matrix_t if matrix_t is not None else transposed(lexicon)
         rng = np.random.default_rng(0x5EED)
         codes = lexicon.guess_codes
         lcount = np.zeros((lexicon.n_guesses, 26), np.int8)
@@ -287,23 +282,17 @@ class TreeSearch:
 
     # --- work budget ---------------------------------------------------------------------------
 
+    @contextlib.contextmanager
     def budget(self, units: int | None):
-        """Context manager: the calls inside may scan at most ``units`` answers x guesses in all
-        (about 3 ns each), else they raise BudgetExceeded.  None: no limit."""
-        search = self
-
-        class _Scope:
-            def __enter__(self_inner):
-                search._remaining = units
-                search.S[8][sk.IP_WORK_BUDGET] = 0 if units is None else max(1, units)
-                return search
-
-            def __exit__(self_inner, *exc):
-                search._remaining = None
-                search.S[8][sk.IP_WORK_BUDGET] = 0
-                return False
-
-        return _Scope()
+        """The calls inside may do at most ``units`` of work in all (scan units, see
+        ``search_kernels.M_WORK``), else they raise BudgetExceeded.  None: no limit."""
+        self._remaining = units
+        self.S[8][sk.IP_WORK_BUDGET] = 0 if units is None else max(1, units)
+        try:
+            yield self
+        finally:
+            self._remaining = None
+            self.S[8][sk.IP_WORK_BUDGET] = 0
 
     # --- public API ----------------------------------------------------------------------------
 
@@ -348,7 +337,7 @@ class TreeSearch:
                         return
                     i = queue.pop(0)
                 p, Hs = parts[i]
-                cons = constraints.add(word, p) if (self.hard and constraints is not None) else constraints
+                cons = self._child_constraints(constraints, word, p)
                 if build:
                     node = self._build(worker, Hs, rows + 1, cons)
                     results[p] = (node.value, node)
@@ -405,6 +394,10 @@ class TreeSearch:
                              f"{self.max_guesses} guesses")
         return Node(int(first), H, total, subtrees)
 
+    def _child_constraints(self, constraints: HardConstraints | None, word: str, pattern: int):
+        """The hard-mode constraints after playing ``word`` and seeing ``pattern``."""
+        return constraints.add(word, pattern) if (self.hard and constraints is not None) else constraints
+
     def _build(self, worker: _Worker, H: np.ndarray, rows: int, constraints) -> "Node":
         """Walk the solved strategy below a node (every step is a table hit or a closed form)."""
         T, h, greens, mins = self._allowed(constraints)
@@ -418,7 +411,7 @@ class TreeSearch:
         for p in np.unique(pats).tolist():
             if p == green:
                 continue
-            cons = constraints.add(lex.guesses[g], p) if (self.hard and constraints is not None) else constraints
+            cons = self._child_constraints(constraints, lex.guesses[g], p)
             children[p] = self._build(worker, H[pats == p], rows + 1, cons)
         return Node(g, H, v, children)
 

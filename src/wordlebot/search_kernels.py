@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import JIT
+from .kernels import JIT, meets_hard_rule
 
 INF = 1e30
 
@@ -43,7 +43,7 @@ IP_TT_MIN = 8  # smallest node stored in the table
 IP_DEPTH = 9  # levels searched below the query node before estimating (0: all the way)
 IP_CANDONLY = 10  # guess space: only words that can still be the answer
 IP_PASS2 = 11  # a guess evaluated alone tightens its parts' bounds with a scan each first
-IP_WORK_BUDGET = 12  # stop (abort) after scanning this many answers x guesses (0: no limit)
+IP_WORK_BUDGET = 12  # stop (abort) after this much work, in scan units (see M_WORK; 0: no limit)
 N_IP = 13
 # Estimated value per unit weight of a node of n answers (n >= 3) when the depth limit stops
 # the search: a + b ln(n), fitted to the nodes of optimal trees (nyt-3158 from TARSE, 2,000 nodes;
@@ -213,17 +213,7 @@ def _hard_child(S, T, g, p, greens, mincnt, out):
     n = 0
     for t in range(T.shape[0]):
         w = T[t]
-        ok = True
-        for i in range(length):
-            if g2[i] >= 0 and codes[w, i] != g2[i]:
-                ok = False
-                break
-        if ok:
-            for x in range(26):
-                if m2[x] > 0 and lcount[w, x] < m2[x]:
-                    ok = False
-                    break
-        if ok:
+        if meets_hard_rule(codes[w], lcount[w], g2, m2):
             out[n] = w
             n += 1
     return n, g2, m2, _constraint_hash(g2, m2)

@@ -83,7 +83,6 @@ def spy_em(
     unlabeled = ~labeled  # true unlabeled words plus the spies
     X = sparse.csr_matrix(X) if not sparse.issparse(X) else X.tocsr()
     XL, XU = X[labeled], X[unlabeled]
-    spies_in_u = spies[unlabeled]
 
     # Step 0: labeled vs unlabeled.
     y0 = labeled.astype(int)
