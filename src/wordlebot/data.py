@@ -119,6 +119,11 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise DataError(f"cannot write {path}: {exc.strerror}") from None
 
 
+def atomic_write_json(path: Path, doc, indent: int | None = None) -> None:
+    """``atomic_write`` of a JSON document (one line unless ``indent``), newline-terminated."""
+    atomic_write(Path(path), (json.dumps(doc, indent=indent) + "\n").encode())
+
+
 # ---------------------------------------------------------------------------------------------
 # Downloads
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .data import atomic_write
+from .data import atomic_write_json
 from .errors import DataError
 from .feedback import all_green
 from .paths import cache_dir
@@ -106,7 +106,7 @@ def get_book(search: TreeSearch, folder: Path | None = None, *, build: bool = Tr
     if book is None and build:
         book = build_book(search, rank=rank, replies=replies)
         try:
-            atomic_write(book_path(search, folder, tag), (json.dumps(book.to_json()) + "\n").encode())
+            atomic_write_json(book_path(search, folder, tag), book.to_json())
         except DataError as exc:  # a read-only cache folder must not stop play
             log.warning("could not save the opening book: %s", exc)
     return book

@@ -59,10 +59,10 @@ class Settings:
             return cls()  # missing or damaged: defaults (the file is rewritten on the next save)
 
     def save(self) -> None:
-        from .data import atomic_write
+        from .data import atomic_write_json
 
         try:
-            atomic_write(self.path(), (json.dumps(asdict(self), indent=1) + "\n").encode())
+            atomic_write_json(self.path(), asdict(self), indent=1)
         except WordlebotError:
             pass  # a read-only config folder must not stop play
 

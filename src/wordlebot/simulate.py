@@ -7,7 +7,6 @@ one per game (2,315 games of classic need about 1,500 decisions, not 8,000).
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -138,11 +137,11 @@ class SimResult:
         }
 
     def to_json(self, path: Path) -> None:
-        from .data import atomic_write
+        from .data import atomic_write_json
 
         doc = self.summary()
         doc["games_detail"] = [{"answer": t, "guesses": p} for t, p in zip(self.targets, self.paths)]
-        atomic_write(Path(path), (json.dumps(doc, indent=1) + "\n").encode())
+        atomic_write_json(path, doc, indent=1)
 
     def plot(self, path: Path) -> None:
         """Histogram of guesses per game, with the lost games as a red bar."""

@@ -8,7 +8,6 @@ by ``verify_paths``: every answer is replayed with the plain feedback function.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,9 +107,9 @@ def tree_json(lexicon: Lexicon, node: Node) -> dict:
 
 
 def write_json(path: Path, doc: dict) -> None:
-    from .data import atomic_write
+    from .data import atomic_write_json
 
-    atomic_write(Path(path), (json.dumps(doc, indent=1) + "\n").encode())
+    atomic_write_json(path, doc, indent=1)
 
 
 def read_paths(path: Path) -> tuple[dict[str, str], list[tuple[int, list[str]]]]:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..data import HistoryEntry, atomic_write
+from ..data import HistoryEntry, atomic_write_json
 from ..errors import DataError
 from . import features as F
 from .pu import spy_em
@@ -120,7 +120,7 @@ class AnswerModel:
         }
 
     def save(self, path: Path) -> None:
-        atomic_write(Path(path), (json.dumps(self.to_json()) + "\n").encode())
+        atomic_write_json(path, self.to_json())
 
     @classmethod
     def load(cls, path: Path, words: list[str]) -> "AnswerModel":
