@@ -75,6 +75,14 @@ def random_words(n: int, length: int = 5, alphabet: str = "abcdeor", seed: int =
     return sorted(out)
 
 
+def write_lists(folder: Path, guesses: list[str], answers: list[str]) -> list[str]:
+    """Write g.txt and a.txt in ``folder``; the CLI options that name them."""
+    g, a = folder / "g.txt", folder / "a.txt"
+    g.write_text("\n".join(guesses) + "\n")
+    a.write_text("\n".join(answers) + "\n")
+    return ["--guesses", str(g), "--answers", str(a)]
+
+
 @pytest.fixture
 def small_lexicon() -> Lexicon:
     guesses = random_words(300, seed=1)

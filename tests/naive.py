@@ -32,6 +32,12 @@ def feedback_code(guess: str, answer: str) -> int:
     return sum(value[c] * 3**i for i, c in enumerate(feedback_colours(guess, answer)))
 
 
+def digits(guess: str, answer: str) -> str:
+    """The colours as the digits a player types: 0 gray, 1 yellow, 2 green."""
+    code = feedback_code(guess, answer)
+    return "".join(str((code // 3**i) % 3) for i in range(len(guess)))
+
+
 def feedback_rows_numpy(guess: str, answer_codes: np.ndarray) -> np.ndarray:
     """The same rule for one guess against many answers at once (numpy, for the big matrix test):
     greens first, then for each position left to right a yellow consumes one remaining copy."""

@@ -7,8 +7,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import random_words
-from naive import feedback_code
+from conftest import random_words, write_lists
+from naive import digits, feedback_code
 from wordlebot import analysis as an
 from wordlebot.advisor import Advisor
 from wordlebot.cli import cli
@@ -22,11 +22,6 @@ ANSWERS = WORDS[::3]
 
 def lex():
     return Lexicon.from_lists(WORDS, ANSWERS, name="mini")
-
-
-def digits(g, a):
-    c = feedback_code(g, a)
-    return "".join(str((c // 3**i) % 3) for i in range(len(g)))
 
 
 patterns = st.lists(st.integers(0, 241), min_size=1, max_size=5)
@@ -125,10 +120,7 @@ def test_wrong_answer_for_the_colours_is_refused():
 
 @pytest.fixture
 def files(tmp_path):
-    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
-    g.write_text("\n".join(WORDS) + "\n")
-    a.write_text("\n".join(ANSWERS) + "\n")
-    return ["--guesses", str(g), "--answers", str(a)]
+    return write_lists(tmp_path, WORDS, ANSWERS)
 
 
 def test_analyze_history_and_grid(files):

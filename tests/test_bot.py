@@ -14,34 +14,26 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from web_helpers import ANSWERS, WORDS, chromium, small_lexicon  # noqa: F401 (fixture)
+import web_helpers
+from web_helpers import ANSWERS, WORDS, digits, small_lexicon
 from wordlebot.advisor import Advisor
 from wordlebot.bot import player
 from wordlebot.bot.replica import ReplicaServer, page_file
 from wordlebot.cli import cli
-from wordlebot.feedback import _feedback, format_digits
 from wordlebot.game import Game
+
+# The fixtures shared with the other browser tests (a module attribute, not an import that
+# pyflakes would call unused).
+chromium, lists = web_helpers.chromium, web_helpers.lists
 
 ROOT = Path(__file__).resolve().parent.parent
 STAMP = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ", re.M)
 
 
-def digits(guess: str, answer: str) -> str:
-    return format_digits(_feedback(guess, answer), len(guess))
-
-
-@pytest.fixture
-def lists(tmp_path):
-    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
-    g.write_text("\n".join(WORDS) + "\n")
-    a.write_text("\n".join(ANSWERS) + "\n")
-    return ["--guesses", str(g), "--answers", str(a)]
-
-
 @pytest.fixture
 def opener():
-    lex = small_lexicon()
-    return Advisor(lex).best(Advisor(lex).new_game())
+    adv = Advisor(small_lexicon())
+    return adv.best(adv.new_game())
 
 
 def run(args):
@@ -59,7 +51,7 @@ def check_result(result: player.BotResult, answer: str) -> None:
 # In Chromium
 
 
-def test_bot_solves_the_replica_through_the_command(chromium, lists, tmp_path, opener):  # noqa: F811
+def test_bot_solves_the_replica_through_the_command(chromium, lists, tmp_path, opener):
     answer = next(a for a in ANSWERS[40:] if a != opener)
     out = tmp_path / "result.json"
     shot = tmp_path / "end.png"
@@ -84,7 +76,7 @@ def test_bot_solves_the_replica_through_the_command(chromium, lists, tmp_path, o
     assert json.loads(run(["last", "--result-path", str(out), "--json"]).output) == json.loads(out.read_text())
 
 
-def test_a_refused_word_is_cleared_and_the_next_suggestion_played(chromium, lists, tmp_path, opener):  # noqa: F811
+def test_a_refused_word_is_cleared_and_the_next_suggestion_played(chromium, lists, tmp_path, opener):
     lex = small_lexicon()
     answer = next(a for a in ANSWERS[10:] if a != opener)
     adv = Advisor(lex)
@@ -103,7 +95,7 @@ def test_a_refused_word_is_cleared_and_the_next_suggestion_played(chromium, list
     assert "the page says 'Not in word list'" in r.stderr
 
 
-def test_out_of_rows_reads_the_answer_from_the_page(chromium, tmp_path):  # noqa: F811
+def test_out_of_rows_reads_the_answer_from_the_page(chromium, tmp_path):
     lex = small_lexicon()
     adv = Advisor(lex)
     opener = adv.best(adv.new_game(max_guesses=1))  # with one row the bot plays its likeliest answer
@@ -114,7 +106,7 @@ def test_out_of_rows_reads_the_answer_from_the_page(chromium, tmp_path):  # noqa
     assert result.patterns == [digits(opener, answer)] and result.answer == answer
 
 
-def test_demo_in_hard_mode_with_a_chosen_first_word(chromium, lists, tmp_path):  # noqa: F811
+def test_demo_in_hard_mode_with_a_chosen_first_word(chromium, lists, tmp_path):
     """--demo serves the replica itself; --hard keeps every hint; --first opens."""
     lex = small_lexicon()
     first, answer = WORDS[5], ANSWERS[50]
@@ -139,7 +131,7 @@ BROKEN = {
 
 
 @pytest.mark.parametrize("hook", sorted(BROKEN))
-def test_a_page_without_a_hook_fails_with_a_clear_message(chromium, lists, tmp_path, hook):  # noqa: F811
+def test_a_page_without_a_hook_fails_with_a_clear_message(chromium, lists, tmp_path, hook):
     old, new, message = BROKEN[hook]
     script = page_file("game.js").decode()
     assert old in script  # the replica still has the hook this test removes

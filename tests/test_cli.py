@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from conftest import random_words
-from naive import feedback_code
+from conftest import random_words, write_lists
+from naive import digits
 from wordlebot import data
 from wordlebot.cli import cli
 from wordlebot.interactive import AssistSession
@@ -21,18 +21,9 @@ WORDS = random_words(200, alphabet="abcdeorst", seed=4)
 ANSWERS = WORDS[::4]
 
 
-def digits(guess, answer):
-    code = feedback_code(guess, answer)
-    return "".join(str((code // 3**i) % 3) for i in range(len(guess)))
-
-
 @pytest.fixture
 def files(tmp_path):
-    g = tmp_path / "g.txt"
-    a = tmp_path / "a.txt"
-    g.write_text("\n".join(WORDS) + "\n")
-    a.write_text("\n".join(ANSWERS) + "\n")
-    return ["--guesses", str(g), "--answers", str(a)]
+    return write_lists(tmp_path, WORDS, ANSWERS)
 
 
 def run(args, input=None):

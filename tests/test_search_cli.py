@@ -5,7 +5,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from conftest import random_words
+from conftest import random_words, write_lists
 from naive import feedback_code, optimal_total
 from wordlebot.advisor import Advisor
 from wordlebot.cli import cli
@@ -22,10 +22,7 @@ def run(args, input=None):
 
 @pytest.fixture
 def files(tmp_path):
-    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
-    g.write_text("\n".join(GUESSES) + "\n")
-    a.write_text("\n".join(ANSWERS) + "\n")
-    return ["--guesses", str(g), "--answers", str(a)]
+    return write_lists(tmp_path, GUESSES, ANSWERS)
 
 
 def test_tree_then_verify(files, tmp_path):

@@ -15,11 +15,12 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
-from web_helpers import ANSWERS, WORDS, LiveServer, chromium, small_lexicon  # noqa: F401 (fixture)
+import web_helpers
+from web_helpers import ANSWERS, WORDS, LiveServer, digits, small_lexicon
 from wordlebot.advisor import Advisor
 from wordlebot.analysis import analyze_game, share_text
 from wordlebot.cli import cli
-from wordlebot.feedback import _feedback, format_digits
+from wordlebot.feedback import Feedback
 from wordlebot.game import Game
 from wordlebot.web.app import STATIC, create_app
 from wordlebot.web.service import Engine
@@ -28,9 +29,9 @@ with warnings.catch_warnings():  # starlette's note about httpx versions is not 
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-
-def digits(guess: str, answer: str) -> str:
-    return format_digits(_feedback(guess, answer), len(guess))
+# The fixtures shared with the other browser tests (a module attribute, not an import that
+# pyflakes would call unused).
+chromium, lists = web_helpers.chromium, web_helpers.lists
 
 
 @pytest.fixture(scope="module")
@@ -103,9 +104,8 @@ def test_suggest_mid_game_list_and_text_forms_agree(client, advisor, lex):
 
 def test_suggest_emoji_and_letters_feedback(client):
     w, answer = WORDS[1], ANSWERS[6]
-    code = digits(w, answer)
-    emoji = "".join("⬛🟨🟩"[int(c)] for c in code)
-    letters = "".join(".YG"[int(c)] for c in code)
+    fb = Feedback.of(w, answer)
+    code, emoji, letters = fb.digits(), fb.emoji(), fb.letters()
     a = post(client, "/api/suggest", {"history": [{"guess": w, "feedback": emoji}]})
     b = post(client, "/api/suggest", {"history": [{"guess": w.upper(), "feedback": letters}]})
     assert a.status_code == b.status_code == 200
@@ -145,7 +145,7 @@ def test_analyze_and_share_match_the_library(client, advisor, lex):
     r = post(client, "/api/analyze", {"history": rows, "puzzle": 1234})
     assert r.status_code == 200, r.text
     doc = r.json()
-    report = analyze_game(Advisor(lex), game.rows)
+    report = analyze_game(advisor, game.rows)
     assert doc["skill"] == report.skill and doc["luck"] == report.luck and doc["summary"] == report.summary()
     assert [x["best"] for x in doc["rows"]] == [x.best for x in report.rows]
     assert [x["candidates_after"] for x in doc["rows"]] == [x.candidates_after for x in report.rows]
@@ -171,12 +171,11 @@ def test_cached_answer_is_the_same(client, engine):
         assert again[k] == first[k]
 
 
-def test_concurrent_requests_get_the_serial_answers(lex):
+def test_concurrent_requests_get_the_serial_answers(lex, advisor):
     """Many threads on one Advisor (the lock) give exactly what one thread gets."""
     histories = []
-    adv = Advisor(lex)
     for a in ANSWERS[20:44]:
-        w = adv.best(adv.new_game())
+        w = advisor.best(advisor.new_game())
         histories.append([{"guess": w, "feedback": digits(w, a)}, {"guess": WORDS[7], "feedback": digits(WORDS[7], a)}])
     serial = TestClient(create_app(Engine({"small": lex}, cache_size=0)))
     expected = [post(serial, "/api/suggest", {"history": h}).json()["suggestions"] for h in histories]
@@ -321,18 +320,9 @@ def test_page_assets_are_shipped_and_local(client):
 # The command, as a new user starts it
 
 
-@pytest.fixture
-def list_files(tmp_path):
-    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
-    g.write_text("\n".join(WORDS) + "\n")
-    a.write_text("\n".join(ANSWERS) + "\n")
-    return g, a
-
-
-def test_web_command_serves_on_loopback(list_files, tmp_path):
-    g, a = list_files
-    proc = subprocess.Popen([sys.executable, "-m", "wordlebot", "web", "--port", "0", "--guesses", str(g),
-                             "--answers", str(a)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def test_web_command_serves_on_loopback(lists, tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "wordlebot", "web", "--port", "0", *lists],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
         m = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
@@ -348,14 +338,13 @@ def test_web_command_serves_on_loopback(list_files, tmp_path):
         proc.wait(10)
 
 
-def test_web_command_says_when_the_port_is_taken(list_files):
+def test_web_command_says_when_the_port_is_taken(lists):
     from wordlebot.web.commands import listen
 
-    g, a = list_files
     busy = listen("127.0.0.1", 0)
     try:
         port = busy.getsockname()[1]
-        r = CliRunner().invoke(cli, ["web", "--port", str(port), "--guesses", str(g), "--answers", str(a)])
+        r = CliRunner().invoke(cli, ["web", "--port", str(port), *lists])
         assert r.exit_code == 1 and f"cannot listen on 127.0.0.1:{port}" in r.output and "Traceback" not in r.output
     finally:
         busy.close()
@@ -373,7 +362,7 @@ def live(engine):
 
 
 @pytest.fixture(scope="module")
-def browser(chromium, env):  # noqa: F811 (the chromium fixture)
+def browser(chromium, env):
     from playwright.sync_api import sync_playwright
 
     from wordlebot.bot.browser import chromium_context
@@ -405,7 +394,7 @@ def enter_row(page, index: int, word: str, colours: str) -> None:
     page.click("#enter")
 
 
-def test_page_plays_a_whole_game(page, lex, tmp_path):
+def test_page_plays_a_whole_game(page, lex, advisor, tmp_path):
     from playwright.sync_api import expect
 
     answer = ANSWERS[12]
@@ -423,7 +412,7 @@ def test_page_plays_a_whole_game(page, lex, tmp_path):
         if not game.solved:
             expect(page.locator("#cand-count")).to_have_text(f"({game.candidates.size} left)")
             expect(page.locator("#suggestions tbody tr button.use").first).to_have_text(
-                Advisor(lex).suggest(game, 1)[0].word.upper())
+                advisor.suggest(game, 1)[0].word.upper())
         states = [page.locator(f'#board .tile[data-row="{row}"][data-col="{c}"]').get_attribute("data-state")
                   for c in range(5)]
         assert states == [("absent", "present", "correct")[int(d)] for d in digits(word, answer)]

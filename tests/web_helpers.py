@@ -1,5 +1,6 @@
-"""Helpers for the web and bot tests: Debian's Chromium (installed once per session when it is
-missing), the app served by uvicorn on 127.0.0.1 in a thread, and a small word set."""
+"""Helpers for the web and bot tests (loaded by them as a plugin, for the fixtures): a Chromium
+(Debian's, installed once per session when none is found), the app served by uvicorn on
+127.0.0.1 in a thread, and a small word set with its list files."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import random_words
+from wordlebot.feedback import Feedback
 from wordlebot.words import Lexicon
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -24,6 +26,20 @@ def small_lexicon(name: str = "small") -> Lexicon:
     return Lexicon.from_lists(WORDS, ANSWERS, name=name)
 
 
+def digits(guess: str, answer: str) -> str:
+    """The feedback ``guess`` gets against ``answer``, as digits."""
+    return Feedback.of(guess, answer).digits()
+
+
+@pytest.fixture
+def lists(tmp_path) -> list[str]:
+    """The small word set as list files: the command-line options that load it."""
+    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
+    g.write_text("\n".join(WORDS) + "\n")
+    a.write_text("\n".join(ANSWERS) + "\n")
+    return ["--guesses", str(g), "--answers", str(a)]
+
+
 def _apt(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     return subprocess.run(["apt-get", *args], capture_output=True, text=True, timeout=timeout, env=env)
@@ -31,9 +47,14 @@ def _apt(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="session")
 def chromium() -> Path:
-    """/usr/bin/chromium, installed with apt-get when missing; skipped with the reason otherwise."""
-    if os.access(CHROMIUM, os.X_OK):
-        return CHROMIUM
+    """The Chromium the bot would find (bot.browser.find_chromium), else /usr/bin/chromium installed
+    with apt-get; skipped with the reason when there is none."""
+    from wordlebot.bot.browser import BrowserError, find_chromium
+
+    try:
+        return find_chromium()
+    except BrowserError:
+        pass
     if not shutil.which("apt-get") or os.geteuid() != 0:
         pytest.skip("Chromium is not installed and cannot be installed here (needs root and apt-get): "
                     "sudo apt-get install chromium")

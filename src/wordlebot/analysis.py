@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from .errors import InvalidFeedbackError, InvalidWordError
-from .feedback import EmojiStyle, Pattern, _feedback, all_green, format_emoji, parse_feedback
+from .feedback import EmojiStyle, Pattern, _feedback, _tile_count, all_green, parse_feedback
 from .game import Game, Row
 
 SKILL_SCALE = 0.5  # guesses of regret that cost 1/e of the skill score
@@ -41,10 +41,6 @@ class RowReport:
     luck: int  # 0-99
     solved: bool
 
-    @property
-    def regret(self) -> float:
-        return max(0.0, self.player_expected - self.best_expected)
-
 
 @dataclass
 class GameReport:
@@ -53,7 +49,6 @@ class GameReport:
     solved: bool
     hard: bool
     max_guesses: int
-    notes: list[str] = field(default_factory=list)
 
     @property
     def skill(self) -> int:
@@ -157,7 +152,7 @@ def parse_share_grid(text: str) -> SharedGame:
     length = None
     for line in lines[1:]:
         p = parse_feedback(line)
-        n = sum(1 for ch in line if ch not in "\ufe0f\ufe0e\u200d \t")
+        n = _tile_count(line)
         if length is None:
             length = n
         elif n != length:
@@ -205,7 +200,3 @@ def share_text(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: boo
     from .render import share_grid
 
     return share_grid(rows, solved=solved, max_guesses=max_guesses, hard=hard, puzzle=puzzle, style=style)
-
-
-def emoji_rows(patterns: list[Pattern], length: int, style: EmojiStyle = "dark") -> list[str]:
-    return [format_emoji(p, length, style) for p in patterns]

@@ -338,6 +338,7 @@ class FetchResult:
     path: str
     ok: bool
     message: str
+    unreachable: bool = False  # failed (or not tried) because the host could not be reached
 
 
 def _check_word_file(rf: RemoteFile, data: bytes) -> str | None:
@@ -372,7 +373,7 @@ def fetch(
             results.append(FetchResult(rf.path, True, "already present, checksum verified"))
             continue
         if unreachable:
-            results.append(FetchResult(rf.path, False, f"not tried: {unreachable} is unreachable"))
+            results.append(FetchResult(rf.path, False, f"not tried: {unreachable} is unreachable", True))
             continue
         progress = progress_factory(rf.path) if progress_factory else None
         try:
@@ -382,15 +383,13 @@ def fetch(
                 raise DataError(f"{rf.url(base)}: {problem}")
             atomic_write(target, body)
             results.append(FetchResult(rf.path, True, f"downloaded, {len(body):,} bytes, sha256 verified"))
-        except UnreachableError as exc:
-            unreachable = base
-            kept = "the old file is kept" if target.exists() else "nothing was written"
-            results.append(FetchResult(rf.path, False, f"{exc}; {kept}"))
         except DataError as exc:
+            if isinstance(exc, UnreachableError):
+                unreachable = base
             kept = "the old file is kept" if target.exists() else "nothing was written"
-            results.append(FetchResult(rf.path, False, f"{exc}; {kept}"))
+            results.append(FetchResult(rf.path, False, f"{exc}; {kept}", isinstance(exc, UnreachableError)))
     if include_history and unreachable:
-        results.append(FetchResult(history_source.path, False, f"not tried: {unreachable} is unreachable"))
+        results.append(FetchResult(history_source.path, False, f"not tried: {unreachable} is unreachable", True))
     elif include_history:
         results.append(_fetch_history(data_dir, history_source, base, timeout, progress_factory))
     return results
@@ -414,7 +413,7 @@ def _fetch_history(data_dir: Path, rf: RemoteFile, base: str, timeout: float,
         return FetchResult(rf.path, True, f"downloaded, {len(fetched)} days up to {fetched[-1].date}")
     except DataError as exc:
         kept = "the old file is kept" if target.exists() else "nothing was written"
-        return FetchResult(rf.path, False, f"{exc}; {kept}")
+        return FetchResult(rf.path, False, f"{exc}; {kept}", isinstance(exc, UnreachableError))
 
 
 @dataclass

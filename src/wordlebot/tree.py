@@ -26,15 +26,13 @@ class TreeFileError(WordlebotError, ValueError):
 def paths_of(lexicon: Lexicon, node: Node) -> dict[str, list[str]]:
     """Answer -> guesses played, for every answer under ``node``."""
     out: dict[str, list[str]] = {}
-    green = all_green(lexicon.length)
 
     def walk(n: Node, prefix: list[str]) -> None:
         word = lexicon.guesses[n.guess]
         here = prefix + [word]
         for j in n.answers.tolist():
             ans = lexicon.answers[j]
-            p = _feedback(word, ans)
-            if p == green:
+            if ans == word:  # all green: found
                 out[ans] = here
         for child in n.children.values():
             walk(child, here)

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 FEATURE_VERSION = 1
 NGRAM_BITS = 12  # 4,096 hashed n-gram columns
@@ -38,16 +41,21 @@ DENSE_NAMES = (
 
 
 @lru_cache(maxsize=1)
-def _freq() -> tuple[dict, dict]:
+def _freq() -> dict:
     from wordfreq import get_frequency_dict
 
-    freq = get_frequency_dict("en", wordlist="large")
-    ranked = {w: i for i, (w, _) in enumerate(sorted(freq.items(), key=lambda kv: -kv[1]))}
-    return freq, ranked
+    return get_frequency_dict("en", wordlist="large")
+
+
+@lru_cache(maxsize=1)
+def _ranks() -> dict:
+    """Frequency rank of each word (0: the commonest); only the classifier's features need it."""
+    return {w: i for i, (w, _) in enumerate(sorted(_freq().items(), key=lambda kv: -kv[1]))}
 
 
 def zipf(word: str) -> float:
-    f = _freq()[0].get(word)
+    """wordfreq Zipf frequency (English, large list); 0 when unknown."""
+    f = _freq().get(word)
     return math.log10(f) + 9.0 if f else 0.0
 
 
@@ -71,7 +79,7 @@ def morphology(word: str) -> dict:
 
 
 def dense_features(word: str) -> list[float]:
-    freq, ranked = _freq()
+    freq, ranked = _freq(), _ranks()
     m = morphology(word)
     z = zipf(word)
     z_lemma = max([zipf(lem) for lem in m["lemmas"]], default=z)
@@ -102,6 +110,8 @@ def _hash(s: str) -> int:
 
 def sparse_features(words: list[str]) -> sparse.csr_matrix:
     """Letter-by-position one-hot, then hashed character n-grams."""
+    from scipy import sparse  # imported here: loading a model and its prior needs no scipy
+
     length = len(words[0])
     n_pos = 26 * length
     rows, cols = [], []

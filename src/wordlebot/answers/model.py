@@ -24,7 +24,6 @@ answers.  Every word keeps a positive probability, so no answer is ever unreacha
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import math
 import time
@@ -35,8 +34,8 @@ import numpy as np
 
 from ..data import HistoryEntry, atomic_write_json
 from ..errors import DataError
+from ..words import list_fingerprint
 from . import features as F
-from .pu import spy_em
 
 MODEL_VERSION = 1
 SEED = 20260202
@@ -109,7 +108,7 @@ class AnswerModel:
     def to_json(self) -> dict:
         return {
             "version": MODEL_VERSION, "feature_version": F.FEATURE_VERSION, "meta": self.meta,
-            "words_sha256": _words_sha(self.words), "trained_until": self.trained_until.isoformat(),
+            "words_sha256": list_fingerprint(self.words), "trained_until": self.trained_until.isoformat(),
             "m_out": self.m_out, "kappa": self.kappa,
             "pool": [round(float(x), 7) for x in self.pool],
             "listed": [int(i) for i in np.flatnonzero(self.listed)],
@@ -132,7 +131,7 @@ class AnswerModel:
             raise DataError(f"answer model {path} is unreadable ({exc}); rebuild it with: wordlebot answers build") from None
         if doc.get("version") != MODEL_VERSION or doc.get("feature_version") != F.FEATURE_VERSION:
             raise DataError(f"answer model {path} is from another version; rebuild it with: wordlebot answers build")
-        if doc.get("words_sha256") != _words_sha(words):
+        if doc.get("words_sha256") != list_fingerprint(words):
             raise DataError(f"answer model {path} was trained for another word list; rebuild it")
         arr = lambda k: None if doc.get(k) is None else np.array(doc[k], dtype=np.float64)  # noqa: E731
         listed = np.zeros(len(words), bool)
@@ -140,10 +139,6 @@ class AnswerModel:
         return cls(list(words), np.array(doc["pool"]), listed, doc["m_out"], doc["kappa"],
                    dt.date.fromisoformat(doc["trained_until"]), doc.get("meta", {}), arr("coef"),
                    doc.get("intercept", 0.0), arr("dense_mean"), arr("dense_std"))
-
-
-def _words_sha(words: list[str]) -> str:
-    return hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -252,7 +247,7 @@ def positives_mask(data: TrainingData, until: dt.date) -> np.ndarray:
 
 
 class _Features:
-    """Features of the word list, computed once and reused by every fit."""
+    """Features of the word list, standardised (dense part) and stacked with the sparse part."""
 
     def __init__(self, words: list[str]) -> None:
         self.dense, self.sparse = F.feature_matrix(words)
@@ -283,16 +278,17 @@ def outside_rate(data: TrainingData, until: dt.date) -> tuple[float, int, int]:
     return (n_out + 0.5) / (days + 1.0), n_out, days
 
 
-def train(data: TrainingData, until: dt.date | None = None, *, seed: int = SEED,
-          features: _Features | None = None) -> AnswerModel:
+def train(data: TrainingData, until: dt.date | None = None, *, seed: int = SEED) -> AnswerModel:
     """Fit the model on the history up to ``until`` (default: all of it)."""
     t0 = time.perf_counter()
     history = [e for e in data.history if until is None or e.date <= until]
     if not history:
         raise DataError("the answer history is empty: run 'wordlebot data fetch' (or data update) first")
     until = history[-1].date
-    feats = features or _Features(data.words)
+    feats = _Features(data.words)
     pos = positives_mask(data, until)
+    from .pu import spy_em  # scipy and scikit-learn: only when training
+
     res = spy_em(feats.matrix(), pos, seed=seed)
     m_out, n_out, days = outside_rate(data, until)
     kappa = fit_kappa(res.probability, data.words, history)

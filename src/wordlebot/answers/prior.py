@@ -8,7 +8,6 @@ since 2026-02), and the rest are ranked by how common they are in English.
 
 from __future__ import annotations
 
-import math
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -25,10 +24,9 @@ OTHER_MIN = 0.0005
 
 def zipf_of(words: Sequence[str]) -> np.ndarray:
     """wordfreq Zipf frequency (English, large list) of each word; 0 when unknown."""
-    from wordfreq import get_frequency_dict
+    from .features import zipf
 
-    freq = get_frequency_dict("en", wordlist="large")
-    return np.array([math.log10(freq[w]) + 9.0 if freq.get(w) else 0.0 for w in words])
+    return np.array([zipf(w) for w in words])
 
 
 def baseline_weights(

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import WordlebotError
+from .driver import first_line
 
 BROWSER_ENV = "WORDLEBOT_CHROMIUM"
 SYSTEM_BROWSERS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
@@ -73,9 +74,8 @@ def chromium_context(playwright, *, headless: bool = True, executable: str | os.
                 profile, executable_path=str(exe), headless=headless, args=launch_args(),
                 viewport={"width": viewport[0], "height": viewport[1]})
         except Exception as exc:  # playwright's own Error: keep its first line, it says why
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             hint = "" if headless or has_display() else " (no display: use --headless)"
-            raise BrowserError(f"could not start {exe}: {first}{hint}") from None
+            raise BrowserError(f"could not start {exe}: {first_line(exc)}{hint}") from None
         try:
             yield ctx
         finally:

@@ -90,7 +90,7 @@ class WordlePage:
         try:
             self.page.goto(url, wait_until="domcontentloaded", timeout=self.timeout * 1000)
         except Exception as exc:
-            raise PageError(f"could not open {url}: {_first_line(exc)}") from None
+            raise PageError(f"could not open {url}: {first_line(exc)}") from None
 
     def dismiss_dialogs(self, rounds: int = 3) -> list[str]:
         """Click away the dialogs covering the board; returns the selectors clicked."""
@@ -161,7 +161,7 @@ class WordlePage:
                     return
                 except Exception as exc2:
                     exc = exc2
-            raise PageError(f"could not press the key {key!r} ({KEY.format(key)}): {_first_line(exc)}") from None
+            raise PageError(f"could not press the key {key!r} ({KEY.format(key)}): {first_line(exc)}") from None
 
     def type_word(self, index: int, word: str) -> None:
         self._wait_toasts_gone()
@@ -180,8 +180,9 @@ class WordlePage:
             snap = self.snapshot()
             row = snap["board"][index] if index < len(snap["board"]) else []
             states = [st for st, _ in row]
-            if row and all(st in SCORED for st in states):
-                return colours_to_pattern([SCORED[st] for st in states])
+            pattern = scored_pattern(states)
+            if pattern is not None:
+                return pattern
             waited = time.monotonic() - t0
             untouched = all(st not in SCORED for st in states)
             said = next((t for t in snap["toasts"] if REFUSALS.search(t)), None)
@@ -225,6 +226,15 @@ class WordlePage:
             time.sleep(self.poll)
 
 
-def _first_line(exc: BaseException) -> str:
+def scored_pattern(states: list[str]) -> int | None:
+    """The pattern of a row from its tile states, or None until every tile is scored (or when
+    the row is empty)."""
+    if states and all(st in SCORED for st in states):
+        return colours_to_pattern([SCORED[st] for st in states])
+    return None
+
+
+def first_line(exc: BaseException) -> str:
+    """An exception's first line (Playwright's errors go on with a call log), or its type."""
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__

@@ -19,11 +19,11 @@ from pathlib import Path
 from ..advisor import Advisor
 from ..data import atomic_write
 from ..errors import DataError, InconsistentFeedbackError, WordlebotError
-from ..feedback import colours_to_pattern, format_digits, format_emoji
+from ..feedback import Feedback, format_digits
 from ..game import Game
 from ..paths import data_dir
 from ..words import Lexicon
-from .driver import SCORED, Refused, WordlePage
+from .driver import Refused, WordlePage, scored_pattern
 
 log = logging.getLogger("wordlebot.bot")
 
@@ -63,16 +63,12 @@ class BotResult:
         return f"Wordle {self.date} {outcome}{answer} ({self.seconds:.1f} s)"
 
     def grid(self) -> str:
-        return "\n".join(f"{format_emoji(_pattern_of(p), len(p))}  {g.upper()}"
+        return "\n".join(f"{Feedback.from_str(p, len(p)).emoji()}  {g.upper()}"
                          for g, p in zip(self.guesses, self.patterns))
 
 
-def _pattern_of(digits: str) -> int:
-    return sum(int(c) * 3**i for i, c in enumerate(digits))
-
-
 def play(page: WordlePage, advisor: Advisor, *, url: str, hard: bool = False, first: str | None = None,
-         max_refusals: int = MAX_REFUSALS, today: dt.date | None = None) -> BotResult:
+         max_refusals: int = MAX_REFUSALS) -> BotResult:
     """Open ``url`` in ``page`` and play it to the end."""
     lex = advisor.lexicon
     t0 = time.monotonic()
@@ -106,7 +102,7 @@ def play(page: WordlePage, advisor: Advisor, *, url: str, hard: bool = False, fi
                            "outside the bot's word set (try --words nyt)") from None
     answer = game.rows[-1].guess if game.solved else page.answer_shown(lex.length)
     result = BotResult(
-        date=(today or dt.date.today()).isoformat(), url=url, answer=answer,
+        date=dt.date.today().isoformat(), url=url, answer=answer,
         guesses=[r.guess for r in game.rows], patterns=[r.feedback_digits() for r in game.rows],
         solved=game.solved, turns=len(game.rows), seconds=round(time.monotonic() - t0, 2),
         refused=refused, words=lex.name, hard=hard,
@@ -127,10 +123,11 @@ def _next_word(advisor: Advisor, game: Game) -> str:
 def _resume(page: WordlePage, game: Game) -> None:
     """Rows already scored on the page (a game started earlier in this profile) come first."""
     for k, row in enumerate(page.snapshot()["board"], start=1):
-        if not row or not all(st in SCORED for st, _ in row):
+        pattern = scored_pattern([st for st, _ in row])
+        if pattern is None:
             break
         word = "".join(letter for _, letter in row)
-        game.guess(word, colours_to_pattern([SCORED[st] for st, _ in row]))
+        game.guess(word, pattern)
         log.info("row %d: already played on the page: %s", k, word.upper())
 
 
@@ -143,15 +140,12 @@ def run(url: str, lexicon: Lexicon, *, headless: bool = True, hard: bool = False
 
     advisor = Advisor(lexicon)
     if first:
-        lexicon.id(first)  # a clear error before any browser starts
-        reason = Game(lexicon, hard=hard, matrix=advisor.matrix).hard_violation(first)
-        if reason:
-            raise BotError(f"--first {first.upper()}: {reason}")
+        first = lexicon.guesses[lexicon.id(first)]  # checked before any browser starts
     with sync_playwright() as pw, chromium_context(pw, headless=headless, executable=browser) as ctx:
         tab = ctx.pages[0] if ctx.pages else ctx.new_page()
         page = WordlePage(tab, timeout=timeout)
         try:
-            return play(page, advisor, url=url, hard=hard, first=first.lower() if first else None)
+            return play(page, advisor, url=url, hard=hard, first=first)
         finally:
             if screenshot is not None:
                 try:

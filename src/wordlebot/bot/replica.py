@@ -26,7 +26,7 @@ class ReplicaServer:
     """The replica page at ``/index.html`` and the word list at ``/words.txt``; ``extra`` maps
     more paths to their bytes.  Use as a context manager, or call ``close``."""
 
-    def __init__(self, words: Iterable[str], *, extra: dict[str, bytes] | None = None, port: int = 0) -> None:
+    def __init__(self, words: Iterable[str], *, extra: dict[str, bytes] | None = None) -> None:
         files = {f"/{n}": page_file(n) for n in PAGE_FILES}
         files["/words.txt"] = ("\n".join(words) + "\n").encode("ascii")
         files.update(extra or {})
@@ -55,7 +55,7 @@ class ReplicaServer:
             def log_message(self, *args):
                 pass
 
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)  # any free port
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -64,15 +64,13 @@ class ReplicaServer:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}"
 
-    def url(self, answer: str, *, delay: int | None = None, rows: int | None = None, welcome: bool = True,
+    def url(self, answer: str, *, delay: int | None = None, rows: int | None = None,
             page: str = "index.html") -> str:
         q = {"answer": answer}
         if delay is not None:
             q["delay"] = str(delay)
         if rows is not None:
             q["rows"] = str(rows)
-        if not welcome:
-            q["welcome"] = "0"
         return f"{self.base}/{page}?{urllib.parse.urlencode(q)}"
 
     def close(self) -> None:

@@ -22,11 +22,6 @@ def register(cli) -> None:
     cli.add_command(last)
 
 
-def _data_dir():
-    ctx = click.get_current_context()
-    return ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None
-
-
 # ---------------------------------------------------------------------------------------------
 # web
 
@@ -65,11 +60,12 @@ def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | 
     """Serve the web app: a page with the board, suggestions, candidates and analysis, and its JSON API."""
     import uvicorn
 
+    from ..cli import _folder  # cli.py imports this module as it loads: import it when called
     from ..wordsets import load_lexicon
     from .app import create_app
     from .service import Engine
 
-    folder = _data_dir()
+    folder = _folder()
     if guesses is not None or answers is not None:
         lex = load_lexicon(guesses=guesses, answers=answers)
         sources, default = {lex.name: lex}, lex.name
@@ -107,9 +103,9 @@ def _warm(engine, name: str) -> None:
 
 
 def _bot_command():
-    # The bot takes the same word-set options as the other commands (defined in cli.py, which
-    # is loading when it calls register()).
-    from ..cli import lexicon_options
+    # The bot takes the same word-set options and data folder as the other commands (defined in
+    # cli.py, which is loading when it calls register()).
+    from ..cli import _folder, lexicon_options
 
     @click.command("bot")
     @click.option("--url", default=None, help="Page to play (default: the NYT Wordle page).")
@@ -159,12 +155,9 @@ def _bot_command():
         finally:
             if handler is not None:
                 _drop_handler(handler)
-        path = result_path or player.default_result_path(_data_dir())
+        path = result_path or player.default_result_path(_folder())
         player.save_result(result, path)
-        click.echo(result.summary())
-        click.echo(result.grid())
-        if result.refused:
-            click.echo(f"refused by the page: {', '.join(w.upper() for w in result.refused)}")
+        _echo_result(result)
         click.echo(f"result saved to {path}")
         if notify_flag:
             player.notify("wordlebot", f"{result.summary()}\n{result.grid()}")
@@ -172,16 +165,22 @@ def _bot_command():
     return bot
 
 
+def _echo_result(result) -> None:
+    """What ``bot`` and ``last`` print of a result: the summary, the grid, the refused words."""
+    click.echo(result.summary())
+    click.echo(result.grid())
+    if result.refused:
+        click.echo(f"refused by the page: {', '.join(w.upper() for w in result.refused)}")
+
+
 def _play_demo(lexicon, answer, **kwargs):
     import random
 
     from ..bot import player
     from ..bot.replica import ReplicaServer
-    from ..feedback import check_word
 
     if answer:
-        answer = check_word(answer, lexicon.length)
-        lexicon.id(answer)
+        answer = lexicon.guesses[lexicon.id(answer)]
     else:
         answer = random.choice(lexicon.answers)
     with ReplicaServer(lexicon.guesses) as replica:
@@ -219,14 +218,12 @@ def _drop_handler(handler: logging.Handler) -> None:
 def last(result_path: Path | None, as_json: bool) -> None:
     """Print the last result the browser bot saved (date, answer, guesses, colours, time)."""
     from ..bot import player
+    from ..cli import _folder
 
-    path = result_path or player.default_result_path(_data_dir())
+    path = result_path or player.default_result_path(_folder())
     result = player.load_result(path)
     if as_json:
         click.echo(result.to_json(), nl=False)
         return
-    click.echo(result.summary())
-    click.echo(result.grid())
-    if result.refused:
-        click.echo(f"refused by the page: {', '.join(w.upper() for w in result.refused)}")
+    _echo_result(result)
     click.echo(f"played on {result.url}")

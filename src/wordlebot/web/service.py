@@ -24,26 +24,19 @@ import numpy as np
 from ..advisor import Advisor
 from ..analysis import analyze_game, share_text
 from ..errors import InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError, WordlebotError
-from ..feedback import (
-    _feedback,
-    all_green,
-    check_word,
-    format_digits,
-    format_emoji,
-    format_letters,
-    parse_feedback,
-)
+from ..feedback import Feedback, all_green, check_word, format_digits, parse_feedback
 from ..game import Game, Row
 from ..render import puzzle_number
 from ..strategies import STRATEGIES
 from ..words import Lexicon
+from ..wordsets import NAMED
 
 # The exact search can take minutes on a big node: not something a web request may start.
 WEB_STRATEGIES = ("search",) + STRATEGIES
 CACHE_SIZE = 4096
 # A request waits this long for a busy Advisor before the server answers 503 (busy).
 LOCK_WAIT = 60.0
-OFFICIAL_SETS = ("classic", "nyt", "nyt-2309", "nyt-3158")
+OFFICIAL_SETS = tuple(NAMED)
 
 LexiconSource = Lexicon | Callable[[list[str]], Lexicon]
 
@@ -67,16 +60,14 @@ class Engine:
     """Word sets by name (given, or loaded on first use) and their Advisors."""
 
     def __init__(self, lexicons: Mapping[str, LexiconSource], default: str | None = None, *,
-                 strategies: tuple[str, ...] = WEB_STRATEGIES, cache_size: int = CACHE_SIZE,
-                 today: Callable[[], dt.date] = dt.date.today) -> None:
+                 cache_size: int = CACHE_SIZE) -> None:
         if not lexicons:
             raise ValueError("at least one word set is needed")
         self._sources = dict(lexicons)
         self.default = default or next(iter(self._sources))
         if self.default not in self._sources:
             raise ValueError(f"default word set {self.default!r} is not among {list(self._sources)}")
-        self.strategies = strategies
-        self.today = today
+        self.strategies = WEB_STRATEGIES
         self._lexicons: dict[str, Lexicon] = {}
         self._notes: dict[str, list[str]] = {}
         self._advisors: dict[tuple[str, str], tuple[Advisor, threading.Lock]] = {}
@@ -86,7 +77,6 @@ class Engine:
         self._cache: OrderedDict = OrderedDict()
         self._cache_size = cache_size
         self.cache_hits = 0
-        self.cache_misses = 0
 
     # --- word sets and advisors ----------------------------------------------------------------
 
@@ -121,15 +111,14 @@ class Engine:
             return found
         with self._build_lock:
             if key not in self._advisors:
-                # Advisors of one set share its pattern matrix (memory-mapped, read-only).
-                shared = next((a.matrix for (n, _), (a, _) in list(self._advisors.items()) if n == name), None)
-                self._advisors[key] = (Advisor(lex, strategy=strategy, matrix=shared), threading.Lock())
+                # Advisors of one set share its pattern matrix: pattern_matrix memoises it per lexicon.
+                self._advisors[key] = (Advisor(lex, strategy=strategy), threading.Lock())
             return self._advisors[key]
 
-    def warm(self, name: str | None = None, hard: bool = False) -> float:
+    def warm(self, name: str | None = None) -> float:
         """Load a set and compute its first suggestion (the opening book: seconds, once)."""
         t0 = time.perf_counter()
-        self.suggest(name, [], hard=hard, top=1, candidates=0)
+        self.suggest(name, [], top=1, candidates=0)
         return time.perf_counter() - t0
 
     # --- games ---------------------------------------------------------------------------------
@@ -171,7 +160,6 @@ class Engine:
         doc = self._describe(name, lex, strategy, game, ranked, candidates)
         doc["seconds"] = round(time.perf_counter() - t0, 4)
         with self._lock:
-            self.cache_misses += 1
             if self._cache_size <= 0:
                 return dict(doc, cached=False)
             self._cache[key] = doc
@@ -242,12 +230,13 @@ class Engine:
                           puzzle=puzzle, style=style)
 
     def today_puzzle(self) -> int:
-        return puzzle_number(self.today())
+        return puzzle_number(dt.date.today())
 
 
-def parse_rows(history: str | list, length: int | None = None) -> list[Row]:
-    """Rows from ``"salet:20110,crony:00210"`` or from ``[{"guess":…, "feedback":…}]``; checked
-    (a-z words of one length, feedback in any accepted format), errors naming the row."""
+def parse_rows(history: str | list, length: int) -> list[Row]:
+    """Rows from ``"salet:20110,crony:00210"`` (split as ``game.parse_history`` splits it) or from
+    the API's rows (``.guess``, ``.feedback``); checked (a-z words of ``length`` letters, feedback
+    in any accepted format), errors naming the row."""
     if isinstance(history, str):
         parts = [p for p in history.replace(";", ",").replace("\n", ",").split(",") if p.strip()]
         pairs = []
@@ -257,12 +246,11 @@ def parse_rows(history: str | list, length: int | None = None) -> list[Row]:
                 raise InvalidFeedbackError(f"row {k}: {part.strip()!r} is not GUESS:FEEDBACK, e.g. salet:20110")
             pairs.append((word, fb))
     else:
-        pairs = [(r.guess, r.feedback) if hasattr(r, "guess") else (r["guess"], r["feedback"]) for r in history]
+        pairs = [(r.guess, r.feedback) for r in history]
     rows = []
     for k, (word, fb) in enumerate(pairs, start=1):
         try:
-            w = check_word(word, length if length is not None else (len(rows[0].guess) if rows else None))
-            rows.append(Row(w, parse_feedback(fb, len(w))))
+            rows.append(Row(check_word(word, length), parse_feedback(fb, length)))
         except WordlebotError as exc:
             raise type(exc)(f"row {k}: {exc}") from None
     return rows
@@ -271,8 +259,6 @@ def parse_rows(history: str | list, length: int | None = None) -> list[Row]:
 def colours(guess: str, answer: str) -> dict:
     g = check_word(guess)
     a = check_word(answer, len(g))
-    code = _feedback(g, a)
-    n = len(g)
-    return {"guess": g, "answer": a, "code": code, "digits": format_digits(code, n),
-            "letters": format_letters(code, n), "emoji": format_emoji(code, n), "solved": g == a}
-
+    fb = Feedback.of(g, a)
+    return {"guess": g, "answer": a, "code": fb.code, "digits": fb.digits(),
+            "letters": fb.letters(), "emoji": fb.emoji(), "solved": fb.solved}
