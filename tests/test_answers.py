@@ -232,3 +232,20 @@ def test_no_answer_is_ever_lost_in_play():
             w = adv.best(game)
             game.guess(w, _feedback(w, target))
         assert game.solved, target
+
+
+def test_nyt_set_survives_an_unreadable_history(tmp_path, caplog):
+    """A damaged history file must not stop play: the nyt set falls back to the prior that
+    ignores the history, says so, and keeps every word possible."""
+    from wordlebot.wordsets import load_lexicon
+
+    words = ["crane", "slate", "trace", "adieu", "pious"]
+    (tmp_path / "nyt").mkdir()
+    (tmp_path / "nyt/guesses.txt").write_text("\n".join(words) + "\n")
+    (tmp_path / "history").mkdir()
+    (tmp_path / "history/answers.csv").write_bytes("date,number,word\n2026-01-01,1,caf\u00e9\n".encode())
+    with caplog.at_level("WARNING"):
+        lex = load_lexicon("nyt", data_dir=tmp_path)
+    assert lex.weighted and list(lex.answers) == words
+    assert np.all(lex.prior > 0)
+    assert "the prior ignores the history" in caplog.text

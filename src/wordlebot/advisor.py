@@ -9,6 +9,7 @@ move and the replies to the best first guess come from the opening book, compute
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -59,6 +60,9 @@ class Advisor:
     strategy: str = DEFAULT_STRATEGY
     guess_space: str = "all"
     matrix: np.ndarray | None = None
+    # answers x guesses for the search; None: the cached transpose (given when the caller holds
+    # the patterns already, e.g. sliced from a bigger list, so nothing is built or cached again)
+    matrix_t: np.ndarray | None = field(default=None, repr=False)
     k: int = 12
     kc: int = 6
     threads: int = 2
@@ -70,6 +74,9 @@ class Advisor:
     _searches: dict = field(default_factory=dict, repr=False)
     _books: dict = field(default_factory=dict, repr=False)
     _opening: dict = field(default_factory=dict, repr=False)
+    # One search at a time: the searches' scratch space, depth limit and last_level/last_pool
+    # are shared state, and shells (the TUI's workers, the web server's threads) call from threads.
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     def __post_init__(self) -> None:
         if self.strategy not in ALL_STRATEGIES:
@@ -90,11 +97,12 @@ class Advisor:
         """The best guesses for the game's state, best first (empty once it is solved)."""
         if game.solved:
             return []
-        if self.searching:
-            rows = self._search_rows(game, top)
-            if rows:
-                return rows
-        return self._greedy(game).rows(self.lexicon, top)
+        with self._lock:
+            if self.searching:
+                rows = self._search_rows(game, top)
+                if rows:
+                    return rows
+            return self._greedy(game).rows(self.lexicon, top)
 
     def best(self, game: Game) -> str:
         return self.suggest(game, 1)[0].word
@@ -134,7 +142,7 @@ class Advisor:
             self._searches[key] = TreeSearch(
                 self.lexicon, k=None if self.strategy == "exact" else self.k, kc=self.kc, hard=hard,
                 max_guesses=max_guesses, weights="prior" if weighted else None, threads=self.threads,
-                fail_cost=PLAY_FAIL_COST, guess_space=self.guess_space,
+                fail_cost=PLAY_FAIL_COST, guess_space=self.guess_space, matrix_t=self.matrix_t,
             )
         return self._searches[key]
 
@@ -257,6 +265,10 @@ class Advisor:
     def compare(self, game: Game, word: str) -> tuple[str, float, float]:
         """(the search's best guess, its average guesses to finish, the same for ``word``) at
         the game's state, both measured the same way (the same look-ahead)."""
+        with self._lock:
+            return self._compare(game, word)
+
+    def _compare(self, game: Game, word: str) -> tuple[str, float, float]:
         gid = self.lexicon.id(word)
         search = self.search_for(game.hard, game.max_guesses)
         H = game.candidates

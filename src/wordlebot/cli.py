@@ -80,6 +80,12 @@ def main() -> None:
 # Shared options
 
 
+def _folder() -> Path:
+    """The data folder: --data-dir, else $WORDLEBOT_DATA, else the user data folder."""
+    ctx = click.get_current_context()
+    return paths.data_dir(ctx.find_root().obj.get("data_dir"))
+
+
 def lexicon_options(f):
     """--words / --guesses / --answers / -k, turned into a ``lexicon`` argument."""
 
@@ -173,11 +179,10 @@ def suggest(history: str, top: int, as_json: bool, hard: bool, lexicon, strategy
         msg = f"solved in {len(game.rows)}: {game.rows[-1].guess.upper()}"
         out.print(json.dumps({"history": game.history(), "solved": True}) if as_json else msg)
         return
-    if advisor.needs_book(game):
-        with err.status("Computing the opening book for this word list (only the first time)…"):
-            rows = advisor.suggest(game, top)
-    else:
-        rows = advisor.suggest(game, top)
+    from .render import prepare_book
+
+    prepare_book(err, advisor, game)
+    rows = advisor.suggest(game, top)
     if as_json:
         doc = {
             "history": game.history(), "words": lexicon.name, "hard": hard, "strategy": strategy,
@@ -222,9 +227,8 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
     """Play Wordle in the terminal against a hidden word; ends with a share grid."""
     from .interactive import PlaySession, pick_answer
 
-    ctx = click.get_current_context()
     chosen, puzzle = pick_answer(lexicon, answer=answer, day=day.date() if day else None, seed=seed,
-                                 data_dir=paths.data_dir(ctx.obj.get("data_dir")))
+                                 data_dir=_folder())
     PlaySession(lexicon, out, chosen, hard=hard, puzzle=puzzle).run()
 
 
@@ -246,6 +250,7 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
               help="Play mode: that day's NYT answer (from the history).")
 def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day) -> None:
     """The terminal UI: a board, live suggestions and candidates, settings, game analysis."""
+    from .render import prepare_book
     from .session import Session, Settings
     from .tui import WordlebotApp
 
@@ -258,22 +263,18 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
         settings.guesses_file, settings.answers_file = str(guesses), str(answers) if answers else None
     if answer or day:
         settings.mode = "play"
-    ctx = click.get_current_context()
-    folder = paths.data_dir(ctx.find_root().obj.get("data_dir"))
-    lexicon = load_lexicon(settings.words, data_dir=folder, length=settings.length, guesses=settings.guesses_file,
-                           answers=settings.answers_file, notify=lambda m: err.print(f"[yellow]{escape(m)}[/]"),
-                           progress_factory=download_progress, build_model=True)
+    folder = _folder()
+    lexicon = settings.lexicon(folder, notify=lambda m: err.print(f"[yellow]{escape(m)}[/]"),
+                               progress_factory=download_progress, build_model=True)
     secret = puzzle = None
-    if settings.mode == "play" and (answer or day):
+    if answer or day:
         from .interactive import pick_answer
 
         secret, puzzle = pick_answer(lexicon, answer=answer, day=day.date() if day else None, data_dir=folder)
     session = Session(lexicon, settings, secret=secret, puzzle=puzzle)
-    if session.advisor.needs_book(session.game):
-        with err.status("Computing the opening book for this word list (only the first time)…"):
-            session.suggestions(1)
+    prepare_book(err, session.advisor, session.game)
     settings.save()
-    WordlebotApp(session).run()
+    WordlebotApp(session, data_dir=folder).run()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -313,11 +314,10 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, lexicon, strategy
         chooser = search_chooser(search)
     elif strategy == "search":
         from .advisor import Advisor
+        from .render import prepare_book
 
         advisor = Advisor(lexicon, strategy="search", guess_space=guess_space, matrix=matrix, k=k)
-        if advisor.needs_book(advisor.new_game(hard=hard, max_guesses=max_guesses)):
-            with err.status("Computing the opening book for this word list (only the first time)…"):
-                advisor.book(hard, max_guesses)
+        prepare_book(err, advisor, advisor.new_game(hard=hard, max_guesses=max_guesses))
         chooser = advisor_chooser(advisor, hard=hard, max_guesses=max_guesses)
     else:
         chooser = greedy_chooser(lexicon, matrix, strategy, hard=hard, guess_space=guess_space)
@@ -451,11 +451,10 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_p
     if lexicon.weighted:
         raise click.UsageError("openers ranks by total guesses over an answer list; use --words classic, "
                                "nyt-2309 or nyt-3158 (or --guesses/--answers)")
-    ctx = click.get_current_context()
-    spec = SweepSpec(words=ctx.params["words"], length=ctx.params["length"],
-                     data_dir=str(paths.data_dir(ctx.find_root().obj.get("data_dir"))),
+    params = click.get_current_context().params
+    spec = SweepSpec(words=params["words"], length=params["length"], data_dir=str(_folder()),
+                     guesses=_resolved(params["guesses"]), answers=_resolved(params["answers"]),
                      hard=hard, max_guesses=max_guesses, k=None if exact else k, memory_mb=memory)
-    spec = _spec_with_files(spec, ctx)
     words = first_word_order(spec)
     if candidates or not exact:
         words = words[: candidates or 100]
@@ -493,13 +492,9 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_p
         out.print(f"written to {out_path}")
 
 
-def _spec_with_files(spec, ctx):
-    from dataclasses import replace
-
-    g, a = ctx.params.get("guesses"), ctx.params.get("answers")
-    if g is None:
-        return spec
-    return replace(spec, guesses=str(Path(g).resolve()), answers=str(Path(a).resolve()) if a else None)
+def _resolved(path: Path | None) -> str | None:
+    """A file option as an absolute path (the sweep's workers may run in another folder)."""
+    return str(Path(path).resolve()) if path is not None else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -558,7 +553,7 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
         return
     from .render import analysis_table
 
-    out.print(analysis_table(report, lexicon.length))
+    out.print(analysis_table(report))
     out.print(f"[bold]{escape(report.summary())}[/]")
     for s, text in grids.items():
         out.print(f"\n{text}")
@@ -636,7 +631,7 @@ def _model_and_prior():
     if model is None:
         raise DataError("no answer model yet: build it with 'wordlebot answers build'")
     history = read_history(folder)
-    on = max(dt.date.today(), history[-1].date + dt.timedelta(days=1)) if history else dt.date.today()
+    on = store.prediction_day(history)
     return model, model.prior(history, on=on), history, on
 
 
@@ -727,11 +722,6 @@ def answers_evaluate(window, play) -> None:
 @cli.group("data")
 def data_group() -> None:
     """Word lists and the NYT answer history: fetch, update, status."""
-
-
-def _folder() -> Path:
-    ctx = click.get_current_context()
-    return paths.data_dir(ctx.find_root().obj.get("data_dir"))
 
 
 @data_group.command("fetch")

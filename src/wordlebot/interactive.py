@@ -20,7 +20,7 @@ from .advisor import Advisor
 from .errors import DataError, InvalidWordError, WordlebotError
 from .feedback import _feedback, all_green, check_word
 from .game import HardConstraints, Row
-from .render import share_grid, suggestion_table, tiles
+from .render import prepare_book, share_grid, suggestion_table, tiles
 from .simulate import SimResult
 from .words import Lexicon
 
@@ -120,11 +120,8 @@ class AssistSession:
 
     def _show_suggestions(self) -> str:
         game = self.game
-        if self.advisor.needs_book(game):
-            with self.console.status("Computing the opening book for this word list (only the first time)…"):
-                rows = self.advisor.suggest(game, self.top)
-        else:
-            rows = self.advisor.suggest(game, self.top)
+        prepare_book(self.console, self.advisor, game)
+        rows = self.advisor.suggest(game, self.top)
         n = int(game.candidates.size)
         self.say(suggestion_table(rows, self.advisor.strategy, n))
         if n <= 8:

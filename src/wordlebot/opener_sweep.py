@@ -110,7 +110,6 @@ def sweep(
     spec: SweepSpec,
     words: list[str],
     *,
-    client=None,
     scheduler: str | None = None,
     workers: int = 2,
     batch: int = 4,
@@ -119,20 +118,16 @@ def sweep(
     on_result: Callable[[str, float, bool], None] | None = None,
 ) -> SweepResult:
     """Evaluate ``words`` as first words on Dask; the bound is the ``keep``-th best total so far
-    (+ margin, so ties are resolved exactly).  Uses ``client`` if given, else connects to
-    ``scheduler`` or starts a LocalCluster with ``workers`` processes."""
+    (+ margin, so ties are resolved exactly).  Connects to ``scheduler``, or starts a
+    LocalCluster with ``workers`` processes."""
     from dask.distributed import Client, LocalCluster, as_completed
 
-    own_cluster = None
-    own_client = None
-    if client is None:
-        if scheduler:
-            own_client = Client(scheduler)
-        else:
-            own_cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None)
-            own_client = Client(own_cluster)
-        client = own_client
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
     t0 = time.perf_counter()
     result = SweepResult()
     kept: list[float] = []
@@ -163,9 +158,8 @@ def sweep(
                 pending.add(client.submit(evaluate_batch, spec, batches[nxt], bound(), pure=False))
                 nxt += 1
     finally:
-        if own_client is not None:
-            own_client.close()
-        if own_cluster is not None:
-            own_cluster.close()
+        client.close()
+        if cluster is not None:
+            cluster.close()
     result.seconds = time.perf_counter() - t0
     return result

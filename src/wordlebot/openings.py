@@ -56,12 +56,12 @@ def book_key(search: TreeSearch, tag: str = "") -> str:
     return h.hexdigest()[:24]
 
 
-def book_path(search: TreeSearch, folder: Path | None = None, tag: str = "") -> Path:
-    return (folder or cache_dir()) / "openings" / f"book-{book_key(search, tag)}.json"
+def book_path(search: TreeSearch, tag: str = "") -> Path:
+    return cache_dir() / "openings" / f"book-{book_key(search, tag)}.json"
 
 
-def load_book(search: TreeSearch, folder: Path | None = None, tag: str = "") -> Book | None:
-    path = book_path(search, folder, tag)
+def load_book(search: TreeSearch, tag: str = "") -> Book | None:
+    path = book_path(search, tag)
     try:
         return Book.from_json(json.loads(path.read_text()))
     except FileNotFoundError:
@@ -99,14 +99,14 @@ def build_book(search: TreeSearch, top: int = 10, rank=_plain_rank, replies: boo
     return Book(first, second)
 
 
-def get_book(search: TreeSearch, folder: Path | None = None, *, build: bool = True, rank=_plain_rank,
-             tag: str = "", replies: bool = True) -> Book | None:
+def get_book(search: TreeSearch, *, build: bool = True, rank=_plain_rank, tag: str = "",
+             replies: bool = True) -> Book | None:
     """The book from disk, or built and saved (atomically) when missing and ``build``."""
-    book = load_book(search, folder, tag)
+    book = load_book(search, tag)
     if book is None and build:
         book = build_book(search, rank=rank, replies=replies)
         try:
-            atomic_write_json(book_path(search, folder, tag), book.to_json())
+            atomic_write_json(book_path(search, tag), book.to_json())
         except DataError as exc:  # a read-only cache folder must not stop play
             log.warning("could not save the opening book: %s", exc)
     return book

@@ -14,6 +14,7 @@ from .game import Row
 from .strategies import Ranked
 
 TILE_STYLES = ("bold white on grey35", "bold black on yellow3", "bold white on green4")
+BOOK_MESSAGE = "Computing the opening book for this word list (only the first time)…"
 
 
 # The column a strategy sorts on is highlighted; only letter-freq has a score of its own.
@@ -82,7 +83,7 @@ def share_grid(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: boo
     return f"{head}\n\n{body}"
 
 
-def analysis_table(report, length: int) -> Table:
+def analysis_table(report) -> Table:
     """One row per guess: tiles, candidates, the bot's choice, average guesses, skill, luck."""
     t = Table(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
     for c in ("#", "guess", "left", "bot", "bot avg", "your avg", "skill", "luck"):
@@ -91,3 +92,11 @@ def analysis_table(report, length: int) -> Table:
         t.add_row(str(r.index), tiles(Row(r.guess, r.pattern)), f"{r.candidates_before:,}→{r.candidates_after:,}",
                   r.best.upper(), f"{r.best_expected:.3f}", f"{r.player_expected:.3f}", str(r.skill), str(r.luck))
     return t
+
+
+def prepare_book(console, advisor, game) -> None:
+    """Compute the opening book now, under a status line, when the next suggestion for ``game``
+    would have to (seconds to a minute, once per word list and rules); else do nothing."""
+    if advisor.needs_book(game):
+        with console.status(BOOK_MESSAGE):
+            advisor.book(game.hard, game.max_guesses)

@@ -10,7 +10,6 @@ saying why not.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -20,13 +19,15 @@ import numpy as np
 from .advisor import DEFAULT_STRATEGY, Advisor
 from .analysis import GameReport, analyze_game
 from .errors import InvalidWordError, WordlebotError
-from .feedback import GRAY, GREEN, YELLOW, _feedback, colours_to_pattern
+from .feedback import GRAY, GREEN, YELLOW, _feedback, colours_to_pattern, pattern_to_colours
 from .game import Game, Row
+from .interactive import pick_answer
 from .paths import config_dir
 from .render import share_grid
 from .words import Lexicon
 
 MODES = ("assist", "play")
+NEXT_COLOUR = {GRAY: YELLOW, YELLOW: GREEN, GREEN: GRAY}  # a click or Space on a tile
 
 
 @dataclass
@@ -58,6 +59,14 @@ class Settings:
         except (OSError, ValueError, TypeError):
             return cls()  # missing or damaged: defaults (the file is rewritten on the next save)
 
+    def lexicon(self, data_dir: str | Path | None = None, **options) -> Lexicon:
+        """The word lists these settings name (``options``: more load_lexicon arguments), loaded
+        the same way at start-up and from the settings dialog."""
+        from .wordsets import load_lexicon
+
+        return load_lexicon(self.words, data_dir=data_dir, length=self.length, guesses=self.guesses_file,
+                            answers=self.answers_file, **options)
+
     def save(self) -> None:
         from .data import atomic_write_json
 
@@ -82,8 +91,8 @@ class Session:
         if self.advisor is None:
             self.advisor = Advisor(self.lexicon, strategy=self.settings.strategy)
         if self.game is None:
-            self.game = self.advisor.new_game(hard=self.settings.hard, max_guesses=self.settings.max_guesses)
-        if self.settings.mode == "play" and self.secret is None:
+            self.game = self._fresh_game()
+        if self.mode == "play" and self.secret is None:
             self.secret = self.random_secret()
 
     @property
@@ -96,7 +105,7 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.game.solved or len(self.game.rows) >= self.game.max_guesses
+        return self.game.over
 
     # --- the row being typed ---------------------------------------------------------------------
 
@@ -121,12 +130,7 @@ class Session:
             raise InvalidWordError("in play mode the game colours the tiles")
         if not 0 <= i < len(self.colours):
             raise InvalidWordError("type the letter first, then set its colour")
-        self.colours[i] = {GRAY: YELLOW, YELLOW: GREEN, GREEN: GRAY}[self.colours[i]]
-
-    def set_colours(self, colours: list[int]) -> None:
-        if len(colours) != len(self.letters):
-            raise InvalidWordError("one colour per letter typed")
-        self.colours = list(colours)
+        self.colours[i] = NEXT_COLOUR[self.colours[i]]
 
     def use_word(self, word: str) -> None:
         """Put ``word`` (e.g. the top suggestion) in the row being typed."""
@@ -168,26 +172,23 @@ class Session:
         if self.mode != "assist":
             raise InvalidWordError("in play mode the colours come from the game")
         r = self.game.rows[row]
-        from .feedback import pattern_to_colours
-
         cols = list(pattern_to_colours(r.pattern, self.length))
-        cols[i] = {GRAY: YELLOW, YELLOW: GREEN, GREEN: GRAY}[cols[i]]
+        cols[i] = NEXT_COLOUR[cols[i]]
         self.game.edit(row, r.guess, colours_to_pattern(cols))
 
-    def new_game(self, secret: str | None = None) -> None:
-        self.game = self.advisor.new_game(hard=self.settings.hard, max_guesses=self.settings.max_guesses)
+    def new_game(self) -> None:
+        self.game = self._fresh_game()
         self.letters, self.colours = "", []
         self.puzzle = None
         if self.mode == "play":
-            self.secret = secret or self.random_secret()
+            self.secret = self.random_secret()
 
-    def set_hard(self, on: bool) -> None:
-        self.settings.hard = on
-        self.game.set_hard(on)
+    def _fresh_game(self) -> Game:
+        return self.advisor.new_game(hard=self.settings.hard, max_guesses=self.settings.max_guesses)
 
-    def random_secret(self, seed: int | None = None) -> str:
-        rng = np.random.default_rng(seed)
-        return self.lexicon.answers[int(rng.choice(self.lexicon.n_answers, p=self.lexicon.prior))]
+    def random_secret(self) -> str:
+        """An answer drawn from the prior (as ``wordlebot play`` draws it)."""
+        return pick_answer(self.lexicon)[0]
 
     # --- what the panels show ------------------------------------------------------------------
 
@@ -207,11 +208,3 @@ class Session:
     def share(self, style: str = "dark") -> str:
         return share_grid(self.game.rows, solved=self.game.solved, max_guesses=self.game.max_guesses,
                           hard=self.game.hard, puzzle=self.puzzle, style=style)
-
-
-def secret_for_date(lexicon: Lexicon, day: dt.date, data_dir: Path) -> tuple[str, int]:
-    """Play mode with a past NYT day's answer."""
-    from .interactive import pick_answer
-
-    word, puzzle = pick_answer(lexicon, day=day, data_dir=data_dir)
-    return word, puzzle

@@ -82,7 +82,7 @@ def load_lexicon(
             except DataError as exc:
                 results = [data.FetchResult("*", False, str(exc))]
             failed = [r for r in results if not r.ok]
-            if failed and all("not tried" in r.message or "cannot connect" in r.message for r in failed):
+            if failed and all(r.unreachable for r in failed):
                 say(f"  cannot reach the download host ({failed[0].message.split('; ')[0]})")
             else:
                 for r in failed:
@@ -107,7 +107,12 @@ def _nyt_weighted(guesses: list[str], folder: Path, *, build_model: bool = False
     from .answers.prior import baseline_weights
     from .answers.store import prior_for_today
 
-    weights, how = prior_for_today(folder, guesses, build_if_missing=build_model, notify=say)
+    try:
+        history = data.read_history(folder)
+    except DataError as exc:  # an unreadable history must not stop play: the prior ignores it
+        log.warning("%s; the prior ignores the history", exc)
+        history = []
+    weights, how = prior_for_today(folder, guesses, history, build_if_missing=build_model, notify=say)
     if weights is not None:
         return Lexicon.from_lists(guesses, guesses, np.maximum(weights, 1e-12), name="nyt",
                                   note=f"every valid word is a possible answer, weighted by the {how}")
@@ -115,11 +120,7 @@ def _nyt_weighted(guesses: list[str], folder: Path, *, build_model: bool = False
     for f in ("nyt/wordlebot-3158.txt", "nyt/answers-2309.txt", "classic/answers.txt"):
         if (folder / f).is_file():
             listed.update(read_word_file(folder / f))
-    try:
-        past = [e.word for e in data.read_history(folder)]
-    except DataError as exc:
-        log.warning("%s; the prior ignores the history", exc)
-        past = []
+    past = [e.word for e in history]
     return Lexicon.from_lists(guesses, guesses, baseline_weights(guesses, listed, past), name="nyt",
                               note=f"every valid word is a possible answer, weighted by a simple prior ({how})")
 

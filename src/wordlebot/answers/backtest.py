@@ -113,18 +113,42 @@ class PlayReport:
         return out
 
 
-def _play_day(lexicon, answer: str, first: str | None, search_k: int = 12) -> int:
-    """Guesses the Advisor's search needs for one answer (0: not within six)."""
-    from ..advisor import Advisor
-    from ..feedback import _feedback
-    from ..game import Game
+class _Patterns:
+    """Pattern matrices of the day-to-day lexicons, sliced from one words x words matrix: the
+    lists are all subsets of the same guesses, and patterns do not depend on the list, so no
+    lexicon of the window builds (or writes to the disk cache) a matrix of its own."""
 
-    if answer not in lexicon or not lexicon.is_answer(answer):
-        return 0
-    adv = Advisor(lexicon, strategy="search", use_book=False, k=search_k)
-    game = Game(lexicon, matrix=adv.matrix)
+    def __init__(self, words: list[str]) -> None:
+        from ..matrix import pattern_matrix, transposed
+        from ..words import Lexicon
+
+        full = Lexicon.from_lists(words, words, name="backtest-all")
+        self.words = tuple(words)
+        self.index = {w: i for i, w in enumerate(words)}
+        self.m = pattern_matrix(full)
+        self.mt = transposed(full)
+        self._last: tuple[str, np.ndarray, np.ndarray] | None = None
+
+    def advisor(self, lex, **kw):
+        from ..advisor import Advisor
+
+        if self._last is None or self._last[0] != lex.fingerprint:  # lists change rarely: slice once
+            if tuple(lex.answers) == self.words:
+                m, mt = self.m, self.mt
+            else:
+                idx = np.array([self.index[a] for a in lex.answers], dtype=np.int64)
+                m, mt = np.ascontiguousarray(self.m[:, idx]), np.ascontiguousarray(self.mt[idx])
+            self._last = (lex.fingerprint, m, mt)
+        return Advisor(lex, matrix=self._last[1], matrix_t=self._last[2], **kw)
+
+
+def _play_day(adv, answer: str, first: str) -> int:
+    """Guesses the Advisor's search needs for one answer (0: not within six)."""
+    from ..feedback import _feedback
+
+    game = adv.new_game()
     while not game.solved and len(game.rows) < 6:
-        word = first if (first and not game.rows) else adv.best(game)
+        word = first if not game.rows else adv.best(game)
         game.guess(word, _feedback(word, answer))
     return len(game.rows) if game.solved else 0
 
@@ -138,40 +162,47 @@ def play_backtest(
     progress: Callable[[str, int], None] | None = None,
 ) -> list[PlayReport]:
     """Play every day of the window with each method (see the module docstring)."""
-    from ..answers.features import zipf
     from ..words import Lexicon
+    from .features import zipf
+    from .filters import PastAnswersFilter, ThresholdFilter, chain
 
     days = window_days(data.history, window)
     words = data.words
+    patterns = _Patterns(words)
     reports = []
     for method in methods:
         rep = PlayReport(method, len(days))
         t0 = time.perf_counter()
         first = None
+        fixed = None  # the lexicon of a method whose lists do not change from day to day
+        if method == "uniform-2315":
+            fixed = Lexicon.from_lists(words, data.lists["classic"], name="classic-2315")
+        elif method == "uniform-3158":
+            fixed = Lexicon.from_lists(words, data.lists["wordlebot-3158"], name="wordlebot-3158")
+        elif method == "frequency":
+            w = np.array([10 ** zipf(x) for x in words]) + 1e-3
+            fixed = Lexicon.from_lists(words, words, w, name="frequency")
+        elif method not in ("model", "classifier-ban"):
+            raise ValueError(f"unknown method {method!r}")
         for i, e in enumerate(days):
-            before = [h for h in data.history if h.date < e.date]
-            if method == "model":
+            if fixed is not None:
+                lex = fixed
+            elif method == "model":
                 lex = Lexicon.from_lists(words, words, model.prior(data.history, on=e.date), name="nyt")
-            elif method == "uniform-2315":
-                lex = Lexicon.from_lists(words, data.lists["classic"], name="classic-2315")
-            elif method == "uniform-3158":
-                lex = Lexicon.from_lists(words, data.lists["wordlebot-3158"], name="wordlebot-3158")
-            elif method == "frequency":
-                w = np.array([10 ** zipf(x) for x in words]) + 1e-3
-                lex = Lexicon.from_lists(words, words, w, name="frequency")
-            elif method == "classifier-ban":
-                used = {h.word for h in before}
-                pool = [x for x, p in zip(words, model.pool) if p >= 0.5 and x not in used]
-                lex = Lexicon.from_lists(words, pool, name="classifier-ban")
-            else:
-                raise ValueError(f"unknown method {method!r}")
+            else:  # classifier-ban: the classifier's pool minus every earlier answer
+                before = [h for h in data.history if h.date < e.date]
+                keep, _, _ = chain([ThresholdFilter(model.pool, 0.5), PastAnswersFilter(before)], words)
+                lex = Lexicon.from_lists(words, [x for x, k in zip(words, keep) if k], name="classifier-ban")
             if not lex.is_answer(e.word):
                 rep.unreachable.append(e.word)
                 rep.guesses.append(0)
             else:
                 if first is None:
-                    first = _opening(lex)
-                rep.guesses.append(_play_day(lex, e.word, first))
+                    first = _opening(lex, patterns)
+                # a fresh Advisor each day: its search tables and budgets start as the
+                # assistant's would that morning
+                adv = patterns.advisor(lex, strategy="search", use_book=False)
+                rep.guesses.append(_play_day(adv, e.word, first))
             if progress:
                 progress(method, i + 1)
         rep.seconds = time.perf_counter() - t0
@@ -179,25 +210,18 @@ def play_backtest(
     return reports
 
 
-_OPENINGS: dict[str, str] = {}
-
-
-def _opening(lex) -> str:
+def _opening(lex, patterns: _Patterns) -> str:
     """A method's first guess, chosen on the window's first day and kept (the prior and the
     lists move little from day to day): the opening book for the fixed uniform lists (cached on
     disk), a one-guess look-ahead search otherwise."""
-    from ..advisor import Advisor
-
-    key = lex.fingerprint + ("w" if lex.weighted else "")
-    if key not in _OPENINGS:
-        static = not lex.weighted and lex.name in ("classic-2315", "wordlebot-3158")
-        adv = Advisor(lex, strategy="search", use_book=static)
-        if not static:
-            search = adv.search_for(False, 6)
-            search.set_depth(1)
-            g, _ = search.best()
-            search.set_depth(None)
-            _OPENINGS[key] = lex.guesses[g]
-        else:
-            _OPENINGS[key] = adv.best(adv.new_game())
-    return _OPENINGS[key]
+    static = not lex.weighted and lex.name in ("classic-2315", "wordlebot-3158")
+    adv = patterns.advisor(lex, strategy="search", use_book=static)
+    if static:
+        return adv.best(adv.new_game())
+    search = adv.search_for(False, 6)
+    search.set_depth(1)
+    try:
+        g, _ = search.best()
+    finally:
+        search.set_depth(None)
+    return lex.guesses[g]

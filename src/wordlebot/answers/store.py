@@ -7,7 +7,6 @@ is kept in the cache folder, named by the word list it was trained for.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import logging
 from pathlib import Path
 
@@ -16,7 +15,7 @@ import numpy as np
 from .. import data
 from ..errors import DataError
 from ..paths import cache_dir
-from ..words import read_word_file
+from ..words import list_fingerprint, read_word_file
 from .model import AnswerModel, TrainingData, train
 
 log = logging.getLogger(__name__)
@@ -30,7 +29,7 @@ STALE_DAYS = 7
 
 
 def model_path(words: list[str], folder: Path | None = None) -> Path:
-    sha = hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest()[:16]
+    sha = list_fingerprint(words)[:16]
     return (folder or cache_dir()) / "models" / f"answer-model-{sha}.json"
 
 
@@ -59,19 +58,18 @@ def load(words: list[str], folder: Path | None = None) -> AnswerModel | None:
         return None
 
 
-def history_age(history: list[data.HistoryEntry], today: dt.date | None = None) -> int | None:
-    """Days between today and the last day of the history (None without history)."""
-    if not history:
-        return None
-    return ((today or dt.date.today()) - history[-1].date).days
+def prediction_day(history: list[data.HistoryEntry], today: dt.date | None = None) -> dt.date:
+    """The day a prior is for: today, or the day after the history's last day if that is later."""
+    today = today or dt.date.today()
+    return max(today, history[-1].date + dt.timedelta(days=1)) if history else today
 
 
-def prior_for_today(data_dir: Path, words: list[str], *, build_if_missing: bool = False,
-                    notify=None, today: dt.date | None = None) -> tuple[np.ndarray | None, str]:
-    """The answer prior for ``today`` (default: the day after the history's last day, or today
-    if later) and a one-line description; (None, reason) when there is no model or history."""
+def prior_for_today(data_dir: Path, words: list[str], history: list[data.HistoryEntry], *,
+                    build_if_missing: bool = False, notify=None,
+                    today: dt.date | None = None) -> tuple[np.ndarray | None, str]:
+    """The answer prior for ``prediction_day`` and a one-line description; (None, reason) when
+    there is no model or history.  ``data_dir`` holds the lists a missing model is built from."""
     say = notify or (lambda m: log.warning("%s", m))
-    history = data.read_history(Path(data_dir))
     if not history:
         return None, "no answer history (wordlebot data fetch)"
     model = load(words)
@@ -80,9 +78,9 @@ def prior_for_today(data_dir: Path, words: list[str], *, build_if_missing: bool 
         model, _ = build(Path(data_dir), words)
     if model is None:
         return None, "no answer model yet (wordlebot answers build)"
-    on = max(today or dt.date.today(), history[-1].date + dt.timedelta(days=1))
-    age = history_age(history, on)
-    if age is not None and age > STALE_DAYS:
+    on = prediction_day(history, today)
+    age = (on - history[-1].date).days
+    if age > STALE_DAYS:
         say(f"The answer history ends {history[-1].date} ({age} days ago): run 'wordlebot data update' "
             "and 'wordlebot answers build' to bring the answer model up to date.")
     return model.prior(history, on=on), f"answer model trained to {model.trained_until}, prior for {on}"

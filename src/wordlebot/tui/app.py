@@ -9,12 +9,15 @@ worker thread, so the screen never freezes.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Footer, Header, LoadingIndicator, Static
+from textual.worker import get_current_worker
 
 from ..errors import WordlebotError
 from ..feedback import GRAY, GREEN, YELLOW, pattern_to_colours
@@ -58,16 +61,16 @@ class Board(Vertical):
 
     def render_session(self, s: Session, cursor: int) -> None:
         played = s.game.rows
-        tiles = list(self.query(Tile))
-        for t in tiles:
+        colours = [pattern_to_colours(row.pattern, s.length) for row in played]
+        typing = not s.over
+        assist = s.mode == "assist"
+        for t in self.query(Tile):
             if t.row < len(played):
-                row = played[t.row]
-                cols = pattern_to_colours(row.pattern, s.length)
-                t.show(row.guess[t.col], COLOUR_CLASS[cols[t.col]])
-            elif t.row == len(played) and not s.over:
+                t.show(played[t.row].guess[t.col], COLOUR_CLASS[colours[t.row][t.col]])
+            elif t.row == len(played) and typing:
                 if t.col < len(s.letters):
-                    state = COLOUR_CLASS[s.colours[t.col]] if s.mode == "assist" else "typed"
-                    t.show(s.letters[t.col], f"pending {state}", cursor=(t.col == cursor and s.mode == "assist"))
+                    state = COLOUR_CLASS[s.colours[t.col]] if assist else "typed"
+                    t.show(s.letters[t.col], f"pending {state}", cursor=(t.col == cursor and assist))
                 else:
                     t.show("", "empty current")
             else:
@@ -89,9 +92,11 @@ class WordlebotApp(App):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, session: Session, *, top: int = 8, persist: bool = True) -> None:
+    def __init__(self, session: Session, *, top: int = 8, persist: bool = True,
+                 data_dir: str | Path | None = None) -> None:
         super().__init__()
         self.session = session
+        self.data_dir = data_dir  # where the settings dialog loads other word lists from
         self.top = top
         self.cursor = 0
         self.persist = persist
@@ -158,6 +163,8 @@ class WordlebotApp(App):
         except WordlebotError as exc:
             self.call_from_thread(self.say, str(exc), True)
             rows = []
+        if get_current_worker().is_cancelled:
+            return  # a newer search (after another row) replaced this one: its rows are stale
         self.call_from_thread(self._show_suggestions, rows)
 
     def _busy(self, on_: bool) -> None:
@@ -289,21 +296,23 @@ class WordlebotApp(App):
         self.push_screen(SettingsScreen(self.session.settings), done)
 
     def apply_settings(self, settings: Settings) -> None:
-        """Rebuild the session for new settings (a new word list or strategy means a new game)."""
-        from ..wordsets import load_lexicon
-
+        """Rebuild the session for new settings (a new word list or strategy means a new game).
+        The advisor is kept when the word list and strategy are the same: its searches keep
+        their tables and opening books."""
         old = self.session.settings
-        lexicon = self.session.lexicon
+        lexicon, advisor = self.session.lexicon, self.session.advisor
         if (settings.words, settings.length, settings.guesses_file, settings.answers_file) != \
                 (old.words, old.length, old.guesses_file, old.answers_file):
             try:
-                lexicon = load_lexicon(settings.words, length=settings.length, guesses=settings.guesses_file,
-                                       answers=settings.answers_file, auto_fetch=False,
-                                       notify=lambda m: self.notify(m, severity="warning"))
+                lexicon = settings.lexicon(self.data_dir, auto_fetch=False,
+                                           notify=lambda m: self.notify(m, severity="warning"))
             except WordlebotError as exc:
                 self.say(str(exc), error=True)
                 return
-        self.session = Session(lexicon, settings)
+            advisor = None
+        if settings.strategy != old.strategy:
+            advisor = None
+        self.session = Session(lexicon, settings, advisor=advisor)
         if self.persist:
             settings.save()
         self.cursor = 0
