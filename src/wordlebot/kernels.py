@@ -238,30 +238,27 @@ def _letter_scores(guess_codes, at, has, out_freq, out_approx):
 # Hard mode
 
 
-@njit(inline="always", **JIT)
-def meets_hard_rule(code_row, count_row, green_at, min_count):
-    """The NYT hard-mode rule for one guess (its letters and letter counts): every known green
-    (``green_at[i]`` >= 0) in place and each letter used at least ``min_count[x]`` times.  The
-    one definition, shared by the mask below and the tree search's hard-mode children."""
-    for i in range(code_row.shape[0]):
-        if green_at[i] >= 0 and code_row[i] != green_at[i]:
-            return False
-    for x in range(ALPHABET):
-        if count_row[x] < min_count[x]:
-            return False
-    return True
-
-
 @njit(**JIT_PARALLEL)
 def _hard_mode_mask(guess_codes, green_at, min_count, out):
-    """out[g] = meets_hard_rule for every guess g."""
+    """out[g] = True when guess g keeps every known green (``green_at[i]`` >= 0) in place and
+    uses each letter at least ``min_count[x]`` times."""
     ng = guess_codes.shape[0]
     length = guess_codes.shape[1]
     for g in prange(ng):
-        counts = np.zeros(ALPHABET, np.int64)
+        ok = True
         for i in range(length):
-            counts[guess_codes[g, i]] += 1
-        out[g] = meets_hard_rule(guess_codes[g], counts, green_at, min_count)
+            if green_at[i] >= 0 and guess_codes[g, i] != green_at[i]:
+                ok = False
+                break
+        if ok:
+            counts = np.zeros(ALPHABET, np.int64)
+            for i in range(length):
+                counts[guess_codes[g, i]] += 1
+            for x in range(ALPHABET):
+                if counts[x] < min_count[x]:
+                    ok = False
+                    break
+        out[g] = ok
 
 
 @njit(**JIT_PARALLEL)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import JIT, meets_hard_rule
+from .kernels import JIT
 
 INF = 1e30
 
@@ -213,7 +213,20 @@ def _hard_child(S, T, g, p, greens, mincnt, out):
     n = 0
     for t in range(T.shape[0]):
         w = T[t]
-        if meets_hard_rule(codes[w], lcount[w], g2, m2):
+        # The rule of kernels._hard_mode_mask (both are checked against the textbook rule in
+        # the tests), written out: a shared helper called here made exact hard-mode
+        # searches 2.5x slower (SALET hard 2.6 s instead of 1.0 s).
+        ok = True
+        for i in range(length):
+            if g2[i] >= 0 and codes[w, i] != g2[i]:
+                ok = False
+                break
+        if ok:
+            for x in range(26):
+                if m2[x] > 0 and lcount[w, x] < m2[x]:
+                    ok = False
+                    break
+        if ok:
             out[n] = w
             n += 1
     return n, g2, m2, _constraint_hash(g2, m2)
