@@ -9,6 +9,7 @@ import pytest
 from conftest import random_words
 from naive import feedback_code, hard_mode_legal, optimal_total
 from wordlebot import tree as tr
+from wordlebot.errors import UnsolvableError
 from wordlebot.game import HardConstraints
 from wordlebot.published import OPTIMAL_TOTALS
 from wordlebot.search import INF, TreeSearch
@@ -54,6 +55,11 @@ def test_exact_search_equals_brute_force(seed, n, alphabet, length):
                     want = optimal_total(guess_words, words, cap, hard, wmap if weighted else None, fail)
                     ts = TreeSearch(lex, k=None, hard=hard, max_guesses=cap, threads=1, memory_mb=64,
                                     weights=weights if weighted else None, fail_cost=fail)
+                    if want == math.inf:  # no strategy finishes: the checked call says so
+                        with pytest.raises(UnsolvableError, match="within"):
+                            ts.best()
+                        assert ts.best_unchecked(np.arange(lex.n_answers, dtype=np.int32)) == (-1, INF)
+                        continue
                     g, v = ts.best()
                     assert same(v, want), (hard, cap, weighted, fail, v, want)
                     if v < INF:
@@ -275,3 +281,36 @@ def test_near_optimal_finds_salet_on_its_own(official):
     lex = load_lexicon("classic", data_dir=official)
     g, v = TreeSearch(lex, k=12, threads=2).best()
     assert v <= 7925 and lex.guesses[g] == "salet"
+
+
+# ---------------------------------------------------------------------------------------------
+# The checked entry points
+
+
+def test_checked_entry_points_refuse_bad_ids_with_clear_errors():
+    from wordlebot.errors import HardModeError, InvalidIdError, WordlebotError
+
+    words = ["abcd", "abdc", "bacd", "cabd", "dcba", "adcb"]
+    lex = Lexicon.from_lists(words + ["aaaa"], words, name="six")
+    ts = TreeSearch(lex, k=None, threads=1, memory_mb=64)
+    with pytest.raises(InvalidIdError, match="answer id 7 is out of range.*6 answers"):
+        ts.best([0, 1, 7])
+    with pytest.raises(InvalidIdError, match="answer id -1"):
+        ts.rank([-1, 2])
+    with pytest.raises(InvalidIdError, match="guess id 99 is out of range.*7 guesses"):
+        ts.value_of_guess(99)
+    with pytest.raises(InvalidIdError, match="integer"):
+        ts.value_of_guess("abcd")
+    with pytest.raises(InvalidIdError, match="no candidates"):
+        ts.best([])
+    with pytest.raises(InvalidIdError, match="rows played"):
+        ts.best(rows=6)
+    with pytest.raises(InvalidIdError, match="guess id 7"):
+        ts.tree(first=7)
+    assert issubclass(InvalidIdError, WordlebotError)
+    # unsorted or repeated ids are fine: the same node
+    assert ts.best([2, 0, 0, 1]) == ts.best([0, 1, 2])
+    hard = TreeSearch(lex, k=None, hard=True, threads=1, memory_mb=64)
+    cons = HardConstraints.none(4).add("abcd", feedback_code("abcd", "abdc"))  # A, B green; C, D yellow
+    with pytest.raises(HardModeError, match="must"):
+        hard.value_of_guess(lex.id("aaaa"), [1], rows=1, constraints=cons)

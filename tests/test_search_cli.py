@@ -160,7 +160,7 @@ def test_book_is_searched_at_full_width_above_the_pool_threshold(monkeypatch):
     game.guess(first, biggest_reply(first)[1])
     assert game.candidates.size > 5
     suggested = {lex.id(r.word) for r in b.suggest(game, 3)}
-    allowed = set(b.last_pool.tolist()) | set(lex.answer_ids[game.candidates].tolist())
+    allowed = set(b.guess_pool(game.candidates).tolist()) | set(lex.answer_ids[game.candidates].tolist())
     assert suggested <= allowed
     assert len(allowed) < lex.n_guesses / 2
 

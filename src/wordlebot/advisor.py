@@ -8,6 +8,7 @@ move and the replies to the best first guess come from the opening book, compute
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from dataclasses import dataclass, field
@@ -35,6 +36,10 @@ PLAY_FAIL_COST = 10.0
 # early ones stop at the one-guess look-ahead.  Counting work rather than time keeps
 # suggestions reproducible on any machine.
 PLAY_WORK_BUDGET = 20_000_000
+# Suggestions are ranked at least this wide whatever the caller shows, so that the budget's
+# verdict (and with it the rows) does not change with the number of rows asked for: top 3
+# is the first three rows of top 10.
+PLAY_TOP = 10
 # Levels tried: one guess ahead (cheap, always finishes), then to the end.  (Intermediate
 # look-aheads were measured to cost as much as a full search on the nodes that need a budget:
 # estimates at the frontier prune worse than exact values.)
@@ -54,6 +59,17 @@ POOL_CANDIDATES = 300
 BOOK_ROOT_DEPTH_WEIGHTED = 1
 
 
+@dataclass(frozen=True)
+class NodeRanking:
+    """The search's ranking of a node, (guess id, value) best first, and how it was measured:
+    ``lookahead`` guesses searched before the values are estimated (0: searched to the end),
+    over the guesses of ``pool`` only when one is given (big nodes)."""
+
+    pairs: list[tuple[int, float]]
+    lookahead: int = 0
+    pool: np.ndarray | None = field(default=None, repr=False)
+
+
 @dataclass
 class Advisor:
     lexicon: Lexicon
@@ -67,15 +83,14 @@ class Advisor:
     kc: int = 6
     threads: int = 2
     use_book: bool = True
-    # Words the game refused (not in its list): never suggested again in this session.
+    # Words refused for the whole session (``reject``); a game's own refusals are in
+    # ``game.refused``, undone with the game.
     rejected: set[int] = field(default_factory=set)
-    last_level: int = field(default=0, repr=False)  # look-ahead of the last ranking (0: to the end)
-    last_pool: np.ndarray | None = field(default=None, repr=False)  # guesses the last ranking used
     _searches: dict = field(default_factory=dict, repr=False)
     _books: dict = field(default_factory=dict, repr=False)
     _opening: dict = field(default_factory=dict, repr=False)
-    # One search at a time: the searches' scratch space, depth limit and last_level/last_pool
-    # are shared state, and shells (the TUI's workers, the web server's threads) call from threads.
+    # One search at a time: the searches' scratch space and depth limit are shared state, and
+    # shells (the TUI's workers, the web server's threads) call from threads.
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     def __post_init__(self) -> None:
@@ -94,8 +109,11 @@ class Advisor:
     # --- suggestions ---------------------------------------------------------------------------
 
     def suggest(self, game: Game, top: int = 10) -> list[Ranked]:
-        """The best guesses for the game's state, best first (empty once it is solved)."""
-        if game.solved:
+        """The best guesses for the game's state, best first (empty once it is over).
+
+        A function of the word lists, prior, rules, rows and settings alone: the same rows
+        whenever and however often it is asked (see ``TreeSearch.isolated``)."""
+        if game.over:
             return []
         with self._lock:
             if self.searching:
@@ -108,20 +126,24 @@ class Advisor:
         return self.suggest(game, 1)[0].word
 
     def reject(self, word: str) -> None:
-        """The game refused ``word``: stop suggesting it."""
+        """Never suggest ``word`` in this session (a game's own refusals: ``game.refuse``)."""
         self.rejected.add(self.lexicon.id(word))
+
+    def _excluded(self, game: Game) -> set[int]:
+        return self.rejected | set(getattr(game, "refused", ()))
 
     # --- greedy --------------------------------------------------------------------------------
 
     def _greedy(self, game: Game):
         hard_flags = game.constraints.mask(self.lexicon.guess_codes)
         legal = hard_flags.copy() if game.hard else np.ones(self.lexicon.n_guesses, np.bool_)
-        if self.rejected:
-            legal[list(self.rejected)] = False
+        excluded = self._excluded(game)
+        if excluded:
+            legal[list(excluded)] = False
             if not legal.any():
                 legal[:] = True
         strategy = self.strategy if self.strategy in STRATEGIES else "entropy"
-        key = (strategy, game.hard, tuple(sorted(self.rejected)))
+        key = (strategy, game.hard, tuple(sorted(excluded)))
         if not game.rows and key in self._opening:
             return self._opening[key]
         r = rank(self.lexicon, self.matrix, game.candidates, strategy=strategy,
@@ -177,39 +199,43 @@ class Advisor:
         return repr((self.strategy, LEVELS, BOOK_ROOT_DEPTH_WEIGHTED, 3))
 
     def rank_node(self, search, H: np.ndarray, rows: int, constraints, top: int,
-                  for_book: bool = False) -> list[tuple[int, float]]:
+                  for_book: bool = False) -> NodeRanking:
         """The search's ranking of a node under the play policy: the exact strategy searches to
         the end; the near-optimal one deepens level by level within the work budget and keeps
         the deepest level that finished.  ``for_book``: no budget and every guess at big nodes
-        too (the opening book is computed once, so it can afford the full search)."""
+        too (the opening book is computed once, so it can afford the full search).
+
+        Budgeted rankings run isolated (``TreeSearch.isolated``): on tables emptied first and
+        with work shared out statically, so the work counted, the level that finishes and the
+        rows are a function of the node alone, not of earlier searches or thread timing."""
         from .search import BudgetExceeded
 
-        budget = None if for_book else PLAY_WORK_BUDGET
         if self.strategy == "exact":
             search.set_depth(None)
-            self.last_level = 0
-            self.last_pool = None
-            return search.rank(H, rows=rows, constraints=constraints, top=top)
+            return NodeRanking(search.rank(H, rows=rows, constraints=constraints, top=top), 0, None)
+        budget = None if for_book else PLAY_WORK_BUDGET
         pool = self.guess_pool(H) if (not for_book and H.size > POOL_ABOVE and not search.hard) else None
-        self.last_pool = pool
-        result = None
+        width = top if for_book else max(top, PLAY_TOP)
+        result: list[tuple[int, float]] | None = None
+        level_done = LEVELS[0]
         spent = 0
-        for level in LEVELS:
-            search.set_depth(level or None)
-            left = None if (budget is None or result is None) else budget - spent
-            if left is not None and left <= 0:
-                break
-            before = search.work_done
-            try:
-                with search.budget(left):
-                    result = search.rank(H, rows=rows, constraints=constraints, top=top, pool=pool)
-                self.last_level = level
-            except BudgetExceeded:
-                break
-            finally:
-                spent += search.work_done - before
-        search.set_depth(None)
-        return result
+        with (contextlib.nullcontext() if for_book else search.isolated()):
+            for level in LEVELS:
+                search.set_depth(level or None)
+                left = None if (budget is None or result is None) else budget - spent
+                if left is not None and left <= 0:
+                    break
+                before = search.work_done
+                try:
+                    with search.budget(left):
+                        result = search.rank(H, rows=rows, constraints=constraints, top=width, pool=pool)
+                    level_done = level
+                except BudgetExceeded:
+                    break
+                finally:
+                    spent += search.work_done - before
+                    search.set_depth(None)
+        return NodeRanking((result or [])[:top], level_done, pool)
 
     def guess_pool(self, H: np.ndarray) -> np.ndarray:
         """Guess ids worth searching at a big node (see POOL_ABOVE)."""
@@ -234,37 +260,37 @@ class Advisor:
                 return search.rank(H, rows=rows, constraints=constraints, top=top)
             finally:
                 search.set_depth(None)
-        return self.rank_node(search, H, rows, constraints, top, for_book=True)
+        return self.rank_node(search, H, rows, constraints, top, for_book=True).pairs
 
     def search_pairs(self, H: np.ndarray, history: list[tuple[int, int]], constraints, *, hard: bool,
-                     max_guesses: int, top: int) -> list[tuple[int, float]]:
-        """(guess id, value) best first for the node reached by ``history`` ((guess id,
-        pattern) rows): from the opening book for the first two moves, else searched."""
+                     max_guesses: int, top: int = PLAY_TOP) -> NodeRanking:
+        """The ranking of the node reached by ``history`` ((guess id, pattern) rows): from the
+        opening book for the first two moves, else searched."""
         search = self.search_for(hard, max_guesses)
         if self.use_book and len(history) <= 1:
             book = self.book(hard, max_guesses)
             if book and not history:
-                self.last_level = self._book_root_depth
-                self.last_pool = None
-                return [(self.lexicon.id(w), v) for w, v in book.first][:top]
+                return NodeRanking([(self.lexicon.id(w), v) for w, v in book.first][:top],
+                                   self._book_root_depth, None)
             if book and book.first and self.lexicon.guesses[history[0][0]] == book.first[0][0] \
                     and history[0][1] in book.second:
-                self.last_level = 0
-                self.last_pool = None
-                return [(self.lexicon.id(w), v) for w, v in book.second[history[0][1]]][:top]
+                return NodeRanking([(self.lexicon.id(w), v) for w, v in book.second[history[0][1]]][:top], 0, None)
         return self.rank_node(search, H, len(history), constraints if hard else None, top)
 
     def _search_rows(self, game: Game, top: int) -> list[Ranked]:
-        pairs = self.search_pairs(game.candidates, game.row_ids, game.constraints, hard=game.hard,
-                                  max_guesses=game.max_guesses, top=top + len(self.rejected))
-        pairs = [(g, v) for g, v in pairs if g not in self.rejected and g >= 0]
+        excluded = self._excluded(game)
+        ranking = self.search_pairs(game.candidates, game.row_ids, game.constraints, hard=game.hard,
+                                    max_guesses=game.max_guesses, top=max(top, PLAY_TOP) + len(excluded))
+        pairs = [(g, v) for g, v in ranking.pairs if g not in excluded and g >= 0]
         if not pairs:
             return []
-        return self._describe(game, pairs[:top], self.search_for(game.hard, game.max_guesses))
+        return self._describe(game, pairs[:top], self.search_for(game.hard, game.max_guesses), ranking.lookahead)
 
     def compare(self, game: Game, word: str) -> tuple[str, float, float]:
         """(the search's best guess, its average guesses to finish, the same for ``word``) at
-        the game's state, both measured the same way (the same look-ahead)."""
+        the game's state, both measured by one procedure: the ranking the suggestions come
+        from, and for a word outside it, the same search of that one guess at the same
+        look-ahead, over the same pool."""
         with self._lock:
             return self._compare(game, word)
 
@@ -273,22 +299,22 @@ class Advisor:
         search = self.search_for(game.hard, game.max_guesses)
         H = game.candidates
         W = float(search.w[H].sum())
-        pairs = self.search_pairs(H, game.row_ids, game.constraints, hard=game.hard,
-                                  max_guesses=game.max_guesses, top=20)
-        best_g, best_v = pairs[0]
-        values = dict(pairs)
+        ranking = self.search_pairs(H, game.row_ids, game.constraints, hard=game.hard,
+                                    max_guesses=game.max_guesses, top=PLAY_TOP)
+        best_g, best_v = ranking.pairs[0]
+        values = dict(ranking.pairs)
         if gid in values:
             mine = values[gid]
         else:
-            search.set_depth(self.last_level or None)
+            search.set_depth(ranking.lookahead or None)
             try:
-                mine = search.value_of_guess(gid, H, rows=len(game.rows), pool=self.last_pool,
+                mine = search.value_of_guess(gid, H, rows=len(game.rows), pool=ranking.pool,
                                              constraints=game.constraints if game.hard else None)
             finally:
                 search.set_depth(None)
         return self.lexicon.guesses[best_g], best_v / W, min(mine, 1e9) / W
 
-    def _describe(self, game: Game, pairs: list[tuple[int, float]], search) -> list[Ranked]:
+    def _describe(self, game: Game, pairs: list[tuple[int, float]], search, lookahead: int) -> list[Ranked]:
         """Suggestion rows: the search's expected guesses plus the partition figures."""
         H = game.candidates
         gids = np.array([g for g, _ in pairs], dtype=np.int64)
@@ -303,6 +329,13 @@ class Advisor:
                 expected_left=float(stats.expected_left[i]), largest=int(stats.largest[i]),
                 parts=int(stats.parts[i]), p_answer=float(stats.p_answer[i]),
                 can_be_answer=bool(stats.p_answer[i] > 0), hard_legal=bool(hard_flags[g]),
-                expected=v / total_w,
+                expected=v / total_w, lookahead=lookahead, basis=self._basis(lookahead),
             ))
         return rows
+
+    def _basis(self, lookahead: int) -> str:
+        """What a searched value is: the proven optimum, the expected guesses of the searched
+        strategy (the bot's own play, searched to the end), or an estimate past the look-ahead."""
+        if lookahead:
+            return "estimate"
+        return "optimal" if self.strategy == "exact" else "searched"

@@ -45,3 +45,11 @@ class UnreachableError(DataError):
 
 class CacheError(WordlebotError):
     """A cache file that cannot be read or written."""
+
+
+class InvalidIdError(WordlebotError, ValueError):
+    """A word or answer id (or another argument of the index-based API) out of range."""
+
+
+class UnsolvableError(WordlebotError, ValueError):
+    """No strategy finds every answer within the guesses left (a hard guess cap)."""

@@ -34,6 +34,8 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
     searched = bool(rows) and rows[0].expected is not None
     if searched:
         sort_col = "avg"
+        t.caption = value_basis(rows[0])
+        t.caption_justify = "left"
     cols = ["#", "guess"] + (["avg"] if searched else []) + (["letters"] if strategy == "letter-freq" else []) + [
         "bits", "exp. left", "largest", "parts", "P(ans)", "ans?", "hard"]
     for c in cols:
@@ -43,13 +45,24 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
     for i, r in enumerate(rows, start=1):
         cells = [str(i), r.word.upper()]
         if searched:
-            cells.append(f"{r.expected:.3f}" if r.expected is not None else "")
+            mark = "≈" if r.basis == "estimate" else ""
+            cells.append(f"{mark}{r.expected:.3f}" if r.expected is not None else "")
         if strategy == "letter-freq":
             cells.append(f"{r.score:.3f}")
         cells += [f"{r.bits:.3f}", f"{r.expected_left:.2f}", str(r.largest), str(r.parts),
                   format_prob(r.p_answer), "yes" if r.can_be_answer else "", "yes" if r.hard_legal else "no"]
         t.add_row(*cells)
     return t
+
+
+def value_basis(row: Ranked) -> str:
+    """One line saying what the avg column is: proven, searched to the end, or estimated."""
+    if row.basis == "optimal":
+        return "avg: average guesses to finish, this one included (proven optimal)"
+    if row.basis == "estimate":
+        ahead = f"{row.lookahead} guess{'es' if row.lookahead != 1 else ''}"
+        return f"avg ≈: estimated after searching {ahead} ahead (the full search is too big here)"
+    return "avg: average guesses to finish, this one included (searched to the end)"
 
 
 def format_prob(p: float) -> str:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import search_kernels as sk
+from .errors import HardModeError, InvalidIdError, UnsolvableError
 from .feedback import all_green
 from .game import HardConstraints
 from .matrix import transposed
@@ -39,6 +40,12 @@ DEFAULT_K = 12
 DEFAULT_KC = 6
 DEFAULT_MEMORY_MB = 2048
 MAX_PATTERNS = 3**7  # the scan keeps per-pattern tallies; longer words use the greedy rankers
+# Isolated calls (the play policy's budgeted suggestions): work groups and their tables.  A
+# budgeted suggestion stores at most ~budget / NODE_COST nodes (20 M units: 100 k), so 2^18
+# entries rarely fill; a full table is emptied, which is still deterministic.
+PLAY_SPLIT = 2
+PLAY_TABLE_ENTRIES = 1 << 18
+PLAY_TABLE_POOL = 1 << 22  # answer ids kept for verification (16 MB)
 
 
 class BudgetExceeded(Exception):
@@ -64,9 +71,15 @@ class SearchStats:
 
 
 class _Worker:
-    """One thread's scratch space and transposition table."""
+    """One thread's scratch space, transposition table and parameters.
 
-    def __init__(self, search: "TreeSearch", table_bytes: int) -> None:
+    Each worker has its own copy of the int parameters (``S.ip``), because the work budget
+    written there is the worker's own allowance: threads running at once must not overwrite
+    each other's.  ``allowance`` is that budget while a call shares work out statically.
+    """
+
+    def __init__(self, search: "TreeSearch", table_bytes: int, *, entries: int | None = None,
+                 pool: int | None = None) -> None:
         lex = search.lexicon
         ng, na = lex.n_guesses, lex.n_answers
         npat = 3**lex.length
@@ -91,10 +104,20 @@ class _Worker:
             np.zeros((depth, ng), np.float64),  # 16 weight of the answer each guess hits
         )
         # Table: ~35 % of the bytes for entries (49 bytes each), the rest for the answer sets.
-        entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / 49))))
-        pool = max(1 << 12, int(0.65 * table_bytes / 4))
+        if entries is None:
+            entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / 49))))
+        if pool is None:
+            pool = max(1 << 12, int(0.65 * table_bytes / 4))
         with _small_pages():
             self.TT = self._table(entries, pool)
+        S = search.S
+        self.S = S[:8] + (S[8].copy(), S[9])
+        self.allowance: int | None = None
+
+    def clear(self) -> None:
+        """Empty the table: what follows depends on nothing searched before."""
+        self.TT[0][:] = 0
+        self.TT[9][:] = 0
 
     @staticmethod
     def _table(entries: int, pool: int) -> tuple:
@@ -222,10 +245,12 @@ class TreeSearch:
         self.margin = float(fp[sk.FP_MARGIN])
         self._budget_lock = threading.Lock()
         self._remaining: int | None = None
-        self._sharing = 1  # threads spending the budget at once
         self.work_done = 0
         table_bytes = int(memory_mb * (1 << 20)) // self.threads
         self._workers = [_Worker(self, table_bytes) for _ in range(self.threads)]
+        # Isolated calls (see ``isolated``) run on their own small tables, emptied each time.
+        self._play: list[_Worker] | None = None
+        self._active = self._workers
         self.stats = SearchStats()
 
     # --- node description ----------------------------------------------------------------------
@@ -253,21 +278,24 @@ class TreeSearch:
         meta[sk.M_WORK] = 0
         meta[sk.M_ABORT] = 0
         with self._budget_lock:
-            if self._remaining is not None:
-                if self._remaining <= 0:
-                    raise BudgetExceeded()
-                # threads running at once each get their share of what is left
-                self.S[8][sk.IP_WORK_BUDGET] = max(1, self._remaining // self._sharing)
+            # a worker's own allowance while work is shared out statically, else what is left
+            limit = worker.allowance if worker.allowance is not None else self._remaining
+        if limit is not None and limit <= 0:
+            raise BudgetExceeded()
+        worker.S[8][sk.IP_WORK_BUDGET] = 0 if limit is None else max(1, limit)
         before = meta.copy()
-        v, g = sk._node(self.S, worker.X, worker.TT, H, 0, int(rem), float(beta), T, np.uint64(h),
+        v, g = sk._node(worker.S, worker.X, worker.TT, H, 0, int(rem), float(beta), T, np.uint64(h),
                         greens, mins, int(forced))
         delta = meta - before
         delta[sk.M_POOL_USED] = 0
         self.stats.add(delta)
+        work = int(meta[sk.M_WORK])
         with self._budget_lock:
-            self.work_done += int(meta[sk.M_WORK])
+            self.work_done += work
             if self._remaining is not None:
-                self._remaining -= int(meta[sk.M_WORK])
+                self._remaining -= work
+            if worker.allowance is not None:
+                worker.allowance -= work
         if meta[sk.M_ABORT]:
             raise BudgetExceeded()
         return float(v), int(g)
@@ -277,8 +305,14 @@ class TreeSearch:
         limit are tagged with it, so levels never mix."""
         if depth is not None and self.k is None:
             raise ValueError("the exact search has no depth limit")
-        self.S[8][sk.IP_DEPTH] = 0 if depth is None else depth
+        self._set_ip(sk.IP_DEPTH, 0 if depth is None else depth)
         self.depth = depth
+
+    def _set_ip(self, index: int, value: int) -> None:
+        """Set an int parameter for the search and every worker's copy of it."""
+        self.S[8][index] = value
+        for wk in self._workers + (self._play or []):
+            wk.S[8][index] = value
 
     # --- work budget ---------------------------------------------------------------------------
 
@@ -287,14 +321,43 @@ class TreeSearch:
         """The calls inside may do at most ``units`` of work in all (scan units, see
         ``search_kernels.M_WORK``), else they raise BudgetExceeded.  None: no limit."""
         self._remaining = units
-        self.S[8][sk.IP_WORK_BUDGET] = 0 if units is None else max(1, units)
         try:
             yield self
         finally:
             self._remaining = None
-            self.S[8][sk.IP_WORK_BUDGET] = 0
+            self._set_ip(sk.IP_WORK_BUDGET, 0)
+
+    @contextlib.contextmanager
+    def isolated(self):
+        """The calls inside depend on nothing searched before, so what they return (and the
+        work they count against a budget) is a function of their arguments alone.
+
+        They run on PLAY_SPLIT small tables of their own, emptied on entry, and share work out
+        statically: a big node's guesses go to fixed groups (guess i to group i mod PLAY_SPLIT),
+        each with its own table, bound and equal share of the budget.  The groups run on two
+        threads when the search has them, one after the other otherwise, so the outcome is the
+        same for any thread count.  (With the shared queue of the normal calls, which thread
+        searched what, and so what its table held and whether a budget sufficed, depended on
+        timing: the same position could get another suggestion when asked again.)  Values are
+        the same as outside; only the budget's verdict could differ.
+        """
+        if self._play is None:
+            self._play = [_Worker(self, 0, entries=PLAY_TABLE_ENTRIES, pool=PLAY_TABLE_POOL)
+                          for _ in range(PLAY_SPLIT)]
+        for wk in self._play:
+            wk.S[8][:] = self.S[8]
+            wk.clear()
+        self._active = self._play
+        try:
+            yield self
+        finally:
+            self._active = self._workers
 
     # --- public API ----------------------------------------------------------------------------
+    #
+    # The checked entry points (value_of_guess, best, rank, tree) validate ids, rows and
+    # constraints and raise WordlebotErrors; ``best_unchecked`` is the documented fast path for
+    # callers that hold valid arrays already (the simulator), with a sentinel instead of errors.
 
     def value_of_guess(self, guess: WordId, candidates: np.ndarray | None = None, *, rows: int = 0,
                        constraints: HardConstraints | None = None, beta: float = INF,
@@ -302,17 +365,33 @@ class TreeSearch:
         """Total (expected) guesses over ``candidates`` if ``guess`` is played now and the search's
         strategy after it; a result ``>= beta`` only means "not below beta".
 
-        Without a bound the parts left by ``guess`` are independent problems, solved on all
-        threads (same result as serial); with a bound the serial search can stop early.
+        Without a bound (and without a depth limit) the parts left by ``guess`` are independent
+        problems, solved on all threads (same result as serial); with a bound the serial search
+        can stop early.  Under a depth limit the guess is searched as ``rank`` searches each
+        of its guesses, so the two values compare like for like.
         """
-        H = self._cands(candidates)
+        H = self._check_cands(candidates)
+        gid = self._check_guess(guess)
+        self._check_rows(rows)
+        constraints = self._check_constraints(constraints)
+        if self.hard and constraints is not None:
+            reason = constraints.violation(self.lexicon.guesses[gid])
+            if reason:
+                raise HardModeError(f"{self.lexicon.guesses[gid]!r} is not allowed: {reason}")
         if parallel is None:
-            parallel = self.threads > 1 and beta >= INF and H.size > 100
-        if parallel and pool is None:
-            return self.subtrees(int(guess), H, rows, constraints)[0]
+            parallel = self._threaded and beta >= INF and H.size > 100
+        if parallel and pool is None and self.depth is None:
+            return self.subtrees(gid, H, rows, constraints)[0]
         T, h, greens, mins = self._allowed(constraints, pool)
-        v, _ = self._run(self._workers[0], H, self.max_guesses - rows, beta, T, h, greens, mins, int(guess))
+        v, _ = self._run(self._active[0], H, self.max_guesses - rows, beta, T, h, greens, mins, gid)
         return v
+
+    @property
+    def _threaded(self) -> bool:
+        """Share big nodes out to work groups: on two threads or more, and always in isolated
+        calls (whose groups then run one after the other), so that the work done, and a budget's
+        verdict, do not depend on the thread count."""
+        return self.threads > 1 or self._active is self._play
 
     def subtrees(self, guess: WordId, H: np.ndarray, rows: int, constraints: HardConstraints | None,
                  build: bool = False) -> tuple[float, dict[int, "Node"]]:
@@ -327,72 +406,100 @@ class TreeSearch:
         parts.sort(key=lambda t: -t[1].size)
         total = float(self.w[H].sum())
         results: dict[int, tuple[float, Node | None]] = {}
-        lock = threading.Lock()
-        queue = list(range(len(parts)))
 
-        def work(worker: _Worker) -> None:
-            while True:
-                with lock:
-                    if not queue:
-                        return
-                    i = queue.pop(0)
-                p, Hs = parts[i]
-                cons = self._child_constraints(constraints, word, p)
-                if build:
-                    node = self._build(worker, Hs, rows + 1, cons)
-                    results[p] = (node.value, node)
-                else:
-                    T, h, greens, mins = self._allowed(cons)
-                    v, _ = self._run(worker, Hs, self.max_guesses - rows - 1, INF, T, h, greens, mins, -1)
-                    results[p] = (v, None)
+        def solve(worker: _Worker, i: int) -> None:
+            p, Hs = parts[i]
+            cons = self._child_constraints(constraints, word, p)
+            if build:
+                node = self._build(worker, Hs, rows + 1, cons)
+                results[p] = (node.value, node)
+            else:
+                T, h, greens, mins = self._allowed(cons)
+                v, _ = self._run(worker, Hs, self.max_guesses - rows - 1, INF, T, h, greens, mins, -1)
+                results[p] = (v, None)
 
-        self._on_threads(work)
+        self._share_out(len(parts), solve)
         for p, (v, _) in results.items():
             total += v
         return min(total, INF), {p: n for p, (_, n) in results.items() if n is not None}
 
-    def _on_threads(self, work) -> None:
-        if self.threads == 1:
-            work(self._workers[0])
+    def _share_out(self, n: int, solve, after=None) -> None:
+        """Call ``solve(worker, i)`` for i in 0 … n-1 over the active workers.
+
+        Normal calls: a shared queue, first come first served (fastest).  Isolated calls: item
+        i goes to group i mod groups, in order, each group with an equal share of the budget, so
+        every group's work is fixed by the arguments alone.
+        """
+        workers = self._active
+        groups = len(workers)
+        static = self._active is self._play
+        lock = threading.Lock()
+        nxt = [0]
+
+        def work(worker: _Worker, group: int) -> None:
+            i = group
+            while True:
+                if not static:
+                    with lock:
+                        i = nxt[0]
+                        nxt[0] += 1
+                if i >= n:
+                    return
+                solve(worker, i)
+                i += groups
+
+        if static:
+            with self._budget_lock:
+                share = None if self._remaining is None else self._remaining // groups
+            for wk in workers:
+                wk.allowance = share
+        try:
+            self._on_threads(workers, work)
+        finally:
+            for wk in workers:
+                wk.allowance = None
+
+    def _on_threads(self, workers: list[_Worker], work) -> None:
+        """``work(worker, group)`` for each worker: on threads when the search has them, else
+        one after the other."""
+        if self.threads == 1 or len(workers) == 1:
+            for i, wk in enumerate(workers):
+                work(wk, i)
             return
         errors: list[BaseException] = []
 
-        def guarded(wk):
+        def guarded(wk, i):
             try:
-                work(wk)
+                work(wk, i)
             except BaseException as exc:  # re-raised in the caller's thread
                 errors.append(exc)
                 if isinstance(exc, BudgetExceeded):
-                    for other in self._workers:  # stop the other threads soon too
+                    for other in workers:  # stop the other threads soon too
                         other.TT[9][sk.M_ABORT] = 1
 
-        threads = [threading.Thread(target=guarded, args=(wk,), daemon=True) for wk in self._workers]
-        self._sharing = len(threads)
-        try:
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-        finally:
-            self._sharing = 1
+        threads = [threading.Thread(target=guarded, args=(wk, i), daemon=True) for i, wk in enumerate(workers)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
         if errors:
             raise errors[0]
 
     def tree(self, first: WordId | None = None, candidates: np.ndarray | None = None, *,
              constraints: HardConstraints | None = None) -> "Node":
         """The whole strategy from this node as a tree (the first guess chosen, or given)."""
-        H = self._cands(candidates)
+        H = self._check_cands(candidates)
+        constraints = self._check_constraints(constraints)
         if constraints is None and self.hard:
             constraints = HardConstraints.none(self.lexicon.length)
         if first is None:
-            first, v = self.best(H, constraints=constraints)
-            if v >= INF:
-                raise ValueError(f"no strategy finds every answer within {self.max_guesses} guesses")
-        total, subtrees = self.subtrees(int(first), H, 0, constraints, build=True)
+            first, _ = self.best(H, constraints=constraints)
+        first = self._check_guess(first)
+        total, subtrees = self.subtrees(first, H, 0, constraints, build=True)
         if total >= INF:
-            raise ValueError(f"{self.lexicon.guesses[int(first)]!r} cannot find every answer within "
-                             f"{self.max_guesses} guesses")
-        return Node(int(first), H, total, subtrees)
+            raise UnsolvableError(f"{self.lexicon.guesses[first]!r} cannot find every answer within "
+                                  f"{self.max_guesses} guesses")
+        return Node(first, H, total, subtrees)
 
     def _child_constraints(self, constraints: HardConstraints | None, word: str, pattern: int):
         """The hard-mode constraints after playing ``word`` and seeing ``pattern``."""
@@ -403,7 +510,7 @@ class TreeSearch:
         T, h, greens, mins = self._allowed(constraints)
         v, g = self._run(worker, H, self.max_guesses - rows, INF, T, h, greens, mins, -1)
         if v >= INF or g < 0:
-            raise ValueError(f"no strategy finishes {H.size} answers within {self.max_guesses - rows} guesses")
+            raise UnsolvableError(f"no strategy finishes {H.size} answers within {self.max_guesses - rows} guesses")
         lex = self.lexicon
         green = all_green(lex.length)
         pats = np.asarray(self.mt[H, g])
@@ -418,18 +525,31 @@ class TreeSearch:
     def best(self, candidates: np.ndarray | None = None, *, rows: int = 0,
              constraints: HardConstraints | None = None, parallel: bool | None = None,
              pool: np.ndarray | None = None) -> tuple[WordId, float]:
-        """The best guess for the node and its value (INF when nothing finishes in time).
+        """The best guess for the node and its value.  Raises UnsolvableError when no strategy
+        finds every answer within the guesses left (only possible with a hard guess cap).
 
         Big nodes search their root candidates on all threads; the answer equals the serial one.
         """
-        H = self._cands(candidates)
+        H = self._check_cands(candidates)
+        self._check_rows(rows)
+        g, v = self.best_unchecked(H, rows=rows, constraints=self._check_constraints(constraints),
+                                   parallel=parallel, pool=pool)
+        if g < 0:
+            raise UnsolvableError(f"no strategy finds every one of these {H.size} answers within "
+                                  f"{self.max_guesses - rows} guesses")
+        return g, v
+
+    def best_unchecked(self, H: np.ndarray, *, rows: int = 0, constraints: HardConstraints | None = None,
+                       parallel: bool | None = None, pool: np.ndarray | None = None) -> tuple[WordId, float]:
+        """``best`` without checks: ``H`` must be sorted, distinct, in-range answer ids (int32,
+        contiguous).  Returns (-1, INF) when nothing finishes in time."""
         rem = self.max_guesses - rows
         T, h, greens, mins = self._allowed(constraints, pool)
         if parallel is None:
-            parallel = self.threads > 1 and H.size > 3**self.lexicon.length
+            parallel = self._threaded and H.size > 3**self.lexicon.length
         if not parallel or rem <= 2:
-            v, g = self._run(self._workers[0], H, rem, INF, T, h, greens, mins, -1)
-            return g, v
+            v, g = self._run(self._active[0], H, rem, INF, T, h, greens, mins, -1)
+            return (g, v) if v < INF else (-1, INF)
         order = self.root_order(H, rem, T, h, greens, mins)
         if order.size == 0:
             return -1, INF
@@ -441,9 +561,9 @@ class TreeSearch:
 
     def root_order(self, H, rem, T, h, greens, mins) -> np.ndarray:
         """The guesses a node would try, best first (guess ids)."""
-        wk = self._workers[0]
+        wk = self._active[0]
         out = np.empty(max(T.size, H.size), np.int32)
-        n = sk._node_trials(self.S, wk.X, wk.TT, H, rem, T, np.uint64(h), out)
+        n = sk._node_trials(wk.S, wk.X, wk.TT, H, rem, T, np.uint64(h), out)
         return out[:n]
 
     def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,
@@ -451,22 +571,27 @@ class TreeSearch:
              pool: np.ndarray | None = None) -> list[tuple[WordId, float]]:
         """The ``top`` guesses with their values (total or expected guesses from here), best
         first: ``best``'s choice, then the node's other candidate guesses, each searched like
-        the best one (bounded by the top-th value so far, so only the shown values are exact)."""
-        H = self._cands(candidates)
+        the best one (bounded by the top-th value so far, so only the shown values are exact).
+        Empty when no guess finishes in time."""
+        H = self._check_cands(candidates)
+        self._check_rows(rows)
+        if top < 1:
+            raise InvalidIdError(f"top must be at least 1, not {top}")
+        constraints = self._check_constraints(constraints)
         rem = self.max_guesses - rows
         T, h, greens, mins = self._allowed(constraints, pool)
-        if self.threads > 1 and H.size > 3**self.lexicon.length and rem > 2:
-            # Big node: every candidate guess on the threads at once; the first is best's choice.
+        if self._threaded and H.size > 3**self.lexicon.length and rem > 2:
+            # Big node: every candidate guess shared out at once; the first is best's choice.
             trials = self.root_order(H, rem, T, h, greens, mins)
             values = self._evaluate_parallel(trials, H, rem, T, h, greens, mins, keep=top)
             idx = [i for i in np.argsort(values, kind="stable").tolist() if values[i] < INF]
             return [(int(trials[i]), float(values[i])) for i in idx][:top]
-        g0, v0 = self.best(H, rows=rows, constraints=constraints, parallel=False, pool=pool)
+        g0, v0 = self.best_unchecked(H, rows=rows, constraints=constraints, parallel=False, pool=pool)
         trials = self.root_order(H, rem, T, h, greens, mins)
         trials = trials[trials != g0]
         values = np.full(trials.size, INF)
         kept: list[float] = []
-        wk = self._workers[0]
+        wk = self._active[0]
         for i, g in enumerate(trials.tolist()):
             bound = kept[top - 2] + self.margin if top >= 2 and len(kept) >= top - 1 else INF
             v, _ = self._run(wk, H, rem, bound, T, h, greens, mins, int(g))
@@ -479,42 +604,75 @@ class TreeSearch:
         return rows_out[:top]
 
     def _evaluate_parallel(self, order, H, rem, T, h, greens, mins, keep: int = 1) -> np.ndarray:
-        """Each guess's value, the guesses shared out to the threads in order.  A guess is
+        """Each guess's value, the guesses shared out to the workers in order.  A guess is
         searched with the bound (keep-th best value so far + margin), so ties with the kept
         values are found exactly and, among equal values, order decides, as in the serial
-        search.  A value that did not beat its bound is reported as INF."""
+        search.  A value that did not beat its bound is reported as INF.
+
+        In isolated calls each group keeps its own values for its bound: a group's keep-th
+        best is never better than the overall one, so every guess of the overall top ``keep``
+        is still found exactly."""
         values = np.full(order.size, INF)
-        kept: list[float] = []
+        static = self._active is self._play
+        kept_by = [[] for _ in self._active] if static else [[]] * len(self._active)
         lock = threading.Lock()
-        nxt = [0]
+        where = {id(wk): g for g, wk in enumerate(self._active)}
 
-        def work(worker: _Worker) -> None:
-            while True:
-                with lock:
-                    i = nxt[0]
-                    nxt[0] += 1
-                    bound = kept[keep - 1] + self.margin if len(kept) >= keep else INF
-                if i >= order.size:
-                    return
-                v, _ = self._run(worker, H, rem, bound, T, h, greens, mins, int(order[i]))
-                with lock:
-                    if v < bound and v < INF:
-                        values[i] = v
-                        kept.append(v)
-                        kept.sort()
+        def solve(worker: _Worker, i: int) -> None:
+            kept = kept_by[where[id(worker)]]
+            with lock:
+                bound = kept[keep - 1] + self.margin if len(kept) >= keep else INF
+            v, _ = self._run(worker, H, rem, bound, T, h, greens, mins, int(order[i]))
+            with lock:
+                if v < bound and v < INF:
+                    values[i] = v
+                    kept.append(v)
+                    kept.sort()
 
-        self._on_threads(work)
+        self._share_out(order.size, solve)
         return values
 
-    def _cands(self, candidates) -> np.ndarray:
+    # --- checks of the public entry points -----------------------------------------------------
+
+    def _check_cands(self, candidates) -> np.ndarray:
+        """Answer ids as sorted distinct int32; a clear error for anything else."""
+        n = self.lexicon.n_answers
         if candidates is None:
-            return np.arange(self.lexicon.n_answers, dtype=np.int32)
-        H = np.asarray(candidates, dtype=np.int32)
+            return np.arange(n, dtype=np.int32)
+        H = np.asarray(candidates)
+        if H.ndim != 1 or not (H.size == 0 or np.issubdtype(H.dtype, np.integer)):
+            raise InvalidIdError("candidates must be a flat list of answer ids (integers)")
         if H.size == 0:
-            raise ValueError("no candidates")
+            raise InvalidIdError("no candidates: the node has no answer left")
+        bad = H[(H < 0) | (H >= n)]
+        if bad.size:
+            raise InvalidIdError(f"answer id {int(bad[0])} is out of range: the {self.lexicon.name} "
+                                 f"list has {n:,} answers (ids 0 to {n - 1})")
+        H = H.astype(np.int32)
         if np.any(H[1:] <= H[:-1]):
             H = np.unique(H)
         return np.ascontiguousarray(H)
+
+    def _check_guess(self, guess) -> int:
+        n = self.lexicon.n_guesses
+        if isinstance(guess, (bool, np.bool_)) or not isinstance(guess, (int, np.integer)):
+            raise InvalidIdError(f"a guess id is an integer, not {guess!r} (use lexicon.id(word))")
+        if not 0 <= int(guess) < n:
+            raise InvalidIdError(f"guess id {int(guess)} is out of range: the {self.lexicon.name} "
+                                 f"list has {n:,} guesses (ids 0 to {n - 1})")
+        return int(guess)
+
+    def _check_rows(self, rows: int) -> None:
+        if not 0 <= rows < self.max_guesses:
+            raise InvalidIdError(f"rows played must be 0 to {self.max_guesses - 1}, not {rows}")
+
+    def _check_constraints(self, constraints):
+        if constraints is not None and not isinstance(constraints, HardConstraints):
+            raise InvalidIdError("constraints must be a HardConstraints (game.constraints) or None")
+        if constraints is not None and constraints.green_at.shape != (self.lexicon.length,):
+            raise InvalidIdError(f"constraints are for {constraints.green_at.shape[0]}-letter words, "
+                                 f"not {self.lexicon.length}")
+        return constraints
 
 
 @dataclass

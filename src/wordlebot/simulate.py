@@ -47,7 +47,7 @@ def search_chooser(search) -> Chooser:
     states free)."""
 
     def choose(cands: np.ndarray, constraints: HardConstraints | None, history) -> WordId:
-        g, v = search.best(cands, rows=len(history), constraints=constraints if search.hard else None)
+        g, v = search.best_unchecked(cands, rows=len(history), constraints=constraints if search.hard else None)
         if g < 0:  # nothing finishes in time: play the likeliest candidate
             return int(search.lexicon.answer_ids[int(cands[np.argmax(search.w[cands])])])
         return g
@@ -59,7 +59,7 @@ def advisor_chooser(advisor, *, hard: bool = False, max_guesses: int = 6) -> Cho
     """What the assistant would suggest: the opening book, then the budgeted search."""
 
     def choose(cands: np.ndarray, constraints: HardConstraints | None, history) -> WordId:
-        pairs = advisor.search_pairs(cands, history, constraints, hard=hard, max_guesses=max_guesses, top=1)
+        pairs = advisor.search_pairs(cands, history, constraints, hard=hard, max_guesses=max_guesses).pairs
         if not pairs or pairs[0][0] < 0:
             return int(advisor.lexicon.answer_ids[int(cands[np.argmax(advisor.lexicon.prior[cands])])])
         return pairs[0][0]

@@ -40,6 +40,10 @@ class Ranked:
     can_be_answer: bool
     hard_legal: bool
     expected: float | None = None  # tree search: expected number of guesses from here (this one included)
+    # tree search: guesses searched before the value is estimated (0: searched to the end)
+    lookahead: int | None = None
+    # tree search: "optimal" (proven), "searched" (the bot's strategy, to the end) or "estimate"
+    basis: str = ""
 
 
 @dataclass
