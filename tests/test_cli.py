@@ -179,7 +179,7 @@ def test_assist_empty_colours_means_refused_word():
     first_suggestion = re.search(r"\[(\w+)\]", driver.prompts[0]).group(1).lower()
     assert "refused by the game" in buf.getvalue()
     assert s.game.rows[0].guess != first_suggestion
-    assert s.lexicon.id(first_suggestion) in s.advisor.rejected
+    assert s.lexicon.id(first_suggestion) in s.game.refused
 
 
 def test_assist_hard_mode_refusal_with_reason():
@@ -276,3 +276,69 @@ def test_python_dash_m_entry_point():
     r = subprocess.run([sys.executable, "-m", "wordlebot", "feedback", "error", "elder"], capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.startswith("20002")
+
+
+# --- one game model for play; refusals in assist ------------------------------------------------
+# Hand-made lists: GUANO is a guess but not an answer.  Colours worked out by hand:
+# SLATE/GUANO 00200, PIANO/GUANO 00222; after SLATE 00200 only the answer PIANO fits, and after
+# PIANO 00222 no answer does.
+HAND_GUESSES = ["crane", "guano", "organ", "piano", "slate"]
+HAND_ANSWERS = ["piano", "organ", "crane"]
+
+
+def test_play_an_answer_outside_the_answer_list(tmp_path):
+    files = write_lists(tmp_path, HAND_GUESSES, HAND_ANSWERS)
+    r = run(["play", "--answer", "guano"] + files, input="slate\npiano\nguano\n")
+    assert r.exit_code == 0, r.output
+    assert "Solved in 3/6!" in r.output
+    assert "Wordle 3/6\n\n⬛⬛🟩⬛⬛\n⬛⬛🟩🟩🟩\n🟩🟩🟩🟩🟩" in r.output
+
+
+def test_play_hard_mode_goes_through_the_game(tmp_path):
+    files = write_lists(tmp_path, HAND_GUESSES, HAND_ANSWERS)
+    r = run(["play", "--answer", "guano", "--hard"] + files, input="slate\norgan\nguano\n")
+    assert r.exit_code == 0, r.output
+    assert "ORGAN is not allowed: hard mode: the 3rd letter must be A" in r.output
+    assert "Solved in 2/6!" in r.output and "Wordle 2/6*\n\n⬛⬛🟩⬛⬛\n🟩🟩🟩🟩🟩" in r.output
+
+
+def test_play_classic_on_the_guano_day(official):
+    # 2023-03-27, puzzle 646: GUANO, not among the 2,315 classic answers.  SALET/GUANO = 01000.
+    r = run(["--data-dir", str(official), "play", "--words", "classic", "--date", "2023-03-27"],
+            input="salet\nguano\n")
+    assert r.exit_code == 0, r.output
+    assert "Solved in 2/6!" in r.output and "Wordle 646 2/6\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩" in r.output
+
+
+def test_assist_refusal_leaves_the_candidates_and_undo_takes_it_back():
+    lex = Lexicon.from_lists(HAND_GUESSES, HAND_ANSWERS, [5, 3, 2], name="hand")
+    script = ["piano", "", "list", "piano", "undo", "list", "piano", "", "new", "list", "q"]
+    buf = io.StringIO()
+    s = AssistSession(lex, Console(file=buf, width=200), ask=Driver("organ", script))
+    s.run()
+    out = buf.getvalue()
+    # refused: PIANO is not the answer (prior 5:3:2, so ORGAN 3/5 and CRANE 2/5 are left)
+    assert "OK, PIANO was refused by the game, so it is not the answer" in out
+    assert "2 possible: ORGAN 60.0%, CRANE 40.0%" in out
+    assert "PIANO was refused by the game (it is not in the game's word list); undo takes the refusal back" in out
+    # undo takes the refusal back; a new game starts with none
+    assert "took back the refusal of PIANO" in out
+    assert out.count("3 possible: PIANO 50.0%, ORGAN 30.0%, CRANE 20.0%") == 2
+    assert s.game.refused == frozenset() and s.game.rows == []
+
+
+def test_assist_never_suggests_a_refused_word_again_in_that_game():
+    # accept the suggestion, refuse it; accept the next one, go back from its colours; undo
+    driver = Driver(ANSWERS[0], ["", "", "", "back", "undo", "q"])
+    s, buf = _session(driver)
+    s.run()
+    first = re.search(r"\[(\w+)\]", driver.prompts[0]).group(1)
+    second = re.search(r"\[(\w+)\]", driver.prompts[2]).group(1)
+    assert driver.prompts[1].startswith(f"colours for {first}") and second != first
+    out = buf.getvalue()
+    refused_at = out.index(f"OK, {first} was refused")
+    after = out[refused_at:out.index("took back")]
+    assert first not in after.replace(f"OK, {first} was refused", "")  # in no table or list
+    # the refusal was the last action: undo takes it back and the first suggestion is back
+    assert f"took back the refusal of {first}" in out
+    assert re.search(r"\[(\w+)\]", driver.prompts[-1]).group(1) == first

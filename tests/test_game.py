@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from conftest import random_words
 from naive import consistent, feedback_code, hard_mode_legal
 from wordlebot.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
-from wordlebot.game import Game, HardConstraints, Row, parse_history
+from wordlebot.game import Game, HardConstraints, Refusal, Row, parse_history
 from wordlebot.words import Lexicon
 
 WORDS = random_words(400, alphabet="abcdeors", seed=21)
@@ -133,3 +133,152 @@ def test_classic_list_suggests_a_larger_word_set(classic, classic_matrix):
     # ZYMIC (a valid guess, not an answer): all green can only mean a word outside the answers
     with pytest.raises(InconsistentFeedbackError, match="a word outside the list fits"):
         g.guess("zymic", "22222")
+
+
+# --- a known answer outside the answer list; refused words ------------------------------------
+# Hand-made lists: GUANO is a guess but not an answer.  Colours worked out by hand:
+#   SLATE/GUANO 00200 (only the A), PIANO/GUANO 00222 (A N O);
+#   SLATE/PIANO 00200, SLATE/ORGAN 00100, SLATE/CRANE 00202: after SLATE 00200 only PIANO fits;
+#   PIANO/PIANO is 22222, so after PIANO 00222 no answer fits.
+HAND_GUESSES = ["crane", "guano", "organ", "piano", "slate"]
+HAND_ANSWERS = ["piano", "organ", "crane"]
+
+
+@pytest.fixture
+def hand():
+    return Lexicon.from_lists(HAND_GUESSES, HAND_ANSWERS, [5, 3, 2], name="hand")
+
+
+def test_a_game_that_knows_its_answer_accepts_an_answer_outside_the_list(hand):
+    g = Game(hand, answer="GUANO")
+    assert g.answer == "guano"
+    assert g.guess("slate") == Row("slate", 2 * 9)  # 00200: the colours come from the answer
+    assert g.candidate_words == ["piano"] and not g.off_list and g.off_list_note is None
+    g.guess("piano")
+    assert g.rows[-1].feedback_digits() == "00222"
+    assert g.candidates.size == 0 and g.posterior.size == 0
+    assert g.off_list and g.off_list_row == 2
+    assert g.off_list_note == "the answer is not in the hand answer list"
+    assert not g.solved and not g.over
+    g.guess("guano")
+    assert g.solved and g.over and len(g.rows) == 3 and g.off_list_row == 2
+    # undo goes back to before the list ran out
+    g.undo()
+    g.undo()
+    assert g.candidate_words == ["piano"] and not g.off_list and g.off_list_row is None
+
+
+def test_the_same_colours_are_refused_when_the_answer_is_unknown(hand):
+    g = Game(hand)
+    g.guess("slate", "00200")
+    with pytest.raises(InconsistentFeedbackError, match="row 2 .*a word outside the list fits"):
+        g.guess("piano", "00222")
+    assert len(g.rows) == 1 and g.candidate_words == ["piano"]
+    with pytest.raises(InvalidFeedbackError, match="give the colours the game showed for PIANO"):
+        g.guess("piano")
+
+
+def test_a_known_answer_is_checked_and_so_are_colours_given_for_it(hand):
+    with pytest.raises(InvalidWordError, match="'zzzzz' is not in the hand guess list"):
+        Game(hand, answer="zzzzz")
+    g = Game(hand, answer="guano")
+    with pytest.raises(InconsistentFeedbackError, match="row 1 \\(SLATE 00000\\): the answer gives SLATE 00200"):
+        g.guess("slate", "00000")
+    assert g.rows == []
+    g.guess("slate", "00200")  # the right colours may be given
+    # an edit to another word gets that word's colours (CRANE/GUANO: A and N green, 00220)
+    g.edit(0, "crane")
+    assert g.rows == [Row.from_str("crane:00220")]
+    with pytest.raises(InvalidWordError, match="the answer of this game"):
+        g.refuse("guano")
+
+
+def test_hard_mode_in_a_game_that_knows_its_answer(hand):
+    g = Game(hand, hard=True, answer="guano")
+    g.guess("slate")  # A green in the 3rd place
+    with pytest.raises(HardModeError, match="^ORGAN is not allowed: hard mode: the 3rd letter must be A$"):
+        g.guess("organ")
+    assert len(g.rows) == 1
+
+
+def test_refusing_a_candidate_removes_it_from_candidates_and_posterior(hand):
+    g = Game(hand)
+    assert g.refused == frozenset()
+    g.refuse("Piano")
+    assert g.refused == frozenset({hand.id("piano")})
+    assert dict(zip(g.candidate_words, g.posterior.round(12).tolist())) == {"organ": 0.6, "crane": 0.4}
+    with pytest.raises(InvalidWordError, match="PIANO was refused by the game"):
+        g.guess("piano", "22222")
+    with pytest.raises(InvalidWordError, match="PIANO was refused by the game"):
+        g.check_guess("piano")
+    with pytest.raises(InvalidWordError, match="already marked as refused"):
+        g.refuse("piano")
+    # undo takes the refusal back
+    assert g.undo() == Refusal("piano")
+    assert g.refused == frozenset() and sorted(g.candidate_words) == ["crane", "organ", "piano"]
+    assert dict(zip(g.candidate_words, g.posterior.round(12).tolist())) == {"piano": 0.5, "organ": 0.3, "crane": 0.2}
+
+
+def test_refusing_a_word_that_is_not_an_answer_keeps_the_candidates(hand):
+    g = Game(hand)
+    g.refuse("guano")
+    assert g.refused == frozenset({hand.id("guano")}) and g.candidates.size == 3
+
+
+def test_refusing_a_word_outside_the_guess_list_is_an_error(hand):
+    g = Game(hand)
+    with pytest.raises(InvalidWordError, match="'zzzzz' is not in the hand guess list .*only a word of the list "
+                                               "can be marked as refused"):
+        g.refuse("zzzzz")
+    assert g.refused == frozenset() and g.candidates.size == 3
+
+
+def test_undo_takes_back_the_last_action_row_or_refusal(hand):
+    g = Game(hand)
+    g.refuse("organ")
+    g.guess("crane", "00220")  # CRANE/PIANO: A N green; ORGAN is refused, CRANE would be 22222
+    assert g.candidate_words == ["piano"]
+    with pytest.raises(InvalidWordError, match="CRANE was played in row 1"):
+        g.refuse("crane")
+    copy = g.copy()
+    assert g.undo() == Row.from_str("crane:00220")
+    assert g.refused == frozenset({hand.id("organ")}) and sorted(g.candidate_words) == ["crane", "piano"]
+    assert g.undo() == Refusal("organ")
+    assert g.refused == frozenset() and g.candidates.size == 3
+    # the copy kept its own moves
+    assert copy.refused == frozenset({hand.id("organ")}) and copy.candidate_words == ["piano"]
+
+
+def test_edit_replays_refusals(hand):
+    g = Game(hand)
+    g.guess("crane", "00220")
+    g.refuse("organ")
+    g.edit(0, "slate", "00200")  # SLATE/PIANO 00200: still only PIANO
+    assert g.rows == [Row.from_str("slate:00200")] and g.refused == frozenset({hand.id("organ")})
+    assert g.candidate_words == ["piano"]
+    # SLATE 00100 leaves only ORGAN, which the game refused: the edit is refused, nothing changes
+    with pytest.raises(InconsistentFeedbackError,
+                       match="after that edit of row 1, the refusal of ORGAN no longer fits"):
+        g.edit(0, "slate", "00100")
+    assert g.rows == [Row.from_str("slate:00200")] and g.candidate_words == ["piano"]
+    assert len(g.refused) == 1
+
+
+def test_refusing_the_last_candidate_is_inconsistent(hand):
+    g = Game(hand)
+    g.guess("slate", "00200")
+    with pytest.raises(InconsistentFeedbackError, match="PIANO is the only word left"):
+        g.refuse("piano")
+    assert g.refused == frozenset() and g.candidate_words == ["piano"]
+
+
+def test_classic_guano_day_is_winnable(classic, classic_matrix):
+    # 2023-03-27: GUANO, a classic guess but not one of its 2,315 answers.  SALET/GUANO: only the
+    # A, in another place (01000), which many answers fit; GUANO itself then fits none.
+    g = Game(classic, matrix=classic_matrix, answer="guano")
+    g.guess("salet")
+    assert g.rows[0].feedback_digits() == "01000" and g.candidates.size > 0
+    assert "guano" not in classic.answers
+    g.guess("guano")
+    assert g.solved and g.off_list_row == 2
+    assert g.off_list_note == "the answer is not in the classic answer list"

@@ -1,6 +1,7 @@
 """The Textual UI, driven headless with Pilot, and snapshots of its main screens."""
 
 import asyncio
+import datetime as dt
 from contextlib import asynccontextmanager
 
 from conftest import random_words
@@ -224,3 +225,69 @@ def test_snapshot_analysis_screen(snap_compare):
 
 def test_snapshot_settings_screen(snap_compare):
     assert snap_compare(app_for(), run_before=_settled(("f2",)), terminal_size=(80, 24))
+
+
+# --- play mode: an answer outside the answer list -----------------------------------------------
+# Hand-made lists: GUANO is a guess but not an answer.  SLATE/GUANO 00200 leaves only the answer
+# PIANO; PIANO/GUANO 00222 leaves none (PIANO/PIANO is 22222).
+
+
+def _text(app, selector):
+    return str(app.query_one(selector).render())
+
+
+async def _type_row(app, pilot, word):
+    await pilot.press(*word, "enter")
+    await settle(app, pilot)
+
+
+def test_play_mode_is_winnable_when_the_answer_is_not_in_the_answer_list():
+    async def go():
+        lex = Lexicon.from_lists(["crane", "guano", "organ", "piano", "slate"], ["piano", "organ", "crane"],
+                                 name="hand")
+        app = WordlebotApp(Session(lex, Settings(words="hand", mode="play"), secret="guano"), persist=False)
+        async with running(app) as pilot:
+            await _type_row(app, pilot, "slate")
+            assert _text(app, "#cand-title") == "1 candidate left" and "PIANO" in _text(app, "#candidates")
+            await _type_row(app, pilot, "piano")
+            game = app.session.game
+            assert [r.feedback_digits() for r in game.rows] == ["00200", "00222"] and not game.over
+            note = "the answer is not in the hand answer list"
+            assert _text(app, "#cand-title") == note and _text(app, "#candidates") == ""
+            assert _text(app, "#sugg-title") == f"no suggestions: {note}" and app.current == []
+            assert _text(app, "#status") == note
+            await _type_row(app, pilot, "guano")
+            assert game.solved and isinstance(app.screen, AnalysisScreen)
+            assert app.screen.share == "Wordle 3/6\n\n⬛⬛🟩⬛⬛\n⬛⬛🟩🟩🟩\n🟩🟩🟩🟩🟩"
+            await settle(app, pilot)
+            summary = _text(app.screen, "#summary")
+            assert "solved in 3" in summary and f"{note}: no bot comparison from row 2" in summary
+            assert app.screen.query_one("#rows").row_count == 3
+
+    run(go())
+
+
+def test_play_mode_classic_on_the_guano_day(classic, classic_matrix, official):
+    from wordlebot.advisor import Advisor
+    from wordlebot.interactive import pick_answer
+
+    async def go():
+        secret, puzzle = pick_answer(classic, day=dt.date(2023, 3, 27), data_dir=official)
+        assert (secret, puzzle) == ("guano", 646)
+        advisor = Advisor(classic, strategy="entropy", matrix=classic_matrix, use_book=False)
+        session = Session(classic, Settings(words="classic", mode="play", strategy="entropy"), secret=secret,
+                          puzzle=puzzle, advisor=advisor)
+        app = WordlebotApp(session, persist=False)
+        async with running(app) as pilot:
+            await _type_row(app, pilot, "salet")  # SALET/GUANO 01000: many classic answers fit
+            assert app.session.game.candidates.size > 0 and not app.session.game.off_list
+            await _type_row(app, pilot, "guano")  # all green: no classic answer is GUANO
+            assert app.session.game.solved and app.session.game.off_list_row == 2
+            assert isinstance(app.screen, AnalysisScreen)
+            assert app.screen.share == "Wordle 646 2/6\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩"
+            await settle(app, pilot)
+            summary = _text(app.screen, "#summary")
+            assert "over the first 1 row" in summary and "solved in 2" in summary
+            assert "the answer is not in the classic answer list: no bot comparison from row 2" in summary
+
+    run(go())

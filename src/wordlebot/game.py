@@ -1,8 +1,10 @@
-"""Game state: the rows played, the answers still possible, hard mode, undo and edit.
+"""Game state: the rows played, the words refused, the answers still possible, hard mode, undo
+and edit.
 
 Checked entry points take words and feedback text (``game.guess("crane", "gy..g")``); the
 unchecked fast path ``Game.play(guess_id, pattern)`` takes a guess index and a pattern code.
-A row that would leave no possible answer is refused and the state is left as it was.
+A row that would leave no possible answer is refused and the state is left as it was, unless the
+game knows its answer (play mode; see ``Game``).
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from .feedback import (
     parse_feedback,
     pattern_to_colours,
 )
-from .matrix import pattern_matrix
+from .matrix import build_from_codes, pattern_matrix
 from .words import Lexicon, WordId
+
+REFUSED: Pattern = -1  # in the move log: the game refused the word (no colours)
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -69,6 +73,13 @@ class Row:
 
     def __repr__(self) -> str:
         return f"Row.from_str({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A word the game refused (not in its list): what ``Game.undo`` returns when it takes one back."""
+
+    word: str
 
 
 def parse_history(text: str) -> list[Row]:
@@ -126,16 +137,40 @@ class HardConstraints:
 
 
 class Game:
-    """A game in progress against an unknown answer from ``lexicon``."""
+    """A game in progress: the rows played and the words the game refused, against an answer
+    from ``lexicon``'s answer list, or against a known ``answer`` (play mode).
+
+    **Unknown answer** (assist: the colours are typed by a person): a row that leaves no word of
+    the answer list is refused, since a typo in the colours is far likelier than an answer
+    outside the list.
+
+    **Known answer** (play: ``Game(lexicon, answer="guano")``; it must be a guess the player can
+    type): every row's colours come from the answer (``guess(word)`` computes them; colours given
+    must match them), so the colours are the truth and the game accepts every row, even one that
+    leaves no word of the answer list: such a day's answer (GUANO on 2023-03-27 is a classic
+    guess but not one of its 2,315 answers) must still be winnable.  From that row on
+    ``off_list`` is true and ``candidates`` is empty (nothing from the list is suggested or rated
+    any more); ``solved`` and ``over`` work as ever.  The game learns it at that row and not
+    before, although it knows the answer: so does the player.
+
+    **Refusals**: ``refuse(word)`` records that the game would not take ``word`` (not in its
+    list), so it is not the answer: it leaves the candidates and is not played again in this
+    game.  Undo takes back the last action, a refusal or a row.
+    """
 
     def __init__(self, lexicon: Lexicon, *, hard: bool = False, max_guesses: int = 6,
-                 matrix: np.ndarray | None = None) -> None:
+                 matrix: np.ndarray | None = None, answer: str | None = None) -> None:
         self.lexicon = lexicon
         self.hard = hard
         self.max_guesses = max_guesses
-        self.matrix = matrix if matrix is not None else pattern_matrix(lexicon)
-        self._rows: list[tuple[WordId, Pattern]] = []
-        # _cands[k] = answers possible after k rows; kept for every prefix so undo is free.
+        # None: each row's patterns are computed for the candidates left (a command-line game
+        # needs no full matrix); the ``matrix`` property builds (or loads) it on demand.
+        self._matrix = matrix
+        self._answer = None if answer is None else lexicon.guesses[lexicon.id(answer)]
+        # Moves in order: (guess id, pattern) for a row, (guess id, REFUSED) for a refusal.
+        self._moves: list[tuple[WordId, Pattern]] = []
+        # _cands[k] / _hard[k]: answers possible / hard-mode constraints after k moves; kept for
+        # every prefix so undo is free.
         self._cands: list[np.ndarray] = [np.arange(lexicon.n_answers, dtype=np.int32)]
         self._hard: list[HardConstraints] = [HardConstraints.none(lexicon.length)]
 
@@ -150,12 +185,29 @@ class Game:
     # --- state ---------------------------------------------------------------------------------
 
     @property
+    def matrix(self) -> np.ndarray:
+        """The lexicon's guesses x answers pattern matrix (built or loaded on first use)."""
+        if self._matrix is None:
+            self._matrix = pattern_matrix(self.lexicon)
+        return self._matrix
+
+    @property
+    def answer(self) -> str | None:
+        """The answer, when this game knows it (play mode); else None."""
+        return self._answer
+
+    @property
     def rows(self) -> list[Row]:
-        return [Row(self.lexicon.guesses[g], p) for g, p in self._rows]
+        return [Row(self.lexicon.guesses[g], p) for g, p in self.row_ids]
 
     @property
     def row_ids(self) -> list[tuple[WordId, Pattern]]:
-        return list(self._rows)
+        return [(g, p) for g, p in self._moves if p != REFUSED]
+
+    @property
+    def refused(self) -> frozenset[WordId]:
+        """Guess ids of the words the game refused (see ``refuse``)."""
+        return frozenset(g for g, p in self._moves if p == REFUSED)
 
     @property
     def candidates(self) -> np.ndarray:
@@ -171,7 +223,7 @@ class Game:
     def posterior(self) -> np.ndarray:
         """Probability of each remaining candidate (the prior restricted and renormalised)."""
         w = self.lexicon.prior[self.candidates]
-        return w / w.sum()
+        return w / w.sum() if w.size else w
 
     @property
     def constraints(self) -> HardConstraints:
@@ -179,11 +231,34 @@ class Game:
 
     @property
     def solved(self) -> bool:
-        return bool(self._rows) and self._rows[-1][1] == all_green(self.lexicon.length)
+        rows = self.row_ids
+        return bool(rows) and rows[-1][1] == all_green(self.lexicon.length)
 
     @property
     def over(self) -> bool:
-        return self.solved or len(self._rows) >= self.max_guesses
+        return self.solved or len(self.row_ids) >= self.max_guesses
+
+    @property
+    def off_list_row(self) -> int | None:
+        """The row (1-based) after which no word of the answer list fitted, or None.  Only a game
+        that knows its answer accepts such a row (see the class notes)."""
+        k = 0
+        for (_, p), cands in zip(self._moves, self._cands[1:]):
+            if p != REFUSED:
+                k += 1
+                if cands.size == 0:
+                    return k
+        return None
+
+    @property
+    def off_list(self) -> bool:
+        """True once the rows have shown that the answer is not in the answer list."""
+        return self._answer is not None and self.candidates.size == 0
+
+    @property
+    def off_list_note(self) -> str | None:
+        """What a shell shows instead of candidates and suggestions once ``off_list``."""
+        return f"the answer is not in the {self.lexicon.name} answer list" if self.off_list else None
 
     def history(self) -> str:
         return ",".join(str(r) for r in self.rows)
@@ -198,40 +273,95 @@ class Game:
 
     def legal_mask(self) -> np.ndarray:
         """Bool per guess: may it be played now (everything, unless hard mode restricts)."""
-        if not self.hard or not self._rows:
+        if not self.hard or not self._moves:
             return np.ones(self.lexicon.n_guesses, np.bool_)
         return self._hard[-1].mask(self.lexicon.guess_codes)
 
-    def guess(self, word: str, feedback: str | Pattern) -> Row:
-        """Play ``word`` with the colours the game showed; checked."""
+    def check_guess(self, word: str) -> WordId:
+        """The guess id of ``word`` if it may be played now; else the error that says why not
+        (not in the list, refused by the game, hard mode, game already solved)."""
         gid = self.lexicon.id(word)
         w = self.lexicon.guesses[gid]
-        if isinstance(feedback, str):
+        if self.solved:
+            raise InvalidWordError("the game is already solved; undo or start a new game")
+        if gid in self.refused:
+            raise InvalidWordError(f"{w.upper()} was refused by the game (it is not in the game's word "
+                                   "list); undo takes the refusal back")
+        reason = self.hard_violation(w)
+        if reason:
+            raise HardModeError(f"{w.upper()} is not allowed: {reason}")
+        return gid
+
+    def guess(self, word: str, feedback: str | Pattern | None = None) -> Row:
+        """Play ``word`` with the colours the game showed; checked.  In a game that knows its
+        answer the colours may be left out: they are computed."""
+        gid = self.lexicon.id(word)
+        w = self.lexicon.guesses[gid]
+        if feedback is None:
+            if self._answer is None:
+                raise InvalidFeedbackError(f"give the colours the game showed for {w.upper()}")
+            pattern = _feedback(w, self._answer)
+        elif isinstance(feedback, str):
             pattern = parse_feedback(feedback, self.lexicon.length)
         else:
             pattern = int(feedback)
             pattern_to_colours(pattern, self.lexicon.length)
-        if self.solved:
-            raise InvalidWordError("the game is already solved; undo or start a new game")
-        reason = self.hard_violation(w)
-        if reason:
-            raise HardModeError(f"{w!r} is not allowed: {reason}")
+        self.check_guess(w)
         self._apply(gid, pattern)
         return Row(w, pattern)
 
     def play(self, gid: WordId, pattern: Pattern) -> None:
-        """Unchecked fast path (no word or hard-mode checks); still refuses an empty result."""
+        """Unchecked fast path (no word, refusal or hard-mode checks); still refuses an empty
+        result when the answer is unknown, and colours the known answer would not give."""
         self._apply(gid, pattern)
 
-    def _apply(self, gid: WordId, pattern: Pattern) -> None:
-        cands = self._cands[-1]
-        nxt = cands[self.matrix[gid, cands] == pattern]
-        if nxt.size == 0:
-            raise InconsistentFeedbackError(
-                self._explain_empty(len(self._rows) + 1, gid, pattern), row=len(self._rows) + 1
-            )
+    def refuse(self, word: str) -> None:
+        """The game refused ``word`` (it is not in the game's list): so it is not the answer.  It
+        leaves the candidates and cannot be played in this game; ``undo`` takes it back."""
+        try:
+            gid = self.lexicon.id(word)
+        except InvalidWordError as exc:
+            raise InvalidWordError(f"{exc}: only a word of the list can be marked as refused") from None
         w = self.lexicon.guesses[gid]
-        self._rows.append((gid, pattern))
+        if self.solved:
+            raise InvalidWordError("the game is already solved; undo or start a new game")
+        if gid in self.refused:
+            raise InvalidWordError(f"{w.upper()} is already marked as refused")
+        played = [k for k, (g, _) in enumerate(self.row_ids, start=1) if g == gid]
+        if played:
+            raise InvalidWordError(f"{w.upper()} was played in row {played[0]}, so the game took it; "
+                                   "undo or edit that row first")
+        if w == self._answer:
+            raise InvalidWordError(f"{w.upper()} is the answer of this game: it cannot be refused")
+        cands = self._cands[-1]
+        nxt = cands[self.lexicon.answer_ids[cands] != gid]
+        if nxt.size == 0 and cands.size:
+            raise InconsistentFeedbackError(
+                f"{w.upper()} is the only word left: if the game refused it, check the colours of the rows "
+                "played")
+        self._moves.append((gid, REFUSED))
+        self._cands.append(nxt)
+        self._hard.append(self._hard[-1])
+
+    def _patterns(self, gid: WordId, cands: np.ndarray) -> np.ndarray:
+        """Pattern of guess ``gid`` against each answer in ``cands``."""
+        if self._matrix is not None:
+            return self._matrix[gid, cands]
+        lex = self.lexicon
+        return build_from_codes(lex.guess_codes[gid:gid + 1], lex.answer_codes[cands])[0]
+
+    def _apply(self, gid: WordId, pattern: Pattern) -> None:
+        row = len(self.row_ids) + 1
+        w = self.lexicon.guesses[gid]
+        if self._answer is not None and _feedback(w, self._answer) != pattern:
+            raise InconsistentFeedbackError(
+                f"row {row} ({w.upper()} {format_digits(pattern, self.lexicon.length)}): the answer gives "
+                f"{w.upper()} {format_digits(_feedback(w, self._answer), self.lexicon.length)}", row=row)
+        cands = self._cands[-1]
+        nxt = cands[self._patterns(gid, cands) == pattern] if cands.size else cands
+        if nxt.size == 0 and self._answer is None:
+            raise InconsistentFeedbackError(self._explain_empty(row, gid, pattern), row=row)
+        self._moves.append((gid, pattern))
         self._cands.append(nxt)
         self._hard.append(self._hard[-1].add(w, pattern))
 
@@ -241,49 +371,70 @@ class Game:
         prefix = f"row {row} ({w.upper()} {fb})"
         if not self.lexicon.official or self.lexicon.n_answers < self.lexicon.n_guesses:
             # Would any allowed word fit?  Slow, but only on this error path.
-            rows = self._rows + [(gid, pattern)]
+            rows = self.row_ids + [(gid, pattern)]
             g = self.lexicon.guesses
-            if any(all(_feedback(g[q], word) == p for q, p in rows) for word in g):
+            refused = self.refused
+            if any(all(_feedback(g[q], word) == p for q, p in rows) for i, word in enumerate(g)
+                   if i not in refused):
                 return (f"{prefix} leaves no word of the {self.lexicon.name} answer list; a word outside "
                         "the list fits, so check the colours or use a larger word set (--words nyt)")
         return f"{prefix} leaves no possible word: check the colours of this row and the ones before it"
 
-    def undo(self) -> Row:
-        if not self._rows:
+    def undo(self) -> Row | Refusal:
+        """Take back the last action: a row (returned as a Row) or a refusal (a Refusal)."""
+        if not self._moves:
             raise InvalidWordError("nothing to undo")
-        gid, p = self._rows.pop()
+        gid, p = self._moves.pop()
         self._cands.pop()
         self._hard.pop()
-        return Row(self.lexicon.guesses[gid], p)
+        w = self.lexicon.guesses[gid]
+        return Refusal(w) if p == REFUSED else Row(w, p)
 
     def edit(self, index: int, word: str | None = None, feedback: str | Pattern | None = None) -> None:
-        """Change row ``index`` (0-based): its word, its colours, or both.  Later rows are replayed;
-        if any of them no longer fits, nothing changes and the error names the row."""
-        if not 0 <= index < len(self._rows):
-            raise InvalidWordError(f"there is no row {index + 1} to edit (the game has {len(self._rows)})")
-        old = self.rows
-        new_word = word if word is not None else old[index].guess
-        new_fb = feedback if feedback is not None else old[index].pattern
-        trial = Game(self.lexicon, hard=self.hard, max_guesses=self.max_guesses, matrix=self.matrix)
-        for k, row in enumerate(old):
-            if k == index:
-                trial.guess(new_word, new_fb)
+        """Change row ``index`` (0-based): its word, its colours, or both (in a game that knows
+        its answer, a new word gets its own colours).  Later rows and refusals are replayed; if
+        any of them no longer fits, nothing changes and the error names the row."""
+        rows = self.rows
+        if not 0 <= index < len(rows):
+            raise InvalidWordError(f"there is no row {index + 1} to edit (the game has {len(rows)})")
+        new_word = word if word is not None else rows[index].guess
+        if feedback is None and (self._answer is None or word is None):
+            feedback = rows[index].pattern
+        trial = self._empty()
+        k = 0
+        for gid, p in self._moves:
+            w = self.lexicon.guesses[gid]
+            if p == REFUSED:
+                try:
+                    trial.refuse(w)
+                except WordlebotError as exc:
+                    raise type(exc)(f"after that edit of row {index + 1}, the refusal of {w.upper()} no "
+                                    f"longer fits: {exc}") from None
                 continue
-            try:
-                trial.guess(row.guess, row.pattern)
-            except WordlebotError as exc:
-                if k < index:
-                    raise
-                raise InconsistentFeedbackError(
-                    f"after that edit of row {index + 1}, row {k + 1} ({row.guess.upper()} "
-                    f"{row.feedback_digits()}) no longer fits: {exc}", row=k + 1) from None
-        self._rows, self._cands, self._hard = trial._rows, trial._cands, trial._hard
+            if k == index:
+                trial.guess(new_word, feedback)
+            else:
+                try:
+                    trial.guess(w, p)
+                except WordlebotError as exc:
+                    if k < index:
+                        raise
+                    raise InconsistentFeedbackError(
+                        f"after that edit of row {index + 1}, row {k + 1} ({w.upper()} "
+                        f"{format_digits(p, self.lexicon.length)}) no longer fits: {exc}", row=k + 1) from None
+            k += 1
+        self._moves, self._cands, self._hard = trial._moves, trial._cands, trial._hard
 
     def set_hard(self, on: bool) -> None:
         """Hard mode applies to the guesses that follow; the rows already played are kept."""
         self.hard = on
 
+    def _empty(self) -> "Game":
+        """A game with the same lists, rules and answer, and no moves."""
+        return Game(self.lexicon, hard=self.hard, max_guesses=self.max_guesses, matrix=self._matrix,
+                    answer=self._answer)
+
     def copy(self) -> "Game":
-        g = Game(self.lexicon, hard=self.hard, max_guesses=self.max_guesses, matrix=self.matrix)
-        g._rows, g._cands, g._hard = list(self._rows), list(self._cands), list(self._hard)
+        g = self._empty()
+        g._moves, g._cands, g._hard = list(self._moves), list(self._cands), list(self._hard)
         return g

@@ -18,8 +18,8 @@ from rich.markup import escape
 from . import data
 from .advisor import Advisor
 from .errors import DataError, InvalidWordError, WordlebotError
-from .feedback import _feedback, all_green, check_word
-from .game import HardConstraints, Row
+from .feedback import check_word
+from .game import Game, Refusal, Row
 from .render import prepare_book, share_grid, suggestion_table, tiles
 from .simulate import SimResult
 from .words import Lexicon
@@ -30,9 +30,10 @@ ASSIST_HELP = """\
 At the guess prompt type the word you played, or press Enter to play the suggestion.
 At the colours prompt type what the game showed, in any of these forms:
   20110   gy..g   GYBBG   gy--g   🟩🟨⬛⬛⬛   (⬜ light theme, 🟧🟦 high contrast)
-  (press Enter there if the game refused the word: the next best is suggested)
+  (press Enter there if the game refused the word: it is not the answer, and the
+   next best is suggested; undo takes that back)
 Commands:
-  undo            take back the last row
+  undo            take back the last row or refusal
   edit N ROW      replace row N, e.g. edit 1 salet:20110
   hard on|off     hard mode (every revealed hint must be used)
   list            the words still possible
@@ -82,20 +83,20 @@ class AssistSession:
         if game.solved or game.over:
             return self._after_game()
         best = self._show_suggestions()
-        line = self.ask(f"guess {len(game.rows) + 1} [{best.upper()}]: ").strip()
+        default = f" [{best.upper()}]" if best else ""
+        line = self.ask(f"guess {len(game.rows) + 1}{default}: ").strip()
         handled = self._command(line)
         if handled is not None:
             return handled
         word = line[1:] if line.startswith("=") else line
         word = word.lower() or best
-        try:
-            self.lexicon.id(word)
-        except InvalidWordError as exc:
-            self.say(f"[red]{escape(str(exc))}[/]")
+        if not word:
+            self.say("[red]type the word you played[/]")
             return True
-        reason = game.hard_violation(word)
-        if reason:
-            self.say(f"[red]{word.upper()} is not allowed: {reason}[/]")
+        try:
+            game.check_guess(word)  # not in the list, refused before, or against hard mode
+        except WordlebotError as exc:
+            self.say(f"[red]{escape(str(exc))}[/]")
             return True
         return self._read_colours(word)
 
@@ -103,8 +104,13 @@ class AssistSession:
         while True:
             line = self.ask(f"colours for {word.upper()} (Enter if the game refused it): ").strip()
             if line == "":
-                self.advisor.reject(word)
-                self.say(f"OK, {word.upper()} was refused by the game; it will not be suggested again.")
+                try:
+                    self.game.refuse(word)
+                except WordlebotError as exc:
+                    self.say(f"[red]{escape(str(exc))}[/]")
+                    return True
+                self.say(f"OK, {word.upper()} was refused by the game, so it is not the answer; it will not be "
+                         "suggested again in this game ('undo' takes that back).")
                 return True
             if line.lower() in ("q", "quit", "exit"):
                 return False
@@ -118,15 +124,16 @@ class AssistSession:
             self.say(tiles(row))
             return True
 
-    def _show_suggestions(self) -> str:
+    def _show_suggestions(self) -> str | None:
+        """Print the suggestion table; the top suggestion (None when there is none)."""
         game = self.game
         prepare_book(self.console, self.advisor, game)
-        rows = self.advisor.suggest(game, self.top)
+        rows = self.advisor.suggest(game, self.top)  # never a word the game refused
         n = int(game.candidates.size)
         self.say(suggestion_table(rows, self.advisor.strategy, n))
         if n <= 8:
             self.say("possible: " + ", ".join(w.upper() for w in game.candidate_words))
-        return rows[0].word
+        return rows[0].word if rows else None
 
     def _after_game(self) -> bool:
         game = self.game
@@ -158,8 +165,11 @@ class AssistSession:
             return True
         if cmd == "undo":
             try:
-                row = game.undo()
-                self.say(f"took back {row.guess.upper()} {row.feedback_digits()}")
+                move = game.undo()
+                if isinstance(move, Refusal):
+                    self.say(f"took back the refusal of {move.word.upper()}")
+                else:
+                    self.say(f"took back {move.guess.upper()} {move.feedback_digits()}")
             except WordlebotError as exc:
                 self.say(f"[red]{escape(str(exc))}[/]")
             return True
@@ -233,58 +243,45 @@ def pick_answer(lexicon: Lexicon, *, answer: str | None = None, day: dt.date | N
 
 
 class PlaySession:
+    """``wordlebot play``: a terminal shell over a Game that knows its answer, the same model as
+    the TUI's play mode, so word checks, hard mode, the colours and win or loss are decided in one
+    place (and a day whose answer is not in the answer list is as winnable as any other)."""
+
     def __init__(self, lexicon: Lexicon, console: Console, answer: str, *, hard: bool = False,
                  max_guesses: int = 6, puzzle: int | None = None, ask: Ask | None = None) -> None:
-        self.lexicon = lexicon
+        self.game = Game(lexicon, hard=hard, max_guesses=max_guesses, answer=answer)
         self.console = console
-        self.answer = answer
-        self.hard = hard
-        self.max_guesses = max_guesses
         self.puzzle = puzzle
         self.ask = ask or _default_ask
-        self.rows: list[Row] = []
 
     def run(self) -> bool:
         """Play until solved, out of rows, or quit; returns True when solved."""
-        n = self.lexicon.length
+        game = self.game
         say = self.console.print
-        say(f"[bold]Guess the {n}-letter word[/] in {self.max_guesses} tries"
-            + (" (hard mode)" if self.hard else "") + ". 'quit' gives up.")
-        constraints = HardConstraints.none(n)
-        solved = False
+        say(f"[bold]Guess the {game.lexicon.length}-letter word[/] in {game.max_guesses} tries"
+            + (" (hard mode)" if game.hard else "") + ". 'quit' gives up.")
         try:
-            while len(self.rows) < self.max_guesses:
-                line = self.ask(f"{len(self.rows) + 1}/{self.max_guesses}: ").strip().lower()
+            while not game.over:
+                line = self.ask(f"{len(game.rows) + 1}/{game.max_guesses}: ").strip().lower()
                 if line in ("q", "quit", "exit"):
                     break
                 if not line:
                     continue
                 try:
-                    word = self.lexicon.guesses[self.lexicon.id(line)]
-                except InvalidWordError as exc:
+                    row = game.guess(line)
+                except WordlebotError as exc:
                     say(f"[red]{escape(str(exc))}[/]")
                     continue
-                if self.hard:
-                    reason = constraints.violation(word)
-                    if reason:
-                        say(f"[red]{word.upper()} is not allowed: {reason}[/]")
-                        continue
-                row = Row(word, _feedback(word, self.answer))
-                self.rows.append(row)
-                constraints = constraints.add(word, row.pattern)
                 say(tiles(row))
-                if row.pattern == all_green(n):
-                    solved = True
-                    break
         except EOFError:
             pass
-        if solved:
-            say(f"[bold green]Solved in {len(self.rows)}/{self.max_guesses}![/]")
+        if game.solved:
+            say(f"[bold green]Solved in {len(game.rows)}/{game.max_guesses}![/]")
         else:
-            say(f"The word was [bold]{self.answer.upper()}[/].")
-        say(share_grid(self.rows, solved=solved, max_guesses=self.max_guesses, hard=self.hard,
+            say(f"The word was [bold]{game.answer.upper()}[/].")
+        say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard,
                        puzzle=self.puzzle))
-        return solved
+        return game.solved
 
 
 def print_simulation(console: Console, r: SimResult) -> None:

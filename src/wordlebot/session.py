@@ -2,7 +2,8 @@
 its own).
 
 Two modes: **assist** (the real game is played elsewhere; the user types each guess and sets
-its colours) and **play** (the session holds a secret word and colours the guesses itself).
+its colours) and **play** (the session holds a secret word; its Game knows it and colours the
+guesses itself, the same Game ``wordlebot play`` uses).
 The row being typed is kept here too (letters and, in assist mode, the colours chosen so far),
 so every keystroke is a method call that either changes the state or raises a WordlebotError
 saying why not.
@@ -19,8 +20,8 @@ import numpy as np
 from .advisor import DEFAULT_STRATEGY, Advisor
 from .analysis import GameReport, analyze_game
 from .errors import InvalidWordError, WordlebotError
-from .feedback import GRAY, GREEN, YELLOW, _feedback, colours_to_pattern, pattern_to_colours
-from .game import Game, Row
+from .feedback import GRAY, GREEN, YELLOW, colours_to_pattern, pattern_to_colours
+from .game import Game, Refusal, Row
 from .interactive import pick_answer
 from .paths import config_dir
 from .render import share_grid
@@ -90,10 +91,10 @@ class Session:
     def __post_init__(self) -> None:
         if self.advisor is None:
             self.advisor = Advisor(self.lexicon, strategy=self.settings.strategy)
-        if self.game is None:
-            self.game = self._fresh_game()
         if self.mode == "play" and self.secret is None:
             self.secret = self.random_secret()
+        if self.game is None:
+            self.game = self._fresh_game()
 
     @property
     def length(self) -> int:
@@ -145,23 +146,19 @@ class Session:
             raise InvalidWordError("the game is over: start a new one (ctrl+n)")
         if len(self.letters) != self.length:
             raise InvalidWordError(f"type {self.length} letters first ({len(self.letters)} so far)")
-        word = self.letters
-        self.lexicon.id(word)  # not in the list: a clear error, the row stays as typed
+        # Any refusal (not in the list, hard mode, impossible colours) leaves the row as typed.
         if self.mode == "play":
-            reason = self.game.hard_violation(word)
-            if reason:
-                raise WordlebotError(f"{word.upper()} is not allowed: {reason}")
-            pattern = _feedback(word, self.secret)
+            row = self.game.guess(self.letters)  # the game knows the answer: it colours the row
         else:
-            pattern = colours_to_pattern(self.colours)
-        row = self.game.guess(word, pattern)
+            row = self.game.guess(self.letters, colours_to_pattern(self.colours))
         self.letters = ""
         self.colours = []
         return row
 
     # --- whole rows --------------------------------------------------------------------------------
 
-    def undo(self) -> Row | None:
+    def undo(self) -> Row | Refusal | None:
+        """Clear the row being typed, else take back the game's last action."""
         if self.letters:
             self.letters, self.colours = "", []
             return None
@@ -177,14 +174,16 @@ class Session:
         self.game.edit(row, r.guess, colours_to_pattern(cols))
 
     def new_game(self) -> None:
-        self.game = self._fresh_game()
         self.letters, self.colours = "", []
         self.puzzle = None
         if self.mode == "play":
             self.secret = self.random_secret()
+        self.game = self._fresh_game()
 
     def _fresh_game(self) -> Game:
-        return self.advisor.new_game(hard=self.settings.hard, max_guesses=self.settings.max_guesses)
+        """A game with the settings' rules; in play mode it knows the secret (see ``Game``)."""
+        return Game(self.lexicon, hard=self.settings.hard, max_guesses=self.settings.max_guesses,
+                    matrix=self.advisor.matrix, answer=self.secret if self.mode == "play" else None)
 
     def random_secret(self) -> str:
         """An answer drawn from the prior (as ``wordlebot play`` draws it)."""
@@ -193,6 +192,9 @@ class Session:
     # --- what the panels show ------------------------------------------------------------------
 
     def suggestions(self, top: int = 8):
+        """The advisor's best next guesses; none once the answer is known to be off the list."""
+        if self.game.off_list:
+            return []
         return self.advisor.suggest(self.game, top)
 
     def candidates(self, limit: int = 200) -> list[tuple[str, float]]:
@@ -201,10 +203,39 @@ class Session:
         order = np.argsort(-probs, kind="stable")[:limit]
         return [(words[i], float(probs[i])) for i in order.tolist()]
 
-    def analysis(self) -> GameReport:
-        return analyze_game(self.advisor, self.game.rows, answer=self.secret, hard=self.game.hard,
-                            max_guesses=self.game.max_guesses)
+    def analysis(self) -> "SessionReport":
+        """The game rated row by row.  In a play game whose answer is not in the answer list,
+        the rows from the one that showed it (no listed word fitted any more) are reported
+        without a bot comparison: the bot's figures are averages over the listed answers, and
+        none is left (the row that emptied the list drew colours the bot held impossible, so
+        its luck has no meaning either)."""
+        game = self.game
+        rows = game.rows
+        cut = game.off_list_row
+        rated = rows if cut is None else rows[:cut - 1]
+        base = analyze_game(self.advisor, rated, answer=self.secret, hard=game.hard,
+                            max_guesses=game.max_guesses)
+        return SessionReport(base.rows, self.secret or base.answer, game.solved, game.hard, game.max_guesses,
+                             unrated=rows[len(rated):], off_list_note=game.off_list_note)
 
     def share(self, style: str = "dark") -> str:
         return share_grid(self.game.rows, solved=self.game.solved, max_guesses=self.game.max_guesses,
                           hard=self.game.hard, puzzle=self.puzzle, style=style)
+
+
+@dataclass
+class SessionReport(GameReport):
+    """A GameReport of a session's game: ``rows`` are rated; ``unrated`` are the rows played
+    after the answer list ran out (see ``Session.analysis``), and ``off_list_note`` says so."""
+
+    unrated: list[Row] = field(default_factory=list)
+    off_list_note: str | None = None
+
+    def summary(self) -> str:
+        if not self.unrated:
+            return super().summary()
+        played = len(self.rows) + len(self.unrated)
+        result = f"solved in {played}" if self.solved else "not solved"
+        rated = (f"Skill {self.skill} · Luck {self.luck} over the first {len(self.rows)} "
+                 f"row{'s' if len(self.rows) != 1 else ''} · ") if self.rows else ""
+        return f"{rated}{result} ({self.off_list_note}: no bot comparison from row {len(self.rows) + 1})"

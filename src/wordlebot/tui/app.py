@@ -139,7 +139,8 @@ class WordlebotApp(App):
         s = self.session
         self.query_one(Board).render_session(s, self.cursor)
         n = int(s.game.candidates.size)
-        self.query_one("#cand-title", Static).update(f"{n:,} candidate{'s' if n != 1 else ''} left")
+        note = s.game.off_list_note
+        self.query_one("#cand-title", Static).update(note or f"{n:,} candidate{'s' if n != 1 else ''} left")
         shown = s.candidates(60)
         text = "  ".join(f"{w.upper()}" + (f" {format_prob(p)}" if s.lexicon.weighted else "") for w, p in shown)
         more = f"  … and {n - len(shown):,} more" if n > len(shown) else ""
@@ -181,6 +182,8 @@ class WordlebotApp(App):
                           "✓" if r.can_be_answer else "", "✓" if r.hard_legal else "✗")
         if self.session.over:
             self.query_one("#sugg-title", Static).update("game over")
+        elif self.session.game.off_list:
+            self.query_one("#sugg-title", Static).update(f"no suggestions: {self.session.game.off_list_note}")
         else:
             best = rows[0].word.upper() if rows else "…"
             self.query_one("#sugg-title", Static).update(f"suggestions (Tab plays {best})")
@@ -265,7 +268,7 @@ class WordlebotApp(App):
             answer = f" The word was {s.secret.upper()}." if s.secret else ""
             self.say(f"Out of guesses.{answer}")
         else:
-            self.say("")
+            self.say(s.game.off_list_note or "")
         self.refresh_view()
         if s.over:
             self._show_suggestions([])

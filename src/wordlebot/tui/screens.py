@@ -124,6 +124,8 @@ class AnalysisScreen(ModalScreen[None]):
             t.add_row(str(r.index), r.guess.upper(), format_emoji(r.pattern, n),
                       f"{r.candidates_before:,}→{r.candidates_after:,}", r.best.upper(), f"{r.best_expected:.2f}",
                       f"{r.player_expected:.2f}", str(r.skill), str(r.luck))
+        for k, r in enumerate(report.unrated, start=len(report.rows) + 1):
+            t.add_row(str(k), r.guess.upper(), format_emoji(r.pattern, n), "off list", "—", "", "", "", "")
         self.query_one("#summary", Static).update(report.summary())
 
     @on(Button.Pressed, "#copy")
