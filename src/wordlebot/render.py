@@ -19,15 +19,16 @@ BOOK_MESSAGE = "Computing the opening book for this word list (only the first ti
 
 # The column a strategy sorts on is highlighted; only letter-freq has a score of its own.
 SORT_COLUMN = {
-    "entropy": "bits", "approx-entropy": "bits", "minimax": "largest",
-    "most-parts": "parts", "expected-size": "exp. left", "letter-freq": "letters",
+    "entropy": "bits", "approx-entropy": "bits", "minimax": "max",
+    "most-parts": "parts", "expected-size": "left", "letter-freq": "letters",
     "search": "avg", "exact": "avg",
 }
 
 
 def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: str | None = None) -> Table:
     """Fits 80 columns: word, (tree search) average guesses to finish from here, the partition
-    figures, P(answer), can-be-answer and hard-mode-legal flags."""
+    figures (bits, expected candidates left, largest part, parts), P(answer), can-be-answer and
+    hard-mode-legal flags."""
     t = Table(title=title or f"{candidates:,} candidate{'s' if candidates != 1 else ''} left",
               title_justify="left", header_style="bold", pad_edge=False, box=box.SIMPLE_HEAD)
     sort_col = SORT_COLUMN.get(strategy, "bits")
@@ -37,7 +38,7 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
         t.caption = value_basis(rows[0])
         t.caption_justify = "left"
     cols = ["#", "guess"] + (["avg"] if searched else []) + (["letters"] if strategy == "letter-freq" else []) + [
-        "bits", "exp. left", "largest", "parts", "P(ans)", "ans?", "hard"]
+        "bits", "left", "max", "parts", "P(ans)", "ans?", "hard"]
     for c in cols:
         t.add_column(c, justify="left" if c == "guess" else "right",
                      style="bold cyan" if c == sort_col else ("bold" if c == "guess" else None),

@@ -177,7 +177,8 @@ class WordlebotApp(App):
         table = self.query_one("#suggestions", DataTable)
         table.clear()
         for i, r in enumerate(rows, start=1):
-            table.add_row(str(i), r.word.upper(), f"{r.expected:.3f}" if r.expected is not None else "",
+            mark = "≈" if r.basis == "estimate" else ""  # an estimate past the look-ahead
+            table.add_row(str(i), r.word.upper(), f"{mark}{r.expected:.3f}" if r.expected is not None else "",
                           f"{r.bits:.2f}", f"{r.expected_left:.1f}", str(r.largest), format_prob(r.p_answer),
                           "✓" if r.can_be_answer else "", "✓" if r.hard_legal else "✗")
         if self.session.over:
@@ -186,7 +187,8 @@ class WordlebotApp(App):
             self.query_one("#sugg-title", Static).update(f"no suggestions: {self.session.game.off_list_note}")
         else:
             best = rows[0].word.upper() if rows else "…"
-            self.query_one("#sugg-title", Static).update(f"suggestions (Tab plays {best})")
+            note = "; avg ≈ estimated" if rows and rows[0].basis == "estimate" else ""
+            self.query_one("#sugg-title", Static).update(f"suggestions (Tab plays {best}{note})")
 
     # --- input -------------------------------------------------------------------------------------
 
