@@ -201,15 +201,21 @@ def test_backtest_on_the_official_history(official):
 
 def test_answers_commands(official, tmp_path, monkeypatch):
     monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path / "cache"))
-    r = CliRunner().invoke(cli, ["answers", "list", "--top", "3"])
-    assert r.exit_code == 1 and "answers build" in r.output
+    r = CliRunner().invoke(cli, ["answers", "list", "--date", "2026-02-30"])
+    assert r.exit_code == 2 and "'2026-02-30' is not a day; give it as YYYY-MM-DD" in r.output
     r = CliRunner().invoke(cli, ["answers", "build", "--until", "2026-01-31"])
     assert r.exit_code == 0, r.output
-    assert "converged" in r.output and "saved to" in r.output
-    r = CliRunner().invoke(cli, ["answers", "show", "cigar", "tares", "zzzzz"])
+    assert "converged" in r.output and "saved to" in r.output and "… 2026-01-31)" in r.output
+    # the stored model was trained before these days: used as it is, nothing trained
+    r = CliRunner().invoke(cli, ["answers", "show", "cigar", "tares", "zzzzz", "--date", "2026-02-01"])
     assert r.exit_code == 0 and "CIGAR" in r.output and "TARES" in r.output and "not a valid guess" in r.output
+    assert "P(answer on 2026-02-01)" in r.output and "Training" not in r.output
+    assert "answer model trained to 2026-01-31, prior for 2026-02-01" in r.output
+    # CIGAR was the first answer: used before that day, but not a spoiler of a later one
+    assert "used on 2021-06-19" in r.output
     r = CliRunner().invoke(cli, ["answers", "list", "--threshold", "1e-4", "--top", "3"])
     assert r.exit_code == 0 and "words with P >= 0.0001" in r.output
+    assert f"prior for {dt.date.today()}" in r.output
 
 
 def test_no_answer_is_ever_lost_in_play():

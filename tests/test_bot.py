@@ -210,3 +210,54 @@ def test_systemd_units_play_once_a_day(tmp_path):
     bot = cli.commands["bot"]
     ctx = bot.make_context("bot", argv[2:])
     assert ctx.params["headless"] and ctx.params["notify_flag"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The history first
+
+
+def _fake_game(calls):
+    def run_game(url, lexicon, **kwargs):
+        calls.append(lexicon)
+        return player.BotResult(date=dt.date.today().isoformat(), url=url, answer=ANSWERS[0], guesses=[ANSWERS[0]],
+                                patterns=["22222"], solved=True, turns=1, seconds=0.5)
+
+    return run_game
+
+
+def test_bot_brings_the_history_up_to_yesterday_before_loading_the_prior(lists, tmp_path, fake_host, monkeypatch):
+    from wordlebot import cli as cli_mod
+    from wordlebot import data
+
+    today = dt.date.today()
+    folder = tmp_path / "d"
+    start = [data.HistoryEntry(today - dt.timedelta(days=4 - k), w) for k, w in enumerate(["cigar", "rebut"])]
+    data.atomic_write(folder / data.HISTORY_FILE, data.format_history_csv(start))
+    for k, word in ((2, "sissy"), (1, "humph"), (0, "awake")):
+        day = today - dt.timedelta(days=k)
+        fake_host.routes[f"/{day}.json"] = (200, json.dumps({"solution": word, "print_date": day.isoformat()}).encode(), {})
+    monkeypatch.delenv("WORDLEBOT_OFFLINE")
+    monkeypatch.setenv("WORDLEBOT_NYT_URL", fake_host.url)
+    history_at_load = []
+    real = cli_mod.load_lexicon
+
+    def loading(*args, **kwargs):
+        history_at_load.append(data.read_history(folder)[-1].date)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli_mod, "load_lexicon", loading)
+    games = []
+    monkeypatch.setattr(player, "run", _fake_game(games))
+    args = ["--data-dir", str(folder), "bot", "--headless", "--result-path", str(tmp_path / "r.json")] + lists
+    r = run(args)
+    assert r.exit_code == 0, r.output
+    assert history_at_load == [today - dt.timedelta(days=1)] and len(games) == 1
+    assert fake_host.requests == [f"/{today - dt.timedelta(days=k)}.json" for k in (2, 1)]  # never today's
+    assert "answer history up to date (2 days added" in r.stderr and "AWAKE" not in r.output.upper()
+    # the endpoint unreachable: a note, and the game is played with the history as it is
+    monkeypatch.setenv("WORDLEBOT_NYT_URL", "http://127.0.0.1:9")
+    data.atomic_write(folder / data.HISTORY_FILE, data.format_history_csv(start))
+    r = run(args)
+    assert r.exit_code == 0, r.output
+    assert "note: the answer history could not be updated" in r.stderr and "cannot connect" in r.stderr
+    assert history_at_load[-1] == start[-1].date and len(games) == 2

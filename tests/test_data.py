@@ -148,7 +148,10 @@ def test_status_reports_missing_and_stale(tmp_path):
     rows = {s.path: s for s in data.status(tmp_path, today=dt.date(2021, 7, 1))}
     assert not rows["classic/answers.txt"].present and "data fetch" in rows["classic/answers.txt"].detail
     hist = rows[data.HISTORY_FILE]
-    assert hist.present and not hist.ok and "10 days behind" in hist.detail
+    # 2021-06-22 … 2021-06-30 are missing; the answer of the day itself is not expected yet
+    assert hist.present and not hist.ok and "9 days behind" in hist.detail
+    rows = {s.path: s for s in data.status(tmp_path, today=dt.date(2021, 6, 22))}
+    assert rows[data.HISTORY_FILE].ok and "up to date (2021-06-21)" in rows[data.HISTORY_FILE].detail
 
 
 def test_status_of_the_official_folder(official):
@@ -202,3 +205,32 @@ def test_offline_first_run_falls_back_with_instructions(tmp_path):
     lex = load_lexicon("nyt", data_dir=tmp_path / "none", notify=notes.append)
     assert not lex.official and lex.name == "wordfreq-5"
     assert any("wordlebot data fetch" in n for n in notes)
+
+
+def test_update_stops_at_yesterday_and_never_shows_an_unplayed_answer(tmp_path, fake_host):
+    """A morning 'data update' must not spoil the day: by default it stops at yesterday; asked
+    for today (or later) it stores the answer without printing the word."""
+    from click.testing import CliRunner
+
+    from wordlebot.cli import cli
+
+    today = dt.date.today()
+    entries = [HistoryEntry(today - dt.timedelta(days=k), w) for k, w in ((4, "cigar"), (3, "rebut"), (2, "sissy"))]
+    data.atomic_write(tmp_path / data.HISTORY_FILE, data.format_history_csv(entries))
+    for k, word in ((-1, "humph"), (0, "awake"), (1, "blush")):
+        day = today + dt.timedelta(days=k)
+        fake_host.routes[f"/{day}.json"] = (200, _nyt(day, word), {})
+    args = ["--data-dir", str(tmp_path), "data", "update", "--endpoint", fake_host.url, "--delay", "0"]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    yesterday = today - dt.timedelta(days=1)
+    assert fake_host.requests == [f"/{yesterday}.json"]
+    assert f"{yesterday}  #{(yesterday - data.FIRST_DAY).days}  HUMPH" in r.output and "up to date" in r.output
+    assert data.read_history(tmp_path)[-1] == HistoryEntry(yesterday, "humph")
+    r = CliRunner().invoke(cli, args + ["--until", (today + dt.timedelta(days=1)).isoformat()])
+    assert r.exit_code == 0, r.output
+    assert "AWAKE" not in r.output and "BLUSH" not in r.output
+    assert r.output.count("stored (the word is not shown: that day may not have been played yet)") == 2
+    assert [e.word for e in data.read_history(tmp_path)[-2:]] == ["awake", "blush"]
+    # the library's default is yesterday too
+    assert data.update_history(tmp_path, base=fake_host.url, delay=0).added == []

@@ -188,8 +188,8 @@ def test_concurrent_requests_get_the_serial_answers(lex, advisor):
 def test_a_word_set_is_loaded_once_under_concurrent_first_requests(env, lex):
     calls = []
 
-    def loader(notes):
-        calls.append(1)
+    def loader(notes, day):
+        calls.append(day)
         notes.append("built for the test")
         return lex
 
@@ -465,3 +465,51 @@ def test_page_shows_errors_and_keeps_the_game(page, lex):
     expect(page.locator("#message")).to_contain_text("row 1")
     expect(tile).to_have_attribute("data-state", before)
     assert page.seen["errors"] == []
+
+
+# ---------------------------------------------------------------------------------------------
+# The day
+
+
+def test_the_prior_follows_the_servers_clock(env, tmp_path):
+    """A long-running server: the nyt prior is the one of the clock's day, loaded again when the
+    day changes (every table keyed by the day), whatever the history file already holds; an
+    analysed puzzle is judged with the prior of its own day."""
+    import datetime as dt
+
+    from wordlebot import data
+    from wordlebot.web.commands import named_sources
+
+    d1 = dt.date(2024, 3, 20)
+    d2 = d1 + dt.timedelta(days=1)
+    answer = ANSWERS[50]  # d1's answer, stored by a morning update on d1
+    past = [w for w in ANSWERS[:12] if w != answer]
+    (tmp_path / "nyt").mkdir()
+    (tmp_path / "nyt/guesses.txt").write_text("\n".join(WORDS) + "\n")
+    (tmp_path / "nyt/wordlebot-3158.txt").write_text("\n".join(ANSWERS) + "\n")
+    days = past + [answer]
+    entries = [data.HistoryEntry(d1 - dt.timedelta(days=len(days) - 1 - k), w) for k, w in enumerate(days)]
+    data.atomic_write(tmp_path / data.HISTORY_FILE, data.format_history_csv(entries))
+    clock = [d1]
+    engine = Engine({"nyt": named_sources(tmp_path, build_model=False)["nyt"]}, clock=lambda: clock[0])
+    client = TestClient(create_app(engine))
+    body = {"strategy": "entropy", "top": 1, "candidates": 1000}
+
+    def p_of(doc, word):
+        return next(c["p"] for c in doc["candidate_words"] if c["word"] == word)
+
+    a = post(client, "/api/suggest", body).json()
+    assert a["day"] == "2024-03-20" and "prior for 2024-03-20" in a["description"] and not a["cached"]
+    assert client.get("/api/config").json()["today"] == "2024-03-20"
+    assert post(client, "/api/suggest", body).json()["cached"]
+    clock[0] = d2  # midnight
+    b = post(client, "/api/suggest", body).json()
+    assert b["day"] == "2024-03-21" and "prior for 2024-03-21" in b["description"] and not b["cached"]
+    assert p_of(b, answer) < p_of(a, answer) / 5  # d1's answer is a past one now
+    cfg = client.get("/api/config").json()
+    assert cfg["today"] == "2024-03-21" and cfg["today_puzzle"] == (d2 - data.FIRST_DAY).days
+    # yesterday's puzzle, analysed today: yesterday's prior
+    r = post(client, "/api/analyze", {"history": f"{answer}:22222", "puzzle": (d1 - data.FIRST_DAY).days})
+    assert r.status_code == 200 and r.json()["day"] == "2024-03-20", r.text
+    r = post(client, "/api/analyze", {"history": f"{answer}:22222", "puzzle": (d2 - data.FIRST_DAY).days + 1})
+    assert r.status_code == 400 and "is the one of 2024-03-22, after today (2024-03-21)" in r.json()["detail"]

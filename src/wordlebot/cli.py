@@ -7,12 +7,14 @@ data problem) becomes ``Error: <message>`` on stderr with exit code 1: never a t
 from __future__ import annotations
 
 import datetime as dt
+import inspect
 import json
 import logging
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from functools import wraps
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -24,6 +26,9 @@ from .errors import DataError, WordlebotError
 from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
 from .advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
 from .wordsets import NAMES, load_lexicon
+
+if TYPE_CHECKING:
+    from .words import Lexicon
 
 EXIT_ERROR = 1
 
@@ -86,8 +91,65 @@ def _folder() -> Path:
     return paths.data_dir(ctx.find_root().obj.get("data_dir"))
 
 
-def lexicon_options(f):
-    """--words / --guesses / --answers / -k, turned into a ``lexicon`` argument."""
+class DayParam(click.ParamType):
+    """A day as YYYY-MM-DD (a ``datetime.date``), not before the first Wordle."""
+
+    name = "YYYY-MM-DD"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, dt.date):
+            return value
+        try:
+            day = dt.datetime.strptime(str(value).strip(), "%Y-%m-%d").date()
+        except ValueError:
+            self.fail(f"{value!r} is not a day; give it as YYYY-MM-DD, e.g. 2026-05-20", param, ctx)
+        if day < data.FIRST_DAY:
+            self.fail(f"{day} is before the first Wordle ({data.FIRST_DAY})", param, ctx)
+        return day
+
+
+DAY = DayParam()
+DATE_HELP = ("The day (default today): the nyt set's answer prior is the one of that morning, built "
+             "from the history before it.")
+
+
+def _note(message: str) -> None:
+    err.print(f"[yellow]{escape(message)}[/]", soft_wrap=True)
+
+
+@dataclass(frozen=True)
+class LexiconChoice:
+    """What the word-set options asked for; ``load`` builds the Lexicon."""
+
+    words: str
+    guesses: Path | None
+    answers: Path | None
+    length: int
+    day: dt.date | None  # --date, None when not given
+
+    def load(self, day: dt.date | None = None) -> Lexicon:
+        """The Lexicon, its prior the one of ``day`` (default: --date, else today)."""
+        ctx = click.get_current_context()
+        return load_lexicon(
+            self.words, data_dir=ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None,
+            length=self.length, guesses=self.guesses, answers=self.answers, notify=_note,
+            progress_factory=download_progress, build_model=True, day=day or self.day,
+        )
+
+
+def puzzle_day(puzzle: int) -> dt.date:
+    """The day of an NYT puzzle number (puzzle 0 was 2021-06-19)."""
+    return data.FIRST_DAY + dt.timedelta(days=puzzle)
+
+
+def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
+    """--words / --guesses / --answers / -k / --date, turned into a ``lexicon`` argument; with
+    ``lazy``, into a ``lexicons`` argument (a ``LexiconChoice``) for a command that learns the
+    day, or has work to do, before loading.  A command with a ``day`` parameter also gets the
+    --date given (None when not given)."""
+    if f is None:
+        return lambda g: lexicon_options(g, lazy=lazy, date_help=date_help)
+    wants_day = "day" in inspect.signature(f).parameters
 
     @click.option("--words", "words", type=click.Choice(NAMES), default="nyt", show_default=True,
                   help="Named word set: classic (12,972/2,315), nyt (14,855, weighted prior), "
@@ -98,15 +160,15 @@ def lexicon_options(f):
                   help="File of possible answers, one per line (must be among the guesses).")
     @click.option("-k", "--length", type=click.IntRange(4, 11), default=5, show_default=True,
                   help="Word length; other than 5 uses the wordfreq lists.")
+    @click.option("--date", "lexicon_day", type=DAY, default=None, help=date_help)
     @wraps(f)
-    def wrapper(*args, words, guesses, answers, length, **kwargs):
-        ctx = click.get_current_context()
-        lexicon = load_lexicon(
-            words, data_dir=ctx.obj.get("data_dir") if ctx.obj else None, length=length,
-            guesses=guesses, answers=answers, notify=lambda m: err.print(f"[yellow]{escape(m)}[/]", soft_wrap=True),
-            progress_factory=download_progress, build_model=True,
-        )
-        return f(*args, lexicon=lexicon, **kwargs)
+    def wrapper(*args, words, guesses, answers, length, lexicon_day, **kwargs):
+        choice = LexiconChoice(words, guesses, answers, length, lexicon_day)
+        if wants_day:
+            kwargs["day"] = lexicon_day
+        if lazy:
+            return f(*args, lexicons=choice, **kwargs)
+        return f(*args, lexicon=choice.load(), **kwargs)
 
     return wrapper
 
@@ -185,7 +247,8 @@ def suggest(history: str, top: int, as_json: bool, hard: bool, lexicon, strategy
     rows = advisor.suggest(game, top)
     if as_json:
         doc = {
-            "history": game.history(), "words": lexicon.name, "hard": hard, "strategy": strategy,
+            "history": game.history(), "words": lexicon.name,
+            "day": lexicon.day.isoformat() if lexicon.day else None, "hard": hard, "strategy": strategy,
             "candidates": int(game.candidates.size), "candidate_words": game.candidate_words[:100],
             "suggestions": [asdict(r) for r in rows],
         }
@@ -218,16 +281,15 @@ def assist(hard: bool, top: int, lexicon, strategy: str, guess_space: str) -> No
 @cli.command()
 @click.option("--answer", default=None, help="Play against this word.")
 @click.option("--random", "use_random", is_flag=True, help="A random answer (the default).")
-@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), default=None,
-              help="The NYT answer of that day (from the history; see 'data update').")
 @click.option("--seed", type=int, default=None, help="Seed for --random.")
 @click.option("--hard", is_flag=True, help="Hard mode.")
-@lexicon_options
+@lexicon_options(date_help="Play the NYT answer of that day (from the history; see 'data update'), with the "
+                           "answer prior of that morning (built from the history before it).")
 def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool, lexicon) -> None:
     """Play Wordle in the terminal against a hidden word; ends with a share grid."""
     from .interactive import PlaySession, pick_answer
 
-    chosen, puzzle = pick_answer(lexicon, answer=answer, day=day.date() if day else None, seed=seed,
+    chosen, puzzle = pick_answer(lexicon, answer=answer, day=day, seed=seed,
                                  data_dir=_folder())
     PlaySession(lexicon, out, chosen, hard=hard, puzzle=puzzle).run()
 
@@ -246,8 +308,9 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
 @click.option("--play", "mode", flag_value="play", default=None, help="Play against a hidden word.")
 @click.option("--assist", "mode", flag_value="assist", help="Assist with a game played elsewhere.")
 @click.option("--answer", default=None, help="Play mode: this hidden word.")
-@click.option("--date", "day", type=click.DateTime(["%Y-%m-%d"]), default=None,
-              help="Play mode: that day's NYT answer (from the history).")
+@click.option("--date", "day", type=DAY, default=None,
+              help="The day: the answer prior of that morning (from the history before it) and, in play "
+                   "mode (the default with --date unless --assist), that day's NYT answer.")
 def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day) -> None:
     """The terminal UI: a board, live suggestions and candidates, settings, game analysis."""
     from .render import prepare_book
@@ -261,16 +324,16 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
             setattr(settings, key, value)
     if guesses is not None:
         settings.guesses_file, settings.answers_file = str(guesses), str(answers) if answers else None
-    if answer or day:
+    if answer or (day and mode != "assist"):
         settings.mode = "play"
     folder = _folder()
     lexicon = settings.lexicon(folder, notify=lambda m: err.print(f"[yellow]{escape(m)}[/]"),
-                               progress_factory=download_progress, build_model=True)
+                               progress_factory=download_progress, build_model=True, day=day)
     secret = puzzle = None
-    if answer or day:
+    if answer or (day and settings.mode == "play"):
         from .interactive import pick_answer
 
-        secret, puzzle = pick_answer(lexicon, answer=answer, day=day.date() if day else None, data_dir=folder)
+        secret, puzzle = pick_answer(lexicon, answer=answer, day=day, data_dir=folder)
     session = Session(lexicon, settings, secret=secret, puzzle=puzzle)
     prepare_book(err, session.advisor, session.game)
     settings.save()
@@ -512,8 +575,9 @@ def _resolved(path: Path | None) -> str | None:
 @click.option("--style", type=click.Choice(["dark", "light", "contrast", "all"]), default="dark",
               show_default=True, help="Share-grid colours to print.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-@lexicon_options
-def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexicon) -> None:
+@lexicon_options(lazy=True, date_help="The day the game was played (default: the share grid's puzzle "
+                                      "number, else today): the bot judges with that morning's answer prior.")
+def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexicons, day) -> None:
     """Rate a played game: each guess's skill and luck against the bot's best; share grids."""
     from . import analysis as an
     from .advisor import Advisor
@@ -521,21 +585,27 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
 
     if grid_file is not None:
         grid = grid_file.read()
-    puzzle = None
+    puzzle = shared = None
     if grid:
         shared = an.parse_share_grid(grid)
         puzzle = shared.puzzle
         hard = shared.hard if hard is None else hard
-        if not played:
-            if not answer:
-                raise click.UsageError("with --grid, give --played (the words) or at least --answer")
-            _analyze_grid_with_answer_only(lexicon, shared, answer, style)
-            return
-        rows = an.rows_from_grid(shared, [g for g in played.split(",") if g.strip()], answer)
-    elif history:
-        rows = parse_history(history)
-    else:
+        if not played and not answer:
+            raise click.UsageError("with --grid, give --played (the words) or at least --answer")
+    elif not history:
         raise click.UsageError("give --history (with --answer) or --grid (with --played or --answer)")
+    if day is None and puzzle is not None:
+        day = puzzle_day(puzzle)
+    elif day is not None and puzzle is None:
+        puzzle = (day - data.FIRST_DAY).days
+    lexicon = lexicons.load(day)
+    if not as_json:
+        out.print(f"[dim]{escape(lexicon.describe())}[/]", soft_wrap=True)
+    if shared is not None and not played:
+        _analyze_grid_with_answer_only(lexicon, shared, answer, style)
+        return
+    rows = (an.rows_from_grid(shared, [g for g in played.split(",") if g.strip()], answer) if shared is not None
+            else parse_history(history))
     hard = bool(hard)
     advisor = Advisor(lexicon)
     with err.status("analysing…"):
@@ -544,6 +614,7 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
     grids = {s: an.share_text(rows, solved=report.solved, hard=hard, puzzle=puzzle, style=s) for s in styles}
     if as_json:
         doc = {"summary": report.summary(), "skill": report.skill, "luck": report.luck, "solved": report.solved,
+               "words": lexicon.name, "day": lexicon.day.isoformat() if lexicon.day else None,
                "rows": [{"guess": r.guess, "pattern": format_digits(r.pattern, lexicon.length),
                          "candidates_before": r.candidates_before, "candidates_after": r.candidates_after,
                          "best": r.best, "best_expected": r.best_expected, "player_expected": r.player_expected,
@@ -602,15 +673,15 @@ def _nyt_words_and_folder():
 
 
 @answers_group.command("build")
-@click.option("--until", type=click.DateTime(["%Y-%m-%d"]), default=None,
-              help="Train on the history up to this day only (default: all of it).")
+@click.option("--until", type=DAY, default=None,
+              help="Train on the history up to this day only (default: yesterday, the history before today).")
 def answers_build(until) -> None:
     """Train the answer model on the word lists and the NYT history, and save it."""
     from .answers import store
 
     words, folder = _nyt_words_and_folder()
     with err.status("training the answer model…"):
-        model, path = store.build(folder, words, until.date() if until else None)
+        model, path = store.build(folder, words, until or dt.date.today() - dt.timedelta(days=1))
     m = model.meta
     se = m["spy_em"]
     out.print(f"trained on {m['history_days']:,} days ({m['history_first']} … {model.trained_until}), "
@@ -622,26 +693,30 @@ def answers_build(until) -> None:
     out.print(f"saved to {path}")
 
 
-def _model_and_prior():
-    from .answers import store
-    from .data import read_history
+def _day_prior(day: dt.date | None):
+    """The prior of ``day`` (default today) from the answer model, trained if need be."""
+    from .answers.daily import prior_for_day
 
     words, folder = _nyt_words_and_folder()
-    model = store.load(words)
-    if model is None:
-        raise DataError("no answer model yet: build it with 'wordlebot answers build'")
-    history = read_history(folder)
-    on = store.prediction_day(history)
-    return model, model.prior(history, on=on), history, on
+    prior = prior_for_day(folder, words, day, build=True, notify=_note)
+    if prior.model is None:
+        raise DataError(f"no answer model for {prior.day}: {prior.description}")
+    err.print(f"[dim]{escape(prior.description)}[/]", soft_wrap=True)
+    return prior
+
+
+ANSWERS_DATE_HELP = "The day (default today): its prior, from the history before it."
 
 
 @answers_group.command("show")
 @click.argument("words", nargs=-1, required=True)
-def answers_show(words) -> None:
-    """Probability of each WORD being today's answer, and why."""
+@click.option("--date", "day", type=DAY, default=None, help=ANSWERS_DATE_HELP)
+def answers_show(words, day) -> None:
+    """Probability of each WORD being the day's answer, and why."""
     import numpy as np
 
-    model, p, history, on = _model_and_prior()
+    prior = _day_prior(day)
+    model, p, history, on = prior.model, prior.weights, prior.history, prior.day
     index = {w: i for i, w in enumerate(model.words)}
     order = np.argsort(-p, kind="stable")
     rank = np.empty(len(p), int)
@@ -663,11 +738,13 @@ def answers_show(words) -> None:
 @answers_group.command("list")
 @click.option("--threshold", type=float, default=None, help="Only words with at least this probability.")
 @click.option("--top", type=click.IntRange(1), default=50, show_default=True, help="How many to show.")
-def answers_list(threshold, top) -> None:
-    """The likeliest answers for today."""
+@click.option("--date", "day", type=DAY, default=None, help=ANSWERS_DATE_HELP)
+def answers_list(threshold, top, day) -> None:
+    """The likeliest answers for a day (default today)."""
     import numpy as np
 
-    model, p, history, on = _model_and_prior()
+    prior = _day_prior(day)
+    model, p = prior.model, prior.weights
     order = np.argsort(-p, kind="stable")
     if threshold is not None:
         order = order[p[order] >= threshold]
@@ -747,15 +824,16 @@ def data_fetch(force: bool, source: str | None, timeout: float) -> None:
 @data_group.command("update")
 @click.option("--endpoint", default=None, metavar="URL",
               help=f"NYT daily endpoint base (default {data.NYT_BASE}, or ${data.NYT_BASE_ENV}).")
-@click.option("--until", type=click.DateTime(["%Y-%m-%d"]), default=None, help="Last day to fetch (default today).")
+@click.option("--until", type=DAY, default=None,
+              help="Last day to fetch (default yesterday; the answer of today or later is stored, not shown).")
 @click.option("--delay", type=float, default=1.0, show_default=True, help="Seconds between requests (be polite).")
 @click.option("--timeout", type=float, default=15.0, show_default=True, help="Seconds per request.")
 def data_update(endpoint: str | None, until, delay: float, timeout: float) -> None:
     """Add the missing days of the NYT answer history, one request per day (resumable)."""
     folder = _folder()
-    last = until.date() if until else dt.date.today()
-    report = data.update_history(folder, base=endpoint, until=last, delay=delay, timeout=timeout,
-                                 on_day=lambda e: out.print(f"  {e.date}  #{e.puzzle}  {e.word.upper()}"))
+    today = dt.date.today()
+    report = data.update_history(folder, base=endpoint, until=until or today - dt.timedelta(days=1), delay=delay,
+                                 timeout=timeout, on_day=lambda e: out.print(f"  {data.shown_entry(e, today)}", soft_wrap=True))
     out.print(f"added {len(report.added)} day{'s' if len(report.added) != 1 else ''}; "
               f"history ends {report.last}; {report.stopped}", soft_wrap=True)
     if report.stopped not in ("up to date",) and "not published" not in report.stopped:

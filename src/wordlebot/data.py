@@ -259,6 +259,14 @@ def history_from_feed_json(data: bytes, source: str) -> list[HistoryEntry]:
     return out
 
 
+def shown_entry(entry: HistoryEntry, today: dt.date | None = None) -> str:
+    """A history line to print: the word only for a day before ``today`` (default: the real
+    today), never for a day that may not have been played yet."""
+    today = today or dt.date.today()
+    word = entry.word.upper() if entry.date < today else "stored (the word is not shown: that day may not have been played yet)"
+    return f"{entry.date}  #{entry.puzzle}  {word}"
+
+
 @dataclass
 class UpdateReport:
     added: list[HistoryEntry]
@@ -297,13 +305,14 @@ def update_history(
     timeout: float = 15.0,
     on_day: Callable[[HistoryEntry], None] | None = None,
 ) -> UpdateReport:
-    """Add the missing days up to ``until`` (default today) from the NYT daily endpoint.
+    """Add the missing days up to ``until`` (default yesterday: today's answer is for today's
+    players to find) from the NYT daily endpoint.
 
     Each day is saved as soon as it arrives (atomic rewrite of the CSV), so an interrupted run
     resumes where it stopped.  Requests are spaced ``delay`` seconds apart.
     """
     base = base or os.environ.get(NYT_BASE_ENV) or NYT_BASE
-    until = until or dt.date.today()
+    until = until or dt.date.today() - dt.timedelta(days=1)
     path = Path(data_dir) / HISTORY_FILE
     entries = read_history(data_dir)
     day = entries[-1].date + dt.timedelta(days=1) if entries else FIRST_DAY
@@ -449,7 +458,7 @@ def status(data_dir: Path, today: dt.date | None = None) -> list[FileStatus]:
             out.append(FileStatus(HISTORY_FILE, True, f"unreadable: {exc}", False))
         else:
             if hist:
-                behind = (today - hist[-1].date).days
+                behind = (today - hist[-1].date).days - 1  # today's answer is not expected yet
                 detail = (f"{len(hist):,} days, {hist[0].date} … {hist[-1].date} "
                           f"({behind} day{'s' if behind != 1 else ''} behind; wordlebot data update)"
                           if behind > 0 else f"{len(hist):,} days, up to date ({hist[-1].date})")

@@ -6,6 +6,7 @@ a subset of the guesses; ``Lexicon.answer_ids[j]`` is the guess index of answer 
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -95,7 +96,8 @@ class Lexicon:
 
     Build with ``Lexicon.from_lists`` or ``Lexicon.from_files`` (both validate); named sets come
     from ``wordlebot.data.load_lexicon``.  ``weights`` (one per answer, normalised to sum 1) is
-    the prior probability of each answer; ``None`` means uniform.
+    the prior probability of each answer; ``None`` means uniform.  ``day``: the day a prior that
+    changes from day to day (the ``nyt`` set's) belongs to; None for a prior that does not.
     """
 
     guesses: tuple[str, ...]
@@ -104,6 +106,7 @@ class Lexicon:
     name: str = "custom"
     official: bool = True
     note: str = ""
+    day: dt.date | None = None
     _index: dict[str, int] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -116,6 +119,7 @@ class Lexicon:
         name: str = "custom",
         official: bool = True,
         note: str = "",
+        day: dt.date | None = None,
         guess_source: str = "guess list",
         answer_source: str = "answer list",
     ) -> "Lexicon":
@@ -146,7 +150,7 @@ class Lexicon:
                 )
             w_arr /= w_arr.sum()
             w_arr.setflags(write=False)
-        return cls(tuple(g), tuple(a), w_arr, name=name, official=official, note=note, _index=index)
+        return cls(tuple(g), tuple(a), w_arr, name=name, official=official, note=note, day=day, _index=index)
 
     @classmethod
     def from_files(
@@ -239,8 +243,9 @@ class Lexicon:
     def describe(self) -> str:
         kind = "" if self.official else " (NOT the official list)"
         weights = ", weighted" if self.weighted else ""
+        day = f", prior for {self.day}" if self.day else ""
         return (
-            f"{self.name}{kind}: {self.n_guesses:,} guesses, {self.n_answers:,} answers{weights}, "
+            f"{self.name}{kind}: {self.n_guesses:,} guesses, {self.n_answers:,} answers{weights}{day}, "
             f"{self.length} letters"
         )
 

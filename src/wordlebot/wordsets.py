@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from pathlib import Path
 from typing import Callable
@@ -46,8 +47,10 @@ def load_lexicon(
     notify: Notify | None = None,
     progress_factory: Callable | None = None,
     build_model: bool = False,
+    day: dt.date | None = None,
 ) -> Lexicon:
-    """The Lexicon a command asked for.
+    """The Lexicon a command asked for; a weighted set's prior is the one of ``day`` (default
+    today), built from the history before that day (``answers.daily``).
 
     Files given explicitly win; then other word lengths come from wordfreq (the official lists
     are five letters); then the named set from the data folder, fetched on first use when the
@@ -96,33 +99,21 @@ def load_lexicon(
             return wordfreq_lexicon(length)
     g = read_word_file(folder / g_file)
     if a_file is None:
-        return _nyt_weighted(g, folder, build_model=build_model, say=say)
+        return _nyt_weighted(g, folder, day or dt.date.today(), build_model=build_model, say=say)
     a = read_word_file(folder / a_file)
     return Lexicon.from_lists(g, a, name=name, guess_source=str(folder / g_file), answer_source=str(folder / a_file))
 
 
-def _nyt_weighted(guesses: list[str], folder: Path, *, build_model: bool = False, say: Notify) -> Lexicon:
-    """Every valid word a possible answer, weighted by the answer model's prior for today; the
-    model-free baseline prior when there is no model (and it was not asked to build one)."""
-    from .answers.prior import baseline_weights
-    from .answers.store import prior_for_today
+def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model: bool = False,
+                  say: Notify) -> Lexicon:
+    """Every valid word a possible answer, weighted by the prior of ``day``: the answer model's,
+    or the model-free baseline when there is no model (and it was not asked to build one)."""
+    from .answers.daily import prior_for_day
 
-    try:
-        history = data.read_history(folder)
-    except DataError as exc:  # an unreadable history must not stop play: the prior ignores it
-        log.warning("%s; the prior ignores the history", exc)
-        history = []
-    weights, how = prior_for_today(folder, guesses, history, build_if_missing=build_model, notify=say)
-    if weights is not None:
-        return Lexicon.from_lists(guesses, guesses, np.maximum(weights, 1e-12), name="nyt",
-                                  note=f"every valid word is a possible answer, weighted by the {how}")
-    listed: set[str] = set()
-    for f in ("nyt/wordlebot-3158.txt", "nyt/answers-2309.txt", "classic/answers.txt"):
-        if (folder / f).is_file():
-            listed.update(read_word_file(folder / f))
-    past = [e.word for e in history]
-    return Lexicon.from_lists(guesses, guesses, baseline_weights(guesses, listed, past), name="nyt",
-                              note=f"every valid word is a possible answer, weighted by a simple prior ({how})")
+    prior = prior_for_day(folder, guesses, day, build=build_model, notify=say)
+    kind = "the" if prior.model is not None else "a"
+    return Lexicon.from_lists(guesses, guesses, np.maximum(prior.weights, 1e-12), name="nyt", day=day,
+                              note=f"every valid word is a possible answer, weighted by {kind} {prior.description}")
 
 
 # Words at least this common (Zipf) may be guessed; at least this common may be the answer.

@@ -121,6 +121,11 @@ class AnswerModel:
     def save(self, path: Path) -> None:
         atomic_write_json(path, self.to_json())
 
+    def stored(self) -> "AnswerModel":
+        """The model as it reads back from its file (the numbers are rounded there): a model
+        just trained gives the same priors as the same model loaded later."""
+        return AnswerModel.from_json(self.to_json(), self.words)
+
     @classmethod
     def load(cls, path: Path, words: list[str]) -> "AnswerModel":
         try:
@@ -129,6 +134,10 @@ class AnswerModel:
             raise DataError(f"no answer model at {path}; build one with: wordlebot answers build") from None
         except (OSError, ValueError) as exc:
             raise DataError(f"answer model {path} is unreadable ({exc}); rebuild it with: wordlebot answers build") from None
+        return cls.from_json(doc, words, str(path))
+
+    @classmethod
+    def from_json(cls, doc: dict, words: list[str], path: str = "in memory") -> "AnswerModel":
         if doc.get("version") != MODEL_VERSION or doc.get("feature_version") != F.FEATURE_VERSION:
             raise DataError(f"answer model {path} is from another version; rebuild it with: wordlebot answers build")
         if doc.get("words_sha256") != list_fingerprint(words):

@@ -155,6 +155,35 @@ def run(url: str, lexicon: Lexicon, *, headless: bool = True, hard: bool = False
 
 
 # ---------------------------------------------------------------------------------------------
+# The history
+
+
+HISTORY_DELAY = 0.5  # seconds between requests to the NYT endpoint
+HISTORY_TIMEOUT = 10.0
+
+
+def refresh_history(folder: Path, *, today: dt.date | None = None, delay: float = HISTORY_DELAY,
+                    timeout: float = HISTORY_TIMEOUT) -> tuple[bool, str]:
+    """Bring the answer history in ``folder`` up to the day before ``today`` from the NYT daily
+    endpoint (``$WORDLEBOT_NYT_URL``, as 'data update'), so today's prior knows every earlier
+    answer.  Never raises for a network or data problem: (done, one line saying what happened);
+    the game is then played with the history as it is."""
+    from .. import data
+
+    today = today or dt.date.today()
+    if data.offline():
+        return False, f"offline (${data.OFFLINE_ENV}): the answer history was not updated"
+    try:
+        rep = data.update_history(Path(folder), until=today - dt.timedelta(days=1), delay=delay, timeout=timeout)
+    except DataError as exc:
+        return False, f"the answer history could not be updated: {exc}"
+    added = f"{len(rep.added)} day{'s' if len(rep.added) != 1 else ''} added"
+    if rep.stopped == "up to date" or "not published" in rep.stopped:
+        return True, f"answer history up to date ({added}; it ends {rep.last})"
+    return False, f"the answer history could not be updated ({rep.stopped}); {added}, it ends {rep.last}"
+
+
+# ---------------------------------------------------------------------------------------------
 # Results
 
 

@@ -167,16 +167,17 @@ def create_app(engine: Engine) -> FastAPI:
         return {
             "default_words": engine.default, "word_sets": engine.names, "strategies": list(engine.strategies),
             "max_rows": s.MAX_ROWS, "max_guesses": 6, "formats": ACCEPTED_FORMATS,
-            "today_puzzle": engine.today_puzzle(), "official_sets": [n for n in engine.names if n in OFFICIAL_SETS],
+            "today": engine.today().isoformat(), "today_puzzle": engine.today_puzzle(), "official_sets": [n for n in engine.names if n in OFFICIAL_SETS],
         }
 
     @app.post("/api/suggest", summary="The best next guesses for a game so far", responses=ERRORS)
     def suggest(body: s.SuggestIn) -> dict:
-        lex = engine.lexicon(body.words)
+        day = engine.today()  # one reading of the clock for the whole request
+        lex = engine.lexicon(body.words, day)
         rows = parse_rows(body.history, lex.length)
         doc = engine.suggest(body.words, rows, hard=body.hard, max_guesses=body.max_guesses,
-                             strategy=body.strategy, top=body.top, candidates=body.candidates)
-        return dict(doc, notes=engine.notes(body.words))
+                             strategy=body.strategy, top=body.top, candidates=body.candidates, day=day)
+        return dict(doc, notes=engine.notes(body.words, day))
 
     @app.post("/api/analyze", summary="Skill and luck of each row of a played game", responses=ERRORS)
     def analyze(body: s.AnalyzeIn) -> dict:

@@ -17,7 +17,7 @@ from ..wordsets import NAMES
 
 def register(cli) -> None:
     """Add the web and bot commands to the ``wordlebot`` group."""
-    cli.add_command(web)
+    cli.add_command(_web_command())
     cli.add_command(_bot_command())
     cli.add_command(last)
 
@@ -40,24 +40,51 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-@click.command("web")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; the default is reachable from this machine only.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="Port to listen on (0: any free port, printed at start).")
-@click.option("--words", type=click.Choice(NAMES), default="nyt", show_default=True,
-              help="Word set the page starts with; the others can be chosen in the page.")
-@click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Serve only this list of allowed guesses (one word a line) instead of the named sets.")
-@click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Possible answers for --guesses (default: the guesses).")
-@click.option("--warm/--no-warm", default=True, show_default=True,
-              help="Compute the starting word set's first suggestion at start-up (the opening book).")
-@click.option("--cache", "cache_size", type=click.IntRange(0, 1_000_000), default=4096, show_default=True,
-              help="Answers kept for states asked again (0: search every time).")
-def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | None, warm: bool,
-        cache_size: int) -> None:
-    """Serve the web app: a page with the board, suggestions, candidates and analysis, and its JSON API."""
+def named_sources(folder: Path, *, build_model: bool = True) -> dict:
+    """The named word sets as the engine's loaders: each loads its lists from ``folder`` with the
+    prior of the day asked for."""
+    from ..wordsets import load_lexicon
+
+    def loader(name):
+        return lambda notes, day: load_lexicon(name, data_dir=folder, notify=notes.append,
+                                               build_model=build_model, day=day)
+
+    return {n: loader(n) for n in NAMES}
+
+
+def _web_command():
+    # --date takes the CLI's day type (cli.py is loading when it calls register()).
+    from ..cli import DAY
+
+    @click.command("web")
+    @click.option("--host", default="127.0.0.1", show_default=True,
+                  help="Address to listen on; the default is reachable from this machine only.")
+    @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+                  help="Port to listen on (0: any free port, printed at start).")
+    @click.option("--words", type=click.Choice(NAMES), default="nyt", show_default=True,
+                  help="Word set the page starts with; the others can be chosen in the page.")
+    @click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="Serve only this list of allowed guesses (one word a line) instead of the named sets.")
+    @click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="Possible answers for --guesses (default: the guesses).")
+    @click.option("--warm/--no-warm", default=True, show_default=True,
+                  help="Compute the starting word set's first suggestion at start-up (the opening book).")
+    @click.option("--cache", "cache_size", type=click.IntRange(0, 1_000_000), default=4096, show_default=True,
+                  help="Answers kept for states asked again (0: search every time).")
+    @click.option("--date", "day", type=DAY, default=None,
+                  help="Serve this day for good (its answer prior, built from the history before it; "
+                       "default: each request's today, following the clock).")
+    def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | None, warm: bool,
+            cache_size: int, day) -> None:
+        """Serve the web app: a page with the board, suggestions, candidates and analysis, and its JSON API."""
+        _serve(host, port, words, guesses, answers, warm, cache_size, day)
+
+    return web
+
+
+def _serve(host, port, words, guesses, answers, warm, cache_size, day) -> None:
+    import datetime as dt
+
     import uvicorn
 
     from ..cli import _folder  # cli.py imports this module as it loads: import it when called
@@ -70,11 +97,8 @@ def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | 
         lex = load_lexicon(guesses=guesses, answers=answers)
         sources, default = {lex.name: lex}, lex.name
     else:
-        def loader(name):
-            return lambda notes: load_lexicon(name, data_dir=folder, notify=notes.append, build_model=True)
-
-        sources, default = {n: loader(n) for n in NAMES}, words
-    engine = Engine(sources, default, cache_size=cache_size)
+        sources, default = named_sources(folder), words
+    engine = Engine(sources, default, cache_size=cache_size, clock=(lambda: day) if day else dt.date.today)
     app = create_app(engine)
     sock = listen(host, port)
     bound = sock.getsockname()[1]
@@ -126,10 +150,13 @@ def _bot_command():
                   help="Seconds to wait for the page at each step.")
     @click.option("--screenshot", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Save a screenshot of the page at the end (PNG).")
-    @lexicon_options
+    @lexicon_options(lazy=True)
     def bot(url, headless, first, hard, verbose, result_path, notify_flag, demo, answer, browser, timeout,
-            screenshot, lexicon) -> None:
-        """Play Wordle in a browser with the near-optimal search, until solved or out of rows."""
+            screenshot, lexicons) -> None:
+        """Play Wordle in a browser with the near-optimal search, until solved or out of rows.
+
+        The answer history is brought up to yesterday first (from the NYT endpoint, as 'data
+        update' does), so that today's prior knows every earlier answer."""
         from ..bot import player
         from ..bot.browser import has_display
 
@@ -137,6 +164,10 @@ def _bot_command():
             raise click.UsageError("--demo plays the local replica; do not give --url with it")
         if answer and not demo:
             raise click.UsageError("--answer only applies to --demo")
+        if not demo:
+            ok, message = player.refresh_history(_folder(), today=lexicons.day)
+            click.echo(f"{'' if ok else 'note: '}{message}", err=True)
+        lexicon = lexicons.load()
         if not headless and not has_display():
             click.echo("note: no display found; running the browser headless", err=True)
             headless = True

@@ -1,5 +1,5 @@
-"""What the web API computes, without any HTTP: word sets, one Advisor per (set, strategy), and a
-cache of answers.
+"""What the web API computes, without any HTTP: word sets, one Advisor per (set, day, strategy),
+and a cache of answers.
 
 The API is stateless (every request carries the whole game), so any request can be answered by
 any worker and a reload loses nothing.  Advisors are costly to build (pattern matrix, search
@@ -7,6 +7,10 @@ tables, opening book) and keep useful tables between calls, so each is built onc
 a TreeSearch changes its own settings while it ranks, hence one lock per Advisor.  Suggestions
 are a pure function of the state, and players who follow them meet the same states over and
 over: a bounded cache answers those without a search.
+
+The ``nyt`` set's prior belongs to a day (``answers.daily``): the engine asks its clock for the
+day of each request, loads the set again when the day changes (a long-running server never
+plays today with yesterday's prior), and keys every table by the day as well as the set.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import asdict
-from typing import Callable, Mapping
+from typing import Callable, Hashable, Mapping
 
 import numpy as np
 
@@ -26,6 +30,7 @@ from ..analysis import analyze_game, share_text
 from ..errors import InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError, WordlebotError
 from ..feedback import Feedback, all_green, check_word, format_digits, parse_feedback
 from ..game import Game, Row
+from ..data import FIRST_DAY
 from ..render import puzzle_number
 from ..strategies import STRATEGIES
 from ..words import Lexicon
@@ -37,8 +42,12 @@ CACHE_SIZE = 4096
 # A request waits this long for a busy Advisor before the server answers 503 (busy).
 LOCK_WAIT = 60.0
 OFFICIAL_SETS = tuple(NAMED)
+DAYS_KEPT = 3  # days whose word sets and Advisors stay loaded (today, and a few analysed ones)
 
-LexiconSource = Lexicon | Callable[[list[str]], Lexicon]
+# A source is a Lexicon, or a loader called with a list to append notes to and the day; a loaded
+# set whose ``day`` is None has a prior that does not change with the day and is loaded once.
+LexiconSource = Lexicon | Callable[[list[str], dt.date], Lexicon]
+Clock = Callable[[], dt.date]
 
 
 class BusyError(Exception):
@@ -49,6 +58,10 @@ class UnknownWordSet(WordlebotError, LookupError):
     pass
 
 
+class InvalidDayError(WordlebotError, ValueError):
+    """A day the server cannot give a prior for (a puzzle not played yet)."""
+
+
 def _finite(x: float | None) -> float | None:
     """JSON has no infinity or NaN: an unreachable value is reported as null."""
     if x is None or not math.isfinite(x) or abs(x) >= 1e15:
@@ -57,10 +70,11 @@ def _finite(x: float | None) -> float | None:
 
 
 class Engine:
-    """Word sets by name (given, or loaded on first use) and their Advisors."""
+    """Word sets by name (given, or loaded on first use for each day) and their Advisors.
+    ``clock`` gives today's date (injected so a test can move it)."""
 
     def __init__(self, lexicons: Mapping[str, LexiconSource], default: str | None = None, *,
-                 cache_size: int = CACHE_SIZE) -> None:
+                 cache_size: int = CACHE_SIZE, clock: Clock = dt.date.today, days_kept: int = DAYS_KEPT) -> None:
         if not lexicons:
             raise ValueError("at least one word set is needed")
         self._sources = dict(lexicons)
@@ -68,9 +82,14 @@ class Engine:
         if self.default not in self._sources:
             raise ValueError(f"default word set {self.default!r} is not among {list(self._sources)}")
         self.strategies = WEB_STRATEGIES
-        self._lexicons: dict[str, Lexicon] = {}
-        self._notes: dict[str, list[str]] = {}
-        self._advisors: dict[tuple[str, str], tuple[Advisor, threading.Lock]] = {}
+        self.clock = clock
+        self._days_kept = days_kept
+        # keyed by (set, day); the day is None for a set whose prior does not change with it
+        self._lexicons: dict[tuple[str, dt.date | None], Lexicon] = {}
+        self._notes: dict[tuple[str, dt.date | None], list[str]] = {}
+        self._static: set[str] = set()  # sets loaded once for every day
+        self._days: dict[str, OrderedDict] = {name: OrderedDict() for name in self._sources}
+        self._advisors: dict[tuple[str, dt.date | None, str], tuple[Advisor, threading.Lock]] = {}
         self._load_locks = {name: threading.Lock() for name in self._sources}
         self._lock = threading.Lock()  # the cache and the advisor table: held briefly
         self._build_lock = threading.Lock()  # building an Advisor (seconds): not under _lock
@@ -84,33 +103,63 @@ class Engine:
     def names(self) -> list[str]:
         return list(self._sources)
 
-    def lexicon(self, name: str | None) -> Lexicon:
+    def today(self) -> dt.date:
+        return self.clock()
+
+    def lexicon(self, name: str | None, day: dt.date | None = None) -> Lexicon:
+        """The word set ``name`` with the prior of ``day`` (default: the clock's today)."""
         name = name or self.default
         if name not in self._sources:
             raise UnknownWordSet(f"unknown word set {name!r}; this server offers {', '.join(self._sources)}")
+        src = self._sources[name]
+        if isinstance(src, Lexicon):
+            return src
+        day = day or self.clock()
         with self._load_locks[name]:  # two first requests must not load a big set twice
-            if name not in self._lexicons:
-                src = self._sources[name]
+            key = (name, None if name in self._static else day)
+            if key not in self._lexicons:
                 notes: list[str] = []
-                self._lexicons[name] = src if isinstance(src, Lexicon) else src(notes)
-                self._notes[name] = notes
-            return self._lexicons[name]
+                lex = src(notes, day)
+                if lex.day is None:
+                    self._static.add(name)
+                key = (name, lex.day)
+                self._lexicons[key], self._notes[key] = lex, notes
+            if key[1] is not None:
+                self._used(name, key[1])
+            return self._lexicons[key]
 
-    def notes(self, name: str | None) -> list[str]:
-        self.lexicon(name)
-        return list(self._notes.get(name or self.default, []))
+    def _used(self, name: str, day: dt.date) -> None:
+        """Keep the ``days_kept`` most recently used days of a set; forget the others' tables."""
+        days = self._days[name]
+        days[day] = True
+        days.move_to_end(day)
+        while len(days) > self._days_kept:
+            old, _ = days.popitem(last=False)
+            self._lexicons.pop((name, old), None)
+            self._notes.pop((name, old), None)
+        with self._build_lock:
+            for key in [k for k in self._advisors if k[0] == name and k[1] is not None and k[1] not in days]:
+                del self._advisors[key]
+        with self._lock:
+            for key in [k for k in self._cache if k[0] == name and k[1] is not None and k[1] not in days]:
+                del self._cache[key]
 
-    def advisor(self, name: str | None, strategy: str) -> tuple[Advisor, threading.Lock]:
+    def notes(self, name: str | None, day: dt.date | None = None) -> list[str]:
+        lex = self.lexicon(name, day)
+        return list(self._notes.get((name or self.default, lex.day), []))
+
+    def advisor(self, name: str | None, strategy: str, day: dt.date | None = None) -> tuple[Advisor, threading.Lock]:
         if strategy not in self.strategies:
             raise InvalidWordError(f"unknown strategy {strategy!r}; choose one of {', '.join(self.strategies)}")
         name = name or self.default
-        lex = self.lexicon(name)
-        key = (name, strategy)
+        lex = self.lexicon(name, day)
+        key = (name, lex.day, strategy)
         found = self._advisors.get(key)
-        if found is not None:
+        if found is not None and found[0].lexicon is lex:
             return found
         with self._build_lock:
-            if key not in self._advisors:
+            found = self._advisors.get(key)
+            if found is None or found[0].lexicon is not lex:
                 # Advisors of one set share its pattern matrix: pattern_matrix memoises it per lexicon.
                 self._advisors[key] = (Advisor(lex, strategy=strategy), threading.Lock())
             return self._advisors[key]
@@ -138,11 +187,13 @@ class Engine:
         return game
 
     def suggest(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
-                strategy: str = "search", top: int = 10, candidates: int = 100) -> dict:
+                strategy: str = "search", top: int = 10, candidates: int = 100, day: dt.date | None = None) -> dict:
         name = words or self.default
-        lex = self.lexicon(name)
-        advisor, lock = self.advisor(name, strategy)
-        key = (name, id(lex), strategy, hard, max_guesses, tuple((r.guess, r.pattern) for r in rows), top, candidates)
+        day = day or self.clock()
+        lex = self.lexicon(name, day)
+        advisor, lock = self.advisor(name, strategy, day)
+        key: tuple[Hashable, ...] = (name, lex.day, strategy, hard, max_guesses,
+                                     tuple((r.guess, r.pattern) for r in rows), top, candidates)
         with self._lock:
             hit = self._cache.get(key)
             if hit is not None:
@@ -179,7 +230,8 @@ class Engine:
                 d[f] = _finite(d[f])
             suggestions.append(d)
         return {
-            "words": name, "description": lex.describe(), "official": lex.official, "note": lex.note,
+            "words": name, "day": lex.day.isoformat() if lex.day else None, "description": lex.describe(),
+            "official": lex.official, "note": lex.note,
             "length": lex.length, "strategy": strategy, "hard": game.hard, "max_guesses": game.max_guesses,
             "history": game.history(),
             "rows": [{"guess": r.guess, "feedback": r.feedback_digits()} for r in game.rows],
@@ -191,13 +243,15 @@ class Engine:
 
     def analyze(self, words: str | None, rows: list[Row], *, answer: str | None = None, hard: bool = False,
                 max_guesses: int = 6, puzzle: int | None = None, style: str = "dark") -> dict:
+        """Rate a played game; a game of a known puzzle is judged with that day's prior."""
         if not rows:
             raise InvalidWordError("there is nothing to analyse: the history has no rows")
         name = words or self.default
-        lex = self.lexicon(name)
+        day = self.puzzle_day(puzzle) if puzzle is not None else self.clock()
+        lex = self.lexicon(name, day)
         if answer is not None:
             answer = check_word(answer, lex.length)
-        advisor, lock = self.advisor(name, "search")
+        advisor, lock = self.advisor(name, "search", day)
         if not lock.acquire(timeout=LOCK_WAIT):
             raise BusyError()
         try:
@@ -206,7 +260,8 @@ class Engine:
         finally:
             lock.release()
         return {
-            "words": name, "summary": report.summary(), "skill": report.skill, "luck": report.luck,
+            "words": name, "day": lex.day.isoformat() if lex.day else None,
+            "summary": report.summary(), "skill": report.skill, "luck": report.luck,
             "solved": report.solved, "answer": report.answer,
             "rows": [{"index": r.index, "guess": r.guess, "feedback": format_digits(r.pattern, lex.length),
                       "candidates_before": r.candidates_before, "candidates_after": r.candidates_after,
@@ -230,7 +285,15 @@ class Engine:
                           puzzle=puzzle, style=style)
 
     def today_puzzle(self) -> int:
-        return puzzle_number(dt.date.today())
+        return puzzle_number(self.clock())
+
+    def puzzle_day(self, puzzle: int) -> dt.date:
+        """The day of a puzzle number; refused when that day has not come yet."""
+        day = FIRST_DAY + dt.timedelta(days=puzzle)
+        today = self.clock()
+        if day > today:
+            raise InvalidDayError(f"puzzle {puzzle:,} is the one of {day}, after today ({today})")
+        return day
 
 
 def parse_rows(history: str | list, length: int) -> list[Row]:

@@ -1,0 +1,241 @@
+"""The prior of a day (answers/daily.py): built from the history before that day only, whatever
+the history file holds; the stored model only when it was trained before the day, otherwise a
+model trained on the days before it (cached per day, bounded); every shell given the day.  The
+2026-05-20 case on the official data: WRECK was the answer, and a prior built with the days
+after it (WRECK already used) put it behind DRECK."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from conftest import random_words
+from wordlebot import cli as cli_mod
+from wordlebot import data
+from wordlebot.answers import daily, store
+from wordlebot.answers.model import AnswerModel
+from wordlebot.cli import cli
+from wordlebot.data import HistoryEntry
+from wordlebot.wordsets import load_lexicon
+
+# --- a small nyt-like data folder ---------------------------------------------------------------
+
+WORDS = random_words(300, alphabet="abcdeorst", seed=23)
+LISTED = WORDS[::2]  # the "WordleBot list" of the folder
+DAY = dt.timedelta(days=1)
+
+
+def nyt_folder(folder, answers: list[str], last: dt.date):
+    """A data folder with the small lists and a history of ``answers`` ending on ``last``."""
+    (folder / "nyt").mkdir(parents=True, exist_ok=True)
+    (folder / "nyt/guesses.txt").write_text("\n".join(WORDS) + "\n")
+    (folder / "nyt/wordlebot-3158.txt").write_text("\n".join(LISTED) + "\n")
+    write_history(folder, answers, last)
+    return folder
+
+
+def write_history(folder, answers: list[str], last: dt.date) -> list[HistoryEntry]:
+    start = last - (len(answers) - 1) * DAY
+    entries = [HistoryEntry(start + k * DAY, w) for k, w in enumerate(answers)]
+    data.atomic_write(folder / data.HISTORY_FILE, data.format_history_csv(entries))
+    return entries
+
+
+def fake_model(until: dt.date, seed: int = 0) -> AnswerModel:
+    """A model with made-up pool probabilities (training is not what these tests are about)."""
+    rng = np.random.default_rng(seed)
+    listed = np.isin(WORDS, LISTED)
+    return AnswerModel(list(WORDS), rng.uniform(0.05, 1.0, len(WORDS)), listed, 0.01, 0.0, until)
+
+
+class FakeTrainer:
+    def __init__(self) -> None:
+        self.calls: list[dt.date] = []
+
+    def __call__(self, training, until):
+        self.calls.append(until)
+        return fake_model(until, seed=until.toordinal())
+
+
+def test_todays_prior_ignores_todays_answer_stored_in_the_morning(tmp_path, monkeypatch):
+    """A morning 'data update' that stores today's answer must not move today's prior (to
+    tomorrow's, where today's answer is a past one): with the baseline prior and with a model."""
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path / "cache"))
+    today = dt.date.today()
+    past = LISTED[:40]
+    folder = nyt_folder(tmp_path / "d", past, today - DAY)
+    answer = LISTED[60]  # today's answer: a listed word not used before
+    i = WORDS.index(answer)
+    for with_model in (False, True):
+        if with_model:
+            fake_model(today - DAY).save(store.model_path(list(WORDS)))
+        write_history(folder, past, today - DAY)
+        before = load_lexicon("nyt", data_dir=folder)
+        write_history(folder, past + [answer], today)  # the morning update
+        after = load_lexicon("nyt", data_dir=folder)
+        assert before.day == after.day == today
+        assert np.array_equal(before.prior, after.prior), with_model
+        assert f"prior for {today}" in after.describe() and f"prior for {today}" in after.note
+        assert ("answer model trained to" in after.note) == with_model
+        # not vacuous: on the next day the answer is a past one, and weighs less
+        tomorrow = load_lexicon("nyt", data_dir=folder, day=today + DAY)
+        assert tomorrow.prior[i] < after.prior[i] / 5
+
+
+def test_the_stored_model_serves_only_days_after_its_training(tmp_path):
+    folder = nyt_folder(tmp_path / "d", LISTED[:30], dt.date(2024, 3, 30))  # 2024-03-01 … 2024-03-30
+    cache = tmp_path / "cache"
+    fake_model(dt.date(2024, 3, 20)).save(store.model_path(list(WORDS), cache))
+    train = FakeTrainer()
+
+    def prior(day, build=True):
+        return daily.prior_for_day(folder, list(WORDS), day, build=build, folder=cache, trainer=train)
+
+    p = prior(dt.date(2024, 3, 21))  # the stored model was trained before: used
+    assert p.trained_until == dt.date(2024, 3, 20) and train.calls == []
+    assert p.description == "answer model trained to 2024-03-20, prior for 2024-03-21"
+    assert p.history[-1].date == dt.date(2024, 3, 20) and len(p.history) == 20
+    p = prior(dt.date(2024, 3, 20))  # it was trained on that day: a model of the day before
+    assert p.trained_until == dt.date(2024, 3, 19) and train.calls == [dt.date(2024, 3, 19)]
+    assert p.description == "answer model trained to 2024-03-19, prior for 2024-03-20"
+    assert max(e.date for e in p.history) == dt.date(2024, 3, 19)
+    again = prior(dt.date(2024, 3, 20))  # from the per-day cache
+    assert train.calls == [dt.date(2024, 3, 19)] and np.array_equal(again.weights, p.weights)
+    assert daily.day_model_path(list(WORDS), dt.date(2024, 3, 19), cache).is_file()
+    # nothing cached and not allowed to train: the baseline prior of that day, saying so
+    p = prior(dt.date(2024, 3, 10), build=False)
+    assert p.model is None and "simple prior for 2024-03-10" in p.description and train.calls == [dt.date(2024, 3, 19)]
+    assert np.all(p.weights > 0) and abs(p.weights.sum() - 1) < 1e-9
+    # before the first day of the history there is nothing to train on
+    p = prior(dt.date(2024, 3, 1))
+    assert p.model is None and p.history == () and "no answer history before that day" in p.description
+
+
+def test_per_day_models_are_bounded_least_recently_used_first(tmp_path):
+    folder = nyt_folder(tmp_path / "d", LISTED[:30], dt.date(2024, 3, 30))
+    cache = tmp_path / "cache"
+    train = FakeTrainer()
+    history = data.read_history(folder)
+
+    def model(day):
+        return daily.model_for_day(folder, list(WORDS), history, day, build=True, folder=cache, trainer=train,
+                                   keep=2)
+
+    d = [dt.date(2024, 3, k) for k in (10, 11, 12)]
+    model(d[0]), model(d[1])
+    paths = [daily.day_model_path(list(WORDS), x - DAY, cache) for x in d]
+    os.utime(paths[0], (1_000_000, 1_000_000))
+    os.utime(paths[1], (1_000_100, 1_000_100))
+    assert model(d[0]).trained_until == d[0] - DAY and len(train.calls) == 2  # loaded: now the most recent
+    model(d[2])
+    assert [p.is_file() for p in paths] == [True, False, True]
+    assert sorted(p.name for p in paths[0].parent.iterdir()) == sorted([paths[0].name, paths[2].name])
+
+
+def test_a_damaged_day_model_is_retrained(tmp_path, caplog):
+    folder = nyt_folder(tmp_path / "d", LISTED[:10], dt.date(2024, 3, 10))
+    cache = tmp_path / "cache"
+    path = daily.day_model_path(list(WORDS), dt.date(2024, 3, 10), cache)
+    path.parent.mkdir(parents=True)
+    path.write_text("{broken")
+    train = FakeTrainer()
+    p = daily.prior_for_day(folder, list(WORDS), dt.date(2024, 3, 11), build=True, folder=cache, trainer=train)
+    # the history's last day: saved as the stored model (nothing was stored), not in the day cache
+    assert p.trained_until == dt.date(2024, 3, 10) and train.calls == [dt.date(2024, 3, 10)]
+    assert store.model_path(list(WORDS), cache).is_file()
+    assert "unusable" in caplog.text
+
+
+# --- the shells take the day --------------------------------------------------------------------
+
+
+def test_date_option_errors_are_clear():
+    r = CliRunner().invoke(cli, ["suggest", "--date", "2026-5-40"])
+    assert r.exit_code == 2 and "Invalid value for '--date': '2026-5-40' is not a day; give it as YYYY-MM-DD" in r.output
+    r = CliRunner().invoke(cli, ["play", "--date", "2020-12-31"])
+    assert r.exit_code == 2 and "2020-12-31 is before the first Wordle (2021-06-19)" in r.output
+
+
+def test_every_word_set_command_takes_the_day(tmp_path, monkeypatch):
+    """play --date D: D's answer and D's prior from one option; suggest/analyze pass it on."""
+    folder = nyt_folder(tmp_path / "d", LISTED[:5], dt.date(2021, 6, 23))  # 2021-06-19 … 2021-06-23
+    seen = []
+    real = cli_mod.load_lexicon
+
+    def recording(*args, **kwargs):
+        seen.append(kwargs.get("day"))
+        kwargs["build_model"] = False  # no training on made-up words
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli_mod, "load_lexicon", recording)
+    base = ["--data-dir", str(folder)]
+    r = CliRunner().invoke(cli, base + ["play", "--date", "2021-06-21"], input=LISTED[2] + "\n")
+    assert r.exit_code == 0, r.output
+    assert "Solved in 1/6" in r.output and "Wordle 2 1/6" in r.output and seen == [dt.date(2021, 6, 21)]
+    r = CliRunner().invoke(cli, base + ["suggest", "--strategy", "entropy", "--json", "--date", "2021-06-22"])
+    assert r.exit_code == 0, r.output
+    assert seen[-1] == dt.date(2021, 6, 22) and json.loads(r.stdout)["candidates"] == len(WORDS)
+    r = CliRunner().invoke(cli, base + ["suggest", "--strategy", "entropy"])
+    assert r.exit_code == 0 and seen[-1] is None  # load_lexicon's default: today
+
+
+# --- the official data: 2026-05-20 (WRECK) --------------------------------------------------------
+
+MAY20 = dt.date(2026, 5, 20)
+GRID = "Wordle 1,796 3/6\n⬛⬛🟨⬛🟨\n🟨🟩⬛⬛⬛\n🟩🟩🟩🟩🟩"  # TARSE, CRONY, WRECK
+
+
+@pytest.fixture(scope="module")
+def may20(official, session_cache):
+    """The nyt set for 2026-05-20, its model trained on the history up to 2026-05-19 (once per
+    session: the per-day model is kept in the session cache, where the CLI test finds it)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("WORDLEBOT_OFFLINE", "1")
+        mp.setenv("WORDLEBOT_CACHE", str(session_cache))
+        yield load_lexicon("nyt", data_dir=official, day=MAY20, build_model=True)
+
+
+def test_the_prior_of_may_20_does_not_know_wreck_was_its_answer(may20):
+    from wordlebot.game import Game
+
+    assert may20.day == MAY20 and "answer model trained to 2026-05-19, prior for 2026-05-20" in may20.note
+    p = may20.prior
+    wreck, dreck = may20.answer_of_guess[may20.id("wreck")], may20.answer_of_guess[may20.id("dreck")]
+    assert p[wreck] > 100 * p[dreck]
+    # after a typical opening WRECK is among the likeliest candidates
+    game = Game.from_history(may20, "salet:00010")
+    post = dict(zip(game.candidate_words, game.posterior.tolist()))
+    assert post["wreck"] >= 0.5 * max(post.values()) and post["wreck"] > 100 * post["dreck"]
+    game = Game.from_history(may20, "tarse:00101,crony:12000")
+    post = dict(zip(game.candidate_words, game.posterior.tolist()))
+    assert sorted(post) == ["dreck", "erick", "ureic", "wreck"] and post["wreck"] > 0.9
+
+
+def test_solving_may_20_with_wreck_rates_high(may20):
+    from wordlebot.advisor import Advisor
+    from wordlebot.analysis import analyze_game
+    from wordlebot.game import parse_history
+
+    rows = parse_history("tarse:00101,crony:12000,wreck:22222")
+    report = analyze_game(Advisor(may20, use_book=False), rows, answer="wreck")
+    last = report.rows[-1]
+    assert last.candidates_before == 4 and last.best == "wreck" and last.skill >= 90
+
+
+def test_analyze_a_share_grid_uses_its_puzzles_day(may20, official):
+    """Through the command: the grid's number 1,796 is 2026-05-20; --date says the same."""
+    r = CliRunner().invoke(cli, ["--data-dir", str(official), "analyze", "--grid", GRID, "--played",
+                                 "tarse,crony,wreck", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["day"] == "2026-05-20" and doc["rows"][-1]["skill"] >= 90 and doc["rows"][-1]["best"] == "wreck"
+    r = CliRunner().invoke(cli, ["--data-dir", str(official), "analyze", "--history",
+                                 "tarse:00101,crony:12000,wreck:22222", "--date", "2026-05-20"])
+    assert r.exit_code == 0, r.output
+    assert "prior for 2026-05-20" in r.stdout and "Wordle 1,796 3/6" in r.stdout
+    assert "Training" not in r.output  # the model of the day came from the cache
