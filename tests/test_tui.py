@@ -291,3 +291,32 @@ def test_play_mode_classic_on_the_guano_day(classic, classic_matrix, official):
             assert "the answer is not in the classic answer list: no bot comparison from row 2" in summary
 
     run(go())
+
+
+def test_settings_dialog_keeps_the_day_of_a_replayed_game(official, monkeypatch):
+    """A game of a past day keeps that day's prior when the settings load another word set."""
+    import wordlebot.session as session_mod
+
+    monkeypatch.setenv("WORDLEBOT_DATA", str(official))
+    asked = []
+    real = session_mod.Settings.lexicon
+
+    def spy(self, data_dir=None, **options):
+        asked.append(options.get("day"))
+        return real(self, data_dir, **options)
+
+    monkeypatch.setattr(session_mod.Settings, "lexicon", spy)
+    day = dt.date(2026, 5, 20)
+
+    async def go():
+        s = Session(lexicon(), Settings(words="mini", strategy="entropy"), day=day)
+        app = WordlebotApp(s, persist=False)
+        async with running(app) as pilot:
+            await pilot.press("f2")
+            app.screen.query_one("#words").value = "classic"
+            await pilot.click("#apply")
+            await settle(app, pilot)
+            assert app.session.lexicon.name == "classic" and app.session.day == day
+
+    run(go())
+    assert asked == [day]

@@ -334,7 +334,7 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
         from .interactive import pick_answer
 
         secret, puzzle = pick_answer(lexicon, answer=answer, day=day, data_dir=folder)
-    session = Session(lexicon, settings, secret=secret, puzzle=puzzle)
+    session = Session(lexicon, settings, secret=secret, puzzle=puzzle, day=day)
     prepare_book(err, session.advisor, session.game)
     settings.save()
     WordlebotApp(session, data_dir=folder).run()

@@ -11,6 +11,8 @@ saying why not.
 
 from __future__ import annotations
 
+import datetime as dt
+
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -83,6 +85,8 @@ class Session:
     settings: Settings = field(default_factory=Settings)
     secret: str | None = None  # play mode: the hidden word
     puzzle: int | None = None
+    # The day whose answer prior the word set carries (None: today); kept when settings change.
+    day: dt.date | None = None
     advisor: Advisor | None = None
     game: Game | None = None
     letters: str = ""

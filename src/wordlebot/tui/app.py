@@ -309,7 +309,7 @@ class WordlebotApp(App):
         if (settings.words, settings.length, settings.guesses_file, settings.answers_file) != \
                 (old.words, old.length, old.guesses_file, old.answers_file):
             try:
-                lexicon = settings.lexicon(self.data_dir, auto_fetch=False,
+                lexicon = settings.lexicon(self.data_dir, auto_fetch=False, day=self.session.day,
                                            notify=lambda m: self.notify(m, severity="warning"))
             except WordlebotError as exc:
                 self.say(str(exc), error=True)
@@ -317,7 +317,7 @@ class WordlebotApp(App):
             advisor = None
         if settings.strategy != old.strategy:
             advisor = None
-        self.session = Session(lexicon, settings, advisor=advisor)
+        self.session = Session(lexicon, settings, advisor=advisor, day=self.session.day)
         if self.persist:
             settings.save()
         self.cursor = 0
