@@ -149,3 +149,12 @@ def test_analyze_history_and_grid(files):
 def test_analyze_bad_input(files, args, fragment):
     r = CliRunner().invoke(cli, args + files)
     assert r.exit_code in (1, 2) and fragment in r.output and "Traceback" not in r.output
+
+
+def test_a_share_grid_on_one_line_reads_like_the_pasted_one():
+    from wordlebot.analysis import parse_share_grid
+
+    pasted = parse_share_grid("Wordle 1,796 3/6\n\n⬛⬛🟨⬛🟨\n🟨🟩⬛⬛⬛\n🟩🟩🟩🟩🟩")
+    one_line = parse_share_grid("Wordle 1,796 3/6 ⬛⬛🟨⬛🟨 🟨🟩⬛⬛⬛ 🟩🟩🟩🟩🟩")
+    assert one_line == pasted
+    assert one_line.puzzle == 1796 and one_line.patterns == [9 * 1 + 81 * 1, 1 + 3 * 2, 242]

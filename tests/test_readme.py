@@ -2,7 +2,10 @@
 example runs as written."""
 
 import re
+import shlex
 from pathlib import Path
+
+import pytest
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
 
@@ -41,3 +44,37 @@ def test_shell_example_runs(official, tmp_path, monkeypatch):
     assert all(r.exit_code == 0 for r in outputs), [r.output for r in outputs]
     assert "total 7,920" in outputs[0].output and "max 5" in outputs[0].output
     assert outputs[1].output.startswith("OK") and "total 7,920" in outputs[1].output
+
+
+def _examples():
+    block = re.search(r"### Examples.*?```sh\n(.*?)```", README, re.S).group(1)
+    out = []
+    for line in block.splitlines():
+        if not line.strip():
+            continue
+        command, _, comment = line.partition("  # ")
+        out.append((command.strip(), [part.strip() for part in comment.split(" · ") if part.strip()]))
+    return out
+
+
+def test_every_shell_block_of_the_readme_is_run_by_a_test():
+    blocks = re.findall(r"\n(#+ [^\n]*)(?:(?!\n#).)*?```sh\n", README, re.S)
+    assert blocks == ["## Quick start", "### Examples", "### Decision trees"]
+
+
+@pytest.mark.parametrize("command,expected", _examples(), ids=[c.split()[1] + str(i) for i, (c, _) in enumerate(_examples())])
+def test_examples_run_as_written(official, command, expected):
+    """Each example of the README, word for word, through the command line: exit 0, no
+    traceback, and the output holds what its comment promises."""
+    from click.testing import CliRunner
+
+    from wordlebot.cli import cli
+
+    argv = shlex.split(command)
+    assert argv[0] == "wordlebot"
+    r = CliRunner().invoke(cli, argv[1:])
+    assert r.exit_code == 0, r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert "Traceback" not in r.output
+    for fragment in expected:
+        assert fragment in r.output, (fragment, r.output)

@@ -148,9 +148,12 @@ def parse_share_grid(text: str) -> SharedGame:
     puzzle = int(re.sub(r"\D", "", number)) if number and re.sub(r"\D", "", number) else None
     solved = m.group(2).lower() != "x"
     max_guesses = int(m.group(3))
+    # Rows may also come on one line, separated by spaces (a grid pasted into a one-line field
+    # or typed on a command line): a row of tiles never holds a space.
+    rows_text = lines[0][m.end():].split() + [part for line in lines[1:] for part in line.split()]
     patterns = []
     length = None
-    for line in lines[1:]:
+    for line in rows_text:
         p = parse_feedback(line)
         n = _tile_count(line)
         if length is None:

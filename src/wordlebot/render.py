@@ -74,12 +74,13 @@ def format_prob(p: float) -> str:
     return "<0.01%"
 
 
-def tiles(row: Row) -> Text:
-    """A row as coloured letter tiles."""
+def tiles(row: Row, compact: bool = False) -> Text:
+    """A row as coloured letter tiles (``compact``: one cell per letter, for tables)."""
     out = Text()
     for ch, c in zip(row.guess.upper(), pattern_to_colours(row.pattern, row.length)):
-        out.append(f" {ch} ", style=TILE_STYLES[c])
-        out.append(" ")
+        out.append(ch if compact else f" {ch} ", style=TILE_STYLES[c])
+        if not compact:
+            out.append(" ")
     return out
 
 
@@ -103,7 +104,7 @@ def analysis_table(report) -> Table:
     for c in ("#", "guess", "left", "bot", "bot avg", "your avg", "skill", "luck"):
         t.add_column(c, justify="left" if c in ("guess", "bot") else "right", no_wrap=True)
     for r in report.rows:
-        t.add_row(str(r.index), tiles(Row(r.guess, r.pattern)), f"{r.candidates_before:,}→{r.candidates_after:,}",
+        t.add_row(str(r.index), tiles(Row(r.guess, r.pattern), compact=True), f"{r.candidates_before:,}→{r.candidates_after:,}",
                   r.best.upper(), f"{r.best_expected:.3f}", f"{r.player_expected:.3f}", str(r.skill), str(r.luck))
     return t
 
