@@ -78,6 +78,9 @@ def test_suggest_opening_matches_the_library(client, advisor, lex):
     expected = advisor.suggest(advisor.new_game(), 5)
     assert [s["word"] for s in doc["suggestions"]] == [x.word for x in expected]
     assert [s["expected"] for s in doc["suggestions"]] == pytest.approx([x.expected for x in expected])
+    # each row says how its value was found (the page marks estimates)
+    assert [(s["lookahead"], s["basis"]) for s in doc["suggestions"]] == [(x.lookahead, x.basis) for x in expected]
+    assert {s["basis"] for s in doc["suggestions"]} <= {"searched", "estimate", "optimal"}
     assert doc["candidates"] == len(ANSWERS) and doc["words"] == "small" and doc["length"] == 5
     assert [c["word"] for c in doc["candidate_words"]] == ANSWERS[:100]
 

@@ -154,7 +154,9 @@ function render(doc) {
     use.textContent = s.word.toUpperCase();
     use.title = "use this guess";
     use.addEventListener("click", () => { $("#guess").value = s.word; onTyped(); $("#guess").focus(); });
-    const cells = [String(i + 1), use, fmt(s.expected, 3), fmt(s.bits, 3), fmt(s.expected_left, 2),
+    // "≈": estimated past a one-guess look-ahead (the full search did not fit the budget)
+    const avg = (s.basis === "estimate" ? "≈" : "") + fmt(s.expected, 3);
+    const cells = [String(i + 1), use, avg, fmt(s.bits, 3), fmt(s.expected_left, 2),
       String(s.largest), String(s.parts), pct(s.p_answer), s.hard_legal ? "yes" : "no"];
     for (const v of cells) {
       const td = document.createElement("td");
@@ -162,6 +164,8 @@ function render(doc) {
       tr.appendChild(td);
     }
     if (s.can_be_answer) tr.classList.add("answer");
+    if (s.basis) tr.title = {optimal: "average guesses: proven optimal", searched: "average guesses: searched to the end",
+      estimate: `average guesses: estimated after searching ${s.lookahead} guess ahead`}[s.basis] || "";
     tbody.appendChild(tr);
   });
   $("#cand-count").textContent = `(${doc.candidates.toLocaleString("en")} left)`;
