@@ -158,3 +158,33 @@ def test_a_share_grid_on_one_line_reads_like_the_pasted_one():
     one_line = parse_share_grid("Wordle 1,796 3/6 ⬛⬛🟨⬛🟨 🟨🟩⬛⬛⬛ 🟩🟩🟩🟩🟩")
     assert one_line == pasted
     assert one_line.puzzle == 1796 and one_line.patterns == [9 * 1 + 81 * 1, 1 + 3 * 2, 242]
+
+
+def test_an_answer_outside_the_answer_list_leaves_later_rows_unrated(tmp_path):
+    """Hand-made lists: GUANO may be guessed but is not a listed answer.  SALET against GUANO
+    shows 01000 (only the A, yellow); of the listed answers only BRAVO shows that too (CAROM
+    02000, PANTS 12001).  GUANO against BRAVO would show 00202, so after row 2 no listed word
+    fits: row 2 is where the list ran out."""
+    guesses = ["salet", "guano", "bravo", "pants", "carom"]
+    answers = ["bravo", "pants", "carom"]
+    lex = Lexicon.from_lists(guesses, answers, name="hand")
+    rows = [Row("salet", feedback_code("salet", "guano")), Row("guano", 242)]
+    assert rows[0].feedback_digits() == "01000" and feedback_code("salet", "bravo") == rows[0].pattern
+    report = an.analyze_game(Advisor(lex, strategy="entropy"), rows, answer="guano")
+    assert [r.guess for r in report.rows] == ["salet"] and report.rows[0].candidates_after == 1
+    assert report.unrated == [rows[1]] and report.solved and report.answer == "guano"
+    assert "the answer is not in the hand answer list: no bot comparison from row 2" in report.summary()
+    assert "solved in 2" in report.summary()
+    # through the command line, the same
+    files = write_lists(tmp_path, guesses, answers)
+    r = CliRunner().invoke(cli, ["analyze", "--history", "salet:01000,guano:22222", "--answer", "guano"] + files)
+    assert r.exit_code == 0, r.output
+    assert "no bot comparison from row 2" in r.output
+
+
+@pytest.mark.official
+def test_the_guano_day_is_analysed_on_classic(official):
+    r = CliRunner().invoke(cli, ["--data-dir", str(official), "analyze", "--words", "classic",
+                                 "--history", "salet:01000,guano:22222", "--answer", "guano"])
+    assert r.exit_code == 0, r.output
+    assert "no bot comparison from row 2" in r.output and "off list" in r.output

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -44,11 +44,15 @@ class RowReport:
 
 @dataclass
 class GameReport:
-    rows: list[RowReport]
+    rows: list[RowReport]  # the rated rows
     answer: str | None
     solved: bool
     hard: bool
     max_guesses: int
+    # Rows played after the answer list ran out (an answer outside the word set's list): the
+    # bot's figures are averages over the listed answers and none is left, so they are not rated.
+    unrated: list[Row] = field(default_factory=list)
+    off_list_note: str | None = None
 
     @property
     def skill(self) -> int:
@@ -61,6 +65,12 @@ class GameReport:
         return round(float(np.mean(rated))) if rated else 50
 
     def summary(self) -> str:
+        if self.unrated:
+            played = len(self.rows) + len(self.unrated)
+            result = f"solved in {played}" if self.solved else "not solved"
+            rated = (f"Skill {self.skill} · Luck {self.luck} over the first {len(self.rows)} "
+                     f"row{'s' if len(self.rows) != 1 else ''} · ") if self.rows else ""
+            return f"{rated}{result} ({self.off_list_note}: no bot comparison from row {len(self.rows) + 1})"
         result = f"solved in {len(self.rows)}" if self.solved else "not solved"
         bot = self.rows[0].best_expected if self.rows else float("nan")
         return (f"Skill {self.skill} · Luck {self.luck} · {result} "
@@ -92,8 +102,16 @@ def luck_score(matrix: np.ndarray, guess_id: int, candidates: np.ndarray, weight
 
 def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: bool = False,
                  max_guesses: int = 6) -> GameReport:
-    """Rate every row of a played game (``rows`` with their colours)."""
+    """Rate every row of a played game (``rows`` with their colours).
+
+    With the answer known, the rows are replayed against it first: a row whose colours the
+    answer would not give is refused, and when the answer is outside the word set's answer
+    list (a playable word the editor chose), the rows from the one that showed it (no listed
+    word fitted any more) are reported in ``unrated`` instead of rated."""
     lex = advisor.lexicon
+    cap = max(max_guesses, len(rows))
+    rated = rows
+    truth = None
     if answer is not None:
         ans = answer.strip().lower()
         for k, r in enumerate(rows, start=1):
@@ -101,10 +119,16 @@ def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: b
                 raise InvalidFeedbackError(
                     f"row {k}: {r.guess.upper()} against {ans.upper()} shows {Row(r.guess, _feedback(r.guess, ans)).feedback_digits()}, "
                     f"not {r.feedback_digits()}: check the answer or the colours")
-    game = Game(lex, hard=hard, max_guesses=max(max_guesses, len(rows)), matrix=advisor.matrix)
+        if ans in lex:
+            truth = Game(lex, hard=hard, max_guesses=cap, matrix=advisor.matrix, answer=ans)
+            for r in rows:
+                truth.guess(r.guess, r.pattern)
+            if truth.off_list_row is not None:
+                rated = rows[:truth.off_list_row - 1]
+    game = Game(lex, hard=hard, max_guesses=cap, matrix=advisor.matrix)
     green = all_green(lex.length)
     reports = []
-    for k, row in enumerate(rows, start=1):
+    for k, row in enumerate(rated, start=1):
         before = int(game.candidates.size)
         H = game.candidates.copy()
         best, best_v, mine_v = advisor.compare(game, row.guess)
@@ -113,8 +137,10 @@ def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: b
         regret = max(0.0, mine_v - best_v)
         reports.append(RowReport(k, row.guess, row.pattern, before, int(game.candidates.size), best, best_v,
                                  mine_v, skill_score(regret), luck, row.pattern == green))
-    rep = GameReport(reports, answer or (rows[-1].guess if game.solved else None), game.solved, hard, max_guesses)
-    return rep
+    if truth is not None and rated is not rows:
+        return GameReport(reports, truth.answer, truth.solved, hard, max_guesses,
+                          unrated=list(rows[len(rated):]), off_list_note=truth.off_list_note)
+    return GameReport(reports, answer or (rows[-1].guess if game.solved else None), game.solved, hard, max_guesses)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -106,6 +106,8 @@ def analysis_table(report) -> Table:
     for r in report.rows:
         t.add_row(str(r.index), tiles(Row(r.guess, r.pattern), compact=True), f"{r.candidates_before:,}→{r.candidates_after:,}",
                   r.best.upper(), f"{r.best_expected:.3f}", f"{r.player_expected:.3f}", str(r.skill), str(r.luck))
+    for i, row in enumerate(report.unrated, start=len(report.rows) + 1):
+        t.add_row(str(i), tiles(row, compact=True), "off list", "", "", "", "", "")
     return t
 
 

@@ -207,39 +207,13 @@ class Session:
         order = np.argsort(-probs, kind="stable")[:limit]
         return [(words[i], float(probs[i])) for i in order.tolist()]
 
-    def analysis(self) -> "SessionReport":
-        """The game rated row by row.  In a play game whose answer is not in the answer list,
-        the rows from the one that showed it (no listed word fitted any more) are reported
-        without a bot comparison: the bot's figures are averages over the listed answers, and
-        none is left (the row that emptied the list drew colours the bot held impossible, so
-        its luck has no meaning either)."""
+    def analysis(self) -> GameReport:
+        """The game rated row by row (rows after an off-list answer showed itself: unrated, see
+        ``analyze_game``)."""
         game = self.game
-        rows = game.rows
-        cut = game.off_list_row
-        rated = rows if cut is None else rows[:cut - 1]
-        base = analyze_game(self.advisor, rated, answer=self.secret, hard=game.hard,
+        return analyze_game(self.advisor, game.rows, answer=self.secret, hard=game.hard,
                             max_guesses=game.max_guesses)
-        return SessionReport(base.rows, self.secret or base.answer, game.solved, game.hard, game.max_guesses,
-                             unrated=rows[len(rated):], off_list_note=game.off_list_note)
 
     def share(self, style: str = "dark") -> str:
         return share_grid(self.game.rows, solved=self.game.solved, max_guesses=self.game.max_guesses,
                           hard=self.game.hard, puzzle=self.puzzle, style=style)
-
-
-@dataclass
-class SessionReport(GameReport):
-    """A GameReport of a session's game: ``rows`` are rated; ``unrated`` are the rows played
-    after the answer list ran out (see ``Session.analysis``), and ``off_list_note`` says so."""
-
-    unrated: list[Row] = field(default_factory=list)
-    off_list_note: str | None = None
-
-    def summary(self) -> str:
-        if not self.unrated:
-            return super().summary()
-        played = len(self.rows) + len(self.unrated)
-        result = f"solved in {played}" if self.solved else "not solved"
-        rated = (f"Skill {self.skill} · Luck {self.luck} over the first {len(self.rows)} "
-                 f"row{'s' if len(self.rows) != 1 else ''} · ") if self.rows else ""
-        return f"{rated}{result} ({self.off_list_note}: no bot comparison from row {len(self.rows) + 1})"
