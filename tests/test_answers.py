@@ -255,3 +255,68 @@ def test_nyt_set_survives_an_unreadable_history(tmp_path, caplog):
     assert lex.weighted and list(lex.answers) == words
     assert np.all(lex.prior > 0)
     assert "the prior ignores the history" in caplog.text
+
+
+# ---------------------------------------------------------------------------------------------
+# The play backtest on small synthetic data
+
+
+def test_play_backtest_on_a_small_synthetic_history():
+    """30 days over a 240-word list: the last 10 are played.  Two of them are words outside
+    both answer lists (hand-placed), so the uniform methods cannot reach them, while the model's
+    prior keeps every word possible; every reachable answer is found within six guesses, and
+    the report is the same when run again."""
+    import datetime as dt
+
+    from conftest import random_words
+    from wordlebot.answers.backtest import play_backtest
+    from wordlebot.answers.model import AnswerModel, TrainingData
+    from wordlebot.data import HistoryEntry
+
+    words = random_words(240, length=5, alphabet="abcdeilnorst", seed=5)
+    classic, wb = words[:120], words[:160]
+    outside = [words[200], words[210]]
+    played = [words[3 * i] for i in range(28)] + outside  # the last two days: outside both lists
+    start = dt.date(2026, 1, 1)
+    history = [HistoryEntry(start + dt.timedelta(days=i), w) for i, w in enumerate(played)]
+    data = TrainingData(words, history, {"classic": classic, "wordlebot-3158": wb})
+    listed = np.array([w in set(wb) for w in words])
+    model = AnswerModel(words, np.where(listed, 0.8, 0.05), listed, 0.02, 1.0, start + dt.timedelta(days=19))
+
+    def run():
+        return {r.name: r for r in play_backtest(data, model, window=10,
+                                                 methods=("model", "uniform-2315", "uniform-3158"))}
+
+    reports = run()
+    for name in ("uniform-2315", "uniform-3158"):
+        assert reports[name].unreachable == outside
+        assert reports[name].failures == 2 and len(reports[name].solved) == 8
+    model_rep = reports["model"]
+    assert model_rep.unreachable == [] and model_rep.failures == 0 and model_rep.games == 10
+    assert all(1 <= g <= 6 for g in model_rep.guesses)
+    assert sum(model_rep.distribution().values()) == 10
+    assert model_rep.average == pytest.approx(np.mean(model_rep.guesses))
+    again = run()
+    assert {n: r.guesses for n, r in again.items()} == {n: r.guesses for n, r in reports.items()}
+
+
+def test_a_days_prior_ignores_that_day_and_later_in_the_history():
+    """The model's prior for day D uses only the history before D: a history that goes on past
+    D (a morning update) gives the same prior for D."""
+    import datetime as dt
+
+    from conftest import random_words
+    from wordlebot.answers.model import AnswerModel
+    from wordlebot.data import HistoryEntry
+
+    words = random_words(60, length=5, alphabet="abcdeor", seed=9)
+    listed = np.zeros(60, bool)
+    listed[:40] = True
+    model = AnswerModel(words, np.linspace(0.1, 0.9, 60), listed, 0.05, 1.0, dt.date(2026, 1, 9))
+    start = dt.date(2026, 1, 1)
+    history = [HistoryEntry(start + dt.timedelta(days=i), words[i]) for i in range(12)]
+    day = start + dt.timedelta(days=10)
+    before = model.prior(history[:10], on=day)
+    assert np.array_equal(model.prior(history, on=day), before)
+    assert before[words.index(words[10])] > 0  # the day's own answer is not treated as used
+    assert not np.array_equal(model.prior(history, on=day + dt.timedelta(days=1)), before)
