@@ -10,6 +10,7 @@ import random
 import threading
 from pathlib import Path
 
+import numba
 import pytest
 
 from wordlebot import matrix as matrix_mod
@@ -27,15 +28,21 @@ def official_dir() -> Path | None:
 
 
 _OFFICIAL = official_dir()
+# As plain Python (NUMBA_DISABLE_JIT=1, `make test-nojit`) the official lists take hours (the
+# classic matrix alone ~20 min): those runs cover the kernels on small lists only.
+_NO_JIT = "NUMBA_DISABLE_JIT=1: the official lists are too slow as plain Python (the classic matrix alone: ~20 min)"
 needs_official = pytest.mark.skipif(
-    _OFFICIAL is None,
-    reason="official word lists not found: set WORDLEBOT_DATA to a folder laid out like ../shared/data "
-           "(or run 'wordlebot data fetch' and point WORDLEBOT_DATA at the user data folder)",
+    _OFFICIAL is None or numba.config.DISABLE_JIT,
+    reason=_NO_JIT if numba.config.DISABLE_JIT else
+    "official word lists not found: set WORDLEBOT_DATA to a folder laid out like ../shared/data "
+    "(or run 'wordlebot data fetch' and point WORDLEBOT_DATA at the user data folder)",
 )
 
 
 @pytest.fixture(scope="session")
 def official() -> Path:
+    if numba.config.DISABLE_JIT:
+        pytest.skip(_NO_JIT)
     if _OFFICIAL is None:
         pytest.skip("official word lists not found (WORDLEBOT_DATA)")
     return _OFFICIAL

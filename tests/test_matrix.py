@@ -10,7 +10,6 @@ from naive import feedback_code, feedback_rows_numpy
 from wordlebot import matrix as mx
 from wordlebot.words import Lexicon, read_word_file
 
-
 @pytest.mark.parametrize("length", [4, 5, 6, 8, 11])
 def test_kernel_matches_reference_every_length(length):
     g = random_words(60, length, alphabet="abcdeo", seed=length)

@@ -9,7 +9,6 @@ from wordlebot.matrix import build_matrix
 from wordlebot.strategies import STRATEGIES, letter_scores, partition_stats, rank
 from wordlebot.words import Lexicon
 
-
 @pytest.fixture
 def lex():
     guesses = random_words(250, seed=11)

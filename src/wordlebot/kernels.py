@@ -10,6 +10,8 @@ thread count.  Every kernel is tested against a slow textbook version in ``tests
 
 from __future__ import annotations
 
+import functools
+
 import numba
 import numpy as np
 from numba import njit, prange
@@ -20,6 +22,25 @@ JIT = dict(cache=True, nogil=True)
 JIT_PARALLEL = dict(cache=True, nogil=True, parallel=True)
 
 ALPHABET = 26
+
+
+def wrapping(kernel):
+    """Mark a kernel whose uint64 arithmetic wraps on purpose (hash sums, multiplicative mixing).
+
+    Compiled, machine integers wrap silently and the kernel is returned untouched.  As plain
+    Python (``NUMBA_DISABLE_JIT=1``) numpy scalars wrap to the same values but warn on every
+    overflow, so there the kernel runs under ``np.errstate(over="ignore")`` (which Numba cannot
+    compile, hence a wrapper outside the kernel rather than a line inside it).
+    """
+    if not numba.config.DISABLE_JIT:
+        return kernel
+
+    @functools.wraps(kernel)
+    def quiet(*args):
+        with np.errstate(over="ignore"):
+            return kernel(*args)
+
+    return quiet
 
 
 def _chunks(n: int) -> int:
@@ -54,7 +75,9 @@ def _pattern_matrix(guesses, answers_t, out):
             row = out[g]
             for a in range(na):
                 row[a] = 0
-            weight = 1
+            # int64, as Numba types the literal anyway: as plain Python a Python-int weight times a
+            # uint8 flag would be computed in uint8 (numpy 2 promotion) and overflow from 3**6.
+            weight = np.int64(1)
             for i in range(length):
                 gi = guesses[g, i]
                 ai = answers_t[i]
@@ -64,7 +87,7 @@ def _pattern_matrix(guesses, answers_t, out):
                     ngi[a] = 1 - eq
                     row[a] += 2 * weight * eq
                 weight *= 3
-            weight = 1
+            weight = np.int64(1)
             for i in range(length):
                 gi = guesses[g, i]
                 for a in range(na):
@@ -145,7 +168,9 @@ def _partition_stats(matrix, guess_ids, cand_ids, weights, weighted, n_patterns,
             smallest = nc
             for t in range(n_scan):
                 p = t if dense else touched[t]
-                n = count[p]
+                # Widened as Numba widens every int32 operand anyway (same machine code); as plain
+                # Python, n * n would stay int32 and overflow past 46,340 candidates.
+                n = np.int64(count[p])
                 if n == 0:
                     continue
                 parts += 1
@@ -281,6 +306,7 @@ def _transpose(m, out):
 # Integrity
 
 
+@wrapping
 @njit(**JIT_PARALLEL)
 def _checksum64(words, nchunks, out):
     """A 64-bit checksum of a uint64 array: per-chunk polynomial hashes, combined in order.

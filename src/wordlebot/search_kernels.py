@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernels import JIT
+from .kernels import JIT, wrapping
 
 INF = 1e30
 
@@ -84,6 +84,7 @@ def _last_guess(sw, smax, fail):
     return INF if fail >= INF else sw + (sw - smax) * fail
 
 
+@wrapping
 @njit(inline="always", **JIT)
 def _mix(z):
     """splitmix64 finaliser: a bijection with _mix(0) == 0, so empty parts add nothing."""
@@ -96,6 +97,7 @@ def _mix(z):
 # Transposition table
 
 
+@wrapping
 @njit(**JIT)
 def _tt_key(hsum, rem, hsig):
     return _mix(hsum ^ _mix(np.uint64(rem) * np.uint64(0x100000001B3) ^ hsig)) | np.uint64(1)
@@ -232,15 +234,18 @@ def _hard_child(S, T, g, p, greens, mincnt, out):
     return n, g2, m2, _constraint_hash(g2, m2)
 
 
+@wrapping
 @njit(**JIT)
 def _constraint_hash(greens, mincnt):
     """Names a hard-mode state: the allowed guesses are a function of it."""
     h = np.uint64(0x51ED27)
     for i in range(greens.shape[0]):
-        h = _mix(h ^ np.uint64(greens[i] + 1 + 64 * i))
+        # int64 first, as Numba promotes (int8 + int literal is int64 there); as plain Python the
+        # sum would stay int8 and overflow.
+        h = _mix(h ^ np.uint64(np.int64(greens[i]) + 1 + 64 * i))
     for x in range(26):
         if mincnt[x] > 0:
-            h = _mix(h ^ np.uint64(1000 + 32 * x + mincnt[x]))
+            h = _mix(h ^ np.uint64(1000 + 32 * x + np.int64(mincnt[x])))
     return h
 
 
@@ -329,6 +334,7 @@ def _scan(S, X, H, T, d, W):
     return min_lb, perfect, perfect_g
 
 
+@wrapping
 @njit(**JIT)
 def _signature(S, X, H, T, sig, t):
     """Partition signature of guess T[t] over H, computed once and kept in sig[t]: a hash of
@@ -513,6 +519,7 @@ def _two_left(X, T, d, W, fail, best_v, best_g):
     return best_v, best_g
 
 
+@wrapping
 @njit(**JIT)
 def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
     """A lower bound on a part's value: the table's, or the best one-guess bound of a scan
@@ -548,6 +555,7 @@ def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
 # The recursion
 
 
+@wrapping
 @njit(**JIT)
 def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     """Value of the node (H, T, rem) if below ``beta``, else a number >= beta; and its best guess
