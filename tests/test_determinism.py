@@ -74,9 +74,12 @@ def test_same_state_same_rows_whatever_was_asked_before(tight_budget):
         g.guess(FIRST, p)
         games.append(g)
     first = [rows_of(adv, g) for g in games]
-    # asked again, three times, in another order, with other searches in between
-    for _ in range(3):
+    # asked again, three times, in another order, with other searches in between; from the
+    # Advisor's memory of rankings the first time, searched again (memory emptied) after
+    for round_ in range(3):
         for g, want in reversed(list(zip(games, first))):
+            if round_:
+                adv._ranked.clear()
             other = adv.new_game()
             other.guess(OTHER, feedback_code(OTHER, ANSWERS[len(want) % len(ANSWERS)]))
             adv.suggest(other, 5)
@@ -250,3 +253,31 @@ def test_classic_second_moves_are_the_same_when_asked_again(classic, first):
         g2 = fresh.new_game()
         g2.guess(first, g.rows[0].pattern)
         assert rows_of(fresh, g2) == w
+
+
+@pytest.mark.official
+def test_same_rows_in_separate_processes(classic, official, tmp_path):
+    """Two fresh processes (the CLI, as a user runs it) and this one agree on a state whose
+    search to the end is near the budget."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    first = "jumbo"
+    replies = {}
+    for a in classic.answers:
+        replies.setdefault(feedback_code(first, a), []).append(a)
+    p = max(replies, key=lambda q: len(replies[q]) if len(replies[q]) < 200 else 0)
+    history = f"{first}:{''.join(str(p // 3**i % 3) for i in range(5))}"
+    env = dict(os.environ, WORDLEBOT_DATA=str(official))
+    cmd = [sys.executable, "-m", "wordlebot", "suggest", "--words", "classic", "--history", history,
+           "--top", "5", "--json"]
+    runs = [json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
+            for _ in range(2)]
+    rows = [[(s["word"], s["expected"], s["basis"]) for s in r["suggestions"]] for r in runs]
+    adv = Advisor(classic)
+    game = adv.new_game()
+    game.guess(first, p)
+    here = [(r.word, r.expected, r.basis) for r in adv.suggest(game, 5)]
+    assert rows[0] == rows[1] == here

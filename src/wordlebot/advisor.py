@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -40,6 +41,7 @@ PLAY_WORK_BUDGET = 20_000_000
 # verdict (and with it the rows) does not change with the number of rows asked for: top 3
 # is the first three rows of top 10.
 PLAY_TOP = 10
+RANKINGS_KEPT = 512  # budgeted rankings remembered per Advisor (a few KB each)
 # Levels tried: one guess ahead (cheap, always finishes), then to the end.  (Intermediate
 # look-aheads were measured to cost as much as a full search on the nodes that need a budget:
 # estimates at the frontier prune worse than exact values.)
@@ -89,6 +91,10 @@ class Advisor:
     _searches: dict = field(default_factory=dict, repr=False)
     _books: dict = field(default_factory=dict, repr=False)
     _opening: dict = field(default_factory=dict, repr=False)
+    # Budgeted rankings already made, by node (see rank_node): a ranking is a function of its
+    # node, so keeping it changes no answer; it makes asking again (undo, the analysis of a
+    # finished game, a page reload) instant.
+    _ranked: OrderedDict = field(default_factory=OrderedDict, repr=False)
     # One search at a time: the searches' scratch space and depth limit are shared state, and
     # shells (the TUI's workers, the web server's threads) call from threads.
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
@@ -214,8 +220,17 @@ class Advisor:
             search.set_depth(None)
             return NodeRanking(search.rank(H, rows=rows, constraints=constraints, top=top), 0, None)
         budget = None if for_book else PLAY_WORK_BUDGET
-        pool = self.guess_pool(H) if (not for_book and H.size > POOL_ABOVE and not search.hard) else None
         width = top if for_book else max(top, PLAY_TOP)
+        key = None
+        if not for_book:
+            cons = (b"" if constraints is None else
+                    constraints.green_at.tobytes() + constraints.min_count.astype(np.int64).tobytes())
+            key = (search.hard, search.max_guesses, rows, width, H.tobytes(), cons)
+            if key in self._ranked:
+                self._ranked.move_to_end(key)
+                cached = self._ranked[key]
+                return NodeRanking(cached.pairs[:top], cached.lookahead, cached.pool)
+        pool = self.guess_pool(H) if (not for_book and H.size > POOL_ABOVE and not search.hard) else None
         result: list[tuple[int, float]] | None = None
         level_done = LEVELS[0]
         spent = 0
@@ -235,7 +250,12 @@ class Advisor:
                 finally:
                     spent += search.work_done - before
                     search.set_depth(None)
-        return NodeRanking((result or [])[:top], level_done, pool)
+        ranking = NodeRanking(result or [], level_done, pool)
+        if key is not None:
+            self._ranked[key] = ranking
+            while len(self._ranked) > RANKINGS_KEPT:
+                self._ranked.popitem(last=False)
+        return NodeRanking(ranking.pairs[:top], level_done, pool)
 
     def guess_pool(self, H: np.ndarray) -> np.ndarray:
         """Guess ids worth searching at a big node (see POOL_ABOVE)."""
