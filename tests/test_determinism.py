@@ -36,6 +36,16 @@ def rows_of(adv, game, top=5):
     return [(r.word, r.expected, r.lookahead, r.basis) for r in adv.suggest(game, top)]
 
 
+def games_after(adv, first, patterns):
+    """A game per reply pattern, each after ``first``."""
+    games = []
+    for p in patterns:
+        g = adv.new_game()
+        g.guess(first, p)
+        games.append(g)
+    return games
+
+
 def states(lex, first, min_left=20):
     """Games after ``first`` for each reply that leaves at least ``min_left`` answers."""
     replies = {}
@@ -67,12 +77,7 @@ def test_budget_verdict_is_exercised_on_the_synthetic_list(tight_budget):
 def test_same_state_same_rows_whatever_was_asked_before(tight_budget):
     lex = Lexicon.from_lists(GUESSES, ANSWERS, name="syn")
     adv = Advisor(lex, use_book=False)
-    pats = states(lex, FIRST)
-    games = []
-    for p in pats:
-        g = adv.new_game()
-        g.guess(FIRST, p)
-        games.append(g)
+    games = games_after(adv, FIRST, states(lex, FIRST))
     first = [rows_of(adv, g) for g in games]
     # asked again, three times, in another order, with other searches in between; from the
     # Advisor's memory of rankings the first time, searched again (memory emptied) after
@@ -239,14 +244,11 @@ def test_classic_second_moves_are_the_same_when_asked_again(classic, first):
         replies.setdefault(feedback_code(first, a), []).append(a)
     big = sorted((p for p, w in replies.items() if len(w) >= 60), key=lambda p: -len(replies[p]))[:4]
     assert big and len(replies[big[0]]) > 100  # the JUMBO 110 and SALET 107 states are among them
-    games = []
-    for p in big:
-        g = adv.new_game()
-        g.guess(first, p)
-        games.append(g)
+    games = games_after(adv, first, big)
     want = [rows_of(adv, g) for g in games]
     for _ in range(2):
         for g, w in reversed(list(zip(games, want))):
+            adv._ranked.clear()  # searched again, not remembered
             assert rows_of(adv, g) == w
     fresh = Advisor(classic, use_book=False, threads=1)
     for g, w in zip(games, want):
