@@ -204,3 +204,12 @@ def test_weighted_advisor_prefers_likely_answers():
     assert all(r.expected >= 1 for r in rows)
     # one answer has half the probability: guessing it first is best
     assert rows[0].word == ANSWERS[0]
+
+
+def test_a_one_guess_game_gets_a_suggestion_and_its_book_has_no_replies():
+    """With one guess there is nothing to plan after it: the likeliest (here: first) answer."""
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
+    a = Advisor(lex)
+    game = a.new_game(max_guesses=1)
+    assert a.best(game) in ANSWERS
+    assert a.book(False, 1).second == {}

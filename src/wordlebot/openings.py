@@ -87,7 +87,7 @@ def build_book(search: TreeSearch, top: int = 10, rank=_plain_rank, replies: boo
         cons0 = HardConstraints.none(lex.length)
     first = [(lex.guesses[g], v) for g, v in rank(search, H, 0, cons0, top) if v < INF]
     second: dict[int, list[tuple[str, float]]] = {}
-    if first and replies:
+    if first and replies and search.max_guesses > 1:  # with one guess there is no reply to plan
         g0 = lex.id(first[0][0])
         pats = np.asarray(search.mt[:, g0])
         for p in np.unique(pats).tolist():
