@@ -136,7 +136,7 @@ class Advisor:
         self.rejected.add(self.lexicon.id(word))
 
     def _excluded(self, game: Game) -> set[int]:
-        return self.rejected | set(getattr(game, "refused", ()))
+        return self.rejected | game.refused
 
     # --- greedy --------------------------------------------------------------------------------
 
