@@ -119,7 +119,7 @@ class Advisor:
 
         A function of the word lists, prior, rules, rows and settings alone: the same rows
         whenever and however often it is asked (see ``TreeSearch.isolated``)."""
-        if game.over:
+        if game.over or game.off_list:  # off_list: the rows showed the answer is not in the list
             return []
         with self._lock:
             if self.searching:
@@ -297,10 +297,15 @@ class Advisor:
                 return NodeRanking([(self.lexicon.id(w), v) for w, v in book.second[history[0][1]]][:top], 0, None)
         return self.rank_node(search, H, len(history), constraints if hard else None, top)
 
+    def _ranking(self, game: Game, top: int = PLAY_TOP) -> NodeRanking:
+        """The ranking the suggestions and compare both read: wide enough to show ``top`` rows
+        once the words refused in this game or session are left out."""
+        return self.search_pairs(game.candidates, game.row_ids, game.constraints, hard=game.hard,
+                                 max_guesses=game.max_guesses, top=max(top, PLAY_TOP) + len(self._excluded(game)))
+
     def _search_rows(self, game: Game, top: int) -> list[Ranked]:
         excluded = self._excluded(game)
-        ranking = self.search_pairs(game.candidates, game.row_ids, game.constraints, hard=game.hard,
-                                    max_guesses=game.max_guesses, top=max(top, PLAY_TOP) + len(excluded))
+        ranking = self._ranking(game, top)
         pairs = [(g, v) for g, v in ranking.pairs if g not in excluded and g >= 0]
         if not pairs:
             return []
@@ -319,8 +324,7 @@ class Advisor:
         search = self.search_for(game.hard, game.max_guesses)
         H = game.candidates
         W = float(search.w[H].sum())
-        ranking = self.search_pairs(H, game.row_ids, game.constraints, hard=game.hard,
-                                    max_guesses=game.max_guesses, top=PLAY_TOP)
+        ranking = self._ranking(game)
         best_g, best_v = ranking.pairs[0]
         values = dict(ranking.pairs)
         if gid in values:

@@ -137,11 +137,6 @@ class LexiconChoice:
         )
 
 
-def puzzle_day(puzzle: int) -> dt.date:
-    """The day of an NYT puzzle number (puzzle 0 was 2021-06-19)."""
-    return data.FIRST_DAY + dt.timedelta(days=puzzle)
-
-
 def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
     """--words / --guesses / --answers / -k / --date, turned into a ``lexicon`` argument; with
     ``lazy``, into a ``lexicons`` argument (a ``LexiconChoice``) for a command that learns the
@@ -595,9 +590,11 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
     elif not history:
         raise click.UsageError("give --history (with --answer) or --grid (with --played or --answer)")
     if day is None and puzzle is not None:
-        day = puzzle_day(puzzle)
+        day = data.puzzle_day(puzzle)
     elif day is not None and puzzle is None:
-        puzzle = (day - data.FIRST_DAY).days
+        from .render import puzzle_number
+
+        puzzle = puzzle_number(day)
     lexicon = lexicons.load(day)
     if not as_json:
         out.print(f"[dim]{escape(lexicon.describe())}[/]", soft_wrap=True)
@@ -836,7 +833,7 @@ def data_update(endpoint: str | None, until, delay: float, timeout: float) -> No
                                  timeout=timeout, on_day=lambda e: out.print(f"  {data.shown_entry(e, today)}", soft_wrap=True))
     out.print(f"added {len(report.added)} day{'s' if len(report.added) != 1 else ''}; "
               f"history ends {report.last}; {report.stopped}", soft_wrap=True)
-    if report.stopped not in ("up to date",) and "not published" not in report.stopped:
+    if not report.ok:
         sys.exit(EXIT_ERROR)
 
 

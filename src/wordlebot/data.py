@@ -37,6 +37,12 @@ NYT_BASE_ENV = "WORDLEBOT_NYT_URL"
 OFFLINE_ENV = "WORDLEBOT_OFFLINE"
 
 FIRST_DAY = dt.date(2021, 6, 19)
+
+
+def puzzle_day(puzzle: int) -> dt.date:
+    """The day of an NYT puzzle number (puzzle 0 was FIRST_DAY); ``HistoryEntry.puzzle`` and
+    ``render.puzzle_number`` go the other way."""
+    return FIRST_DAY + dt.timedelta(days=puzzle)
 HISTORY_FILE = "history/answers.csv"
 HISTORY_HEADER = ["date", "puzzle", "word"]
 
@@ -272,6 +278,11 @@ class UpdateReport:
     added: list[HistoryEntry]
     last: dt.date | None
     stopped: str  # why the loop ended: "up to date", or the problem met
+
+    @property
+    def ok(self) -> bool:
+        """Every day that is out has been stored (a day not published yet is no problem)."""
+        return self.stopped == "up to date" or "not published" in self.stopped
 
 
 def nyt_solution(base: str, day: dt.date, timeout: float) -> str | None:

@@ -30,7 +30,8 @@ def wrapping(kernel):
     Compiled, machine integers wrap silently and the kernel is returned untouched.  As plain
     Python (``NUMBA_DISABLE_JIT=1``) numpy scalars wrap to the same values but warn on every
     overflow, so there the kernel runs under ``np.errstate(over="ignore")`` (which Numba cannot
-    compile, hence a wrapper outside the kernel rather than a line inside it).
+    compile, hence a wrapper outside the kernel rather than a line inside it).  Only the kernels
+    Python calls need it: the kernels they call run inside the same errstate.
     """
     if not numba.config.DISABLE_JIT:
         return kernel

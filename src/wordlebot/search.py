@@ -116,8 +116,7 @@ class _Worker:
 
     def clear(self) -> None:
         """Empty the table: what follows depends on nothing searched before."""
-        self.TT[0][:] = 0
-        self.TT[9][:] = 0
+        sk._tt_clear(self.TT)
 
     @staticmethod
     def _table(entries: int, pool: int) -> tuple:
@@ -325,7 +324,6 @@ class TreeSearch:
             yield self
         finally:
             self._remaining = None
-            self._set_ip(sk.IP_WORK_BUDGET, 0)
 
     @contextlib.contextmanager
     def isolated(self):
@@ -345,7 +343,6 @@ class TreeSearch:
             self._play = [_Worker(self, 0, entries=PLAY_TABLE_ENTRIES, pool=PLAY_TABLE_POOL)
                           for _ in range(PLAY_SPLIT)]
         for wk in self._play:
-            wk.S[8][:] = self.S[8]
             wk.clear()
         self._active = self._play
         try:
@@ -387,11 +384,15 @@ class TreeSearch:
         return v
 
     @property
+    def _isolated(self) -> bool:
+        return self._active is self._play
+
+    @property
     def _threaded(self) -> bool:
         """Share big nodes out to work groups: on two threads or more, and always in isolated
         calls (whose groups then run one after the other), so that the work done, and a budget's
         verdict, do not depend on the thread count."""
-        return self.threads > 1 or self._active is self._play
+        return self.threads > 1 or self._isolated
 
     def subtrees(self, guess: WordId, H: np.ndarray, rows: int, constraints: HardConstraints | None,
                  build: bool = False) -> tuple[float, dict[int, "Node"]]:
@@ -407,7 +408,7 @@ class TreeSearch:
         total = float(self.w[H].sum())
         results: dict[int, tuple[float, Node | None]] = {}
 
-        def solve(worker: _Worker, i: int) -> None:
+        def solve(worker: _Worker, group: int, i: int) -> None:
             p, Hs = parts[i]
             cons = self._child_constraints(constraints, word, p)
             if build:
@@ -423,8 +424,9 @@ class TreeSearch:
             total += v
         return min(total, INF), {p: n for p, (_, n) in results.items() if n is not None}
 
-    def _share_out(self, n: int, solve, after=None) -> None:
-        """Call ``solve(worker, i)`` for i in 0 … n-1 over the active workers.
+    def _share_out(self, n: int, solve) -> None:
+        """Call ``solve(worker, group, i)`` for i in 0 … n-1 over the active workers (``group``:
+        the worker's index among them).
 
         Normal calls: a shared queue, first come first served (fastest).  Isolated calls: item
         i goes to group i mod groups, in order, each group with an equal share of the budget, so
@@ -432,7 +434,7 @@ class TreeSearch:
         """
         workers = self._active
         groups = len(workers)
-        static = self._active is self._play
+        static = self._isolated
         lock = threading.Lock()
         nxt = [0]
 
@@ -445,7 +447,7 @@ class TreeSearch:
                         nxt[0] += 1
                 if i >= n:
                     return
-                solve(worker, i)
+                solve(worker, group, i)
                 i += groups
 
         if static:
@@ -475,7 +477,9 @@ class TreeSearch:
                 errors.append(exc)
                 if isinstance(exc, BudgetExceeded):
                     for other in workers:  # stop the other threads soon too
-                        other.TT[9][sk.M_ABORT] = 1
+                        other.TT[9][sk.M_ABORT] = 1  # the search under way
+                        if other.allowance is not None:
+                            other.allowance = 0  # and the items it has yet to start
 
         threads = [threading.Thread(target=guarded, args=(wk, i), daemon=True) for i, wk in enumerate(workers)]
         for t in threads:
@@ -613,13 +617,12 @@ class TreeSearch:
         best is never better than the overall one, so every guess of the overall top ``keep``
         is still found exactly."""
         values = np.full(order.size, INF)
-        static = self._active is self._play
-        kept_by = [[] for _ in self._active] if static else [[]] * len(self._active)
+        static = self._isolated
+        kept_by = [[] for _ in self._active]  # isolated: one per group; else one for all (kept_by[0])
         lock = threading.Lock()
-        where = {id(wk): g for g, wk in enumerate(self._active)}
 
-        def solve(worker: _Worker, i: int) -> None:
-            kept = kept_by[where[id(worker)]]
+        def solve(worker: _Worker, group: int, i: int) -> None:
+            kept = kept_by[group if static else 0]
             with lock:
                 bound = kept[keep - 1] + self.margin if len(kept) >= keep else INF
             v, _ = self._run(worker, H, rem, bound, T, h, greens, mins, int(order[i]))

@@ -84,7 +84,6 @@ def _last_guess(sw, smax, fail):
     return INF if fail >= INF else sw + (sw - smax) * fail
 
 
-@wrapping
 @njit(inline="always", **JIT)
 def _mix(z):
     """splitmix64 finaliser: a bijection with _mix(0) == 0, so empty parts add nothing."""
@@ -97,7 +96,6 @@ def _mix(z):
 # Transposition table
 
 
-@wrapping
 @njit(**JIT)
 def _tt_key(hsum, rem, hsig):
     return _mix(hsum ^ _mix(np.uint64(rem) * np.uint64(0x100000001B3) ^ hsig)) | np.uint64(1)
@@ -334,7 +332,6 @@ def _scan(S, X, H, T, d, W):
     return min_lb, perfect, perfect_g
 
 
-@wrapping
 @njit(**JIT)
 def _signature(S, X, H, T, sig, t):
     """Partition signature of guess T[t] over H, computed once and kept in sig[t]: a hash of
@@ -519,7 +516,6 @@ def _two_left(X, T, d, W, fail, best_v, best_g):
     return best_v, best_g
 
 
-@wrapping
 @njit(**JIT)
 def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
     """A lower bound on a part's value: the table's, or the best one-guess bound of a scan
@@ -857,6 +853,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
 # Helpers for the Python side
 
 
+@wrapping
 @njit(**JIT)
 def _node_trials(S, X, TT, H, rem, T, hsig, out):
     """The guesses the search would try at this node, best first, as guess ids in ``out``

@@ -195,11 +195,11 @@ class Session:
 
     # --- what the panels show ------------------------------------------------------------------
 
-    def suggestions(self, top: int = 8):
-        """The advisor's best next guesses; none once the answer is known to be off the list."""
-        if self.game.off_list:
-            return []
-        return self.advisor.suggest(self.game, top)
+    def suggestions(self, top: int = 8, game: Game | None = None):
+        """The advisor's best next guesses (none once the answer is known to be off the list),
+        for this session's game or a snapshot of it (``game.copy()``: what a UI hands a worker
+        thread while the board may change)."""
+        return self.advisor.suggest(game or self.game, top)
 
     def candidates(self, limit: int = 200) -> list[tuple[str, float]]:
         words = self.game.candidate_words

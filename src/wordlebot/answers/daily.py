@@ -130,7 +130,7 @@ def model_for_day(data_dir: Path, words: list[str], history: list[HistoryEntry],
     as_stored = stored is None and until == history[-1].date  # what 'answers build' would build today
     say(f"Training the answer model on the history up to {until} for the prior of {day} (a few seconds; "
         + ("kept for the days after it)…" if as_stored else "kept for that day)…"))
-    model = (trainer or train)(store.training_data(Path(data_dir), words), until).stored()
+    model = (trainer or train)(store.training_data(Path(data_dir), words, history), until).stored()
     try:
         if as_stored:
             model.save(store.model_path(words, folder))

@@ -31,10 +31,11 @@ def model_path(words: list[str], folder: Path | None = None) -> Path:
     return (folder or cache_dir()) / "models" / f"answer-model-{sha}.json"
 
 
-def training_data(data_dir: Path, words: list[str]) -> TrainingData:
+def training_data(data_dir: Path, words: list[str], history: list | None = None) -> TrainingData:
+    """The lists and the history (read from ``data_dir`` unless the caller holds it already)."""
     lists = {name: read_word_file(Path(data_dir) / f) for name, f in LIST_FILES.items()
              if (Path(data_dir) / f).is_file()}
-    return TrainingData(list(words), data.read_history(Path(data_dir)), lists)
+    return TrainingData(list(words), data.read_history(Path(data_dir)) if history is None else history, lists)
 
 
 def build(data_dir: Path, words: list[str], until: dt.date | None = None,

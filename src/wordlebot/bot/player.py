@@ -178,7 +178,7 @@ def refresh_history(folder: Path, *, today: dt.date | None = None, delay: float 
     except DataError as exc:
         return False, f"the answer history could not be updated: {exc}"
     added = f"{len(rep.added)} day{'s' if len(rep.added) != 1 else ''} added"
-    if rep.stopped == "up to date" or "not published" in rep.stopped:
+    if rep.ok:
         return True, f"answer history up to date ({added}; it ends {rep.last})"
     return False, f"the answer history could not be updated ({rep.stopped}); {added}, it ends {rep.last}"
 

@@ -155,12 +155,16 @@ class WordlebotApp(App):
         if error:
             self.bell()
 
-    @work(thread=True, exclusive=True, group="suggest")
     def load_suggestions(self) -> None:
-        """Search in a worker thread; the table updates when it is done."""
+        """Search in a worker thread, on a snapshot of the game taken here (the board may change
+        meanwhile); the table updates when it is done."""
+        self._search(self.session.game.copy())
+
+    @work(thread=True, exclusive=True, group="suggest")
+    def _search(self, game) -> None:
         self.call_from_thread(self._busy, True)
         try:
-            rows = [] if self.session.over else self.session.suggestions(self.top)
+            rows = self.session.suggestions(self.top, game)
         except WordlebotError as exc:
             self.call_from_thread(self.say, str(exc), True)
             rows = []

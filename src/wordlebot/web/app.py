@@ -181,7 +181,8 @@ def create_app(engine: Engine) -> FastAPI:
 
     @app.post("/api/analyze", summary="Skill and luck of each row of a played game", responses=ERRORS)
     def analyze(body: s.AnalyzeIn) -> dict:
-        lex = engine.lexicon(body.words)
+        day = engine.puzzle_day(body.puzzle) if body.puzzle is not None else None
+        lex = engine.lexicon(body.words, day)
         rows = parse_rows(body.history, lex.length)
         return engine.analyze(body.words, rows, answer=body.answer, hard=body.hard, max_guesses=body.max_guesses,
                               puzzle=body.puzzle, style=body.style)

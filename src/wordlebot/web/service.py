@@ -30,7 +30,7 @@ from ..analysis import analyze_game, share_text
 from ..errors import InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError, WordlebotError
 from ..feedback import Feedback, all_green, check_word, format_digits, parse_feedback
 from ..game import Game, Row
-from ..data import FIRST_DAY
+from ..data import puzzle_day
 from ..render import puzzle_number
 from ..strategies import STRATEGIES
 from ..words import Lexicon
@@ -133,10 +133,14 @@ class Engine:
         days = self._days[name]
         days[day] = True
         days.move_to_end(day)
+        dropped = False
         while len(days) > self._days_kept:
             old, _ = days.popitem(last=False)
             self._lexicons.pop((name, old), None)
             self._notes.pop((name, old), None)
+            dropped = True
+        if not dropped:  # the common case (a known day): nothing to purge, no lock to wait for
+            return
         with self._build_lock:
             for key in [k for k in self._advisors if k[0] == name and k[1] is not None and k[1] not in days]:
                 del self._advisors[key]
@@ -289,7 +293,7 @@ class Engine:
 
     def puzzle_day(self, puzzle: int) -> dt.date:
         """The day of a puzzle number; refused when that day has not come yet."""
-        day = FIRST_DAY + dt.timedelta(days=puzzle)
+        day = puzzle_day(puzzle)
         today = self.clock()
         if day > today:
             raise InvalidDayError(f"puzzle {puzzle:,} is the one of {day}, after today ({today})")
