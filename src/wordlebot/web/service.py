@@ -28,6 +28,7 @@ import numpy as np
 from ..advisor import Advisor
 from ..analysis import analyze_game, share_text
 from ..errors import InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError, WordlebotError
+from ..explain import about, by_likelihood, explain, likely_count
 from ..feedback import Feedback, all_green, check_word, format_digits, parse_feedback
 from ..game import Game, Row
 from ..data import puzzle_day
@@ -39,6 +40,7 @@ from ..wordsets import NAMED
 # The exact search can take minutes on a big node: not something a web request may start.
 WEB_STRATEGIES = ("search",) + STRATEGIES
 CACHE_SIZE = 4096
+WHY_GROUPS = 6  # colour groups of the top suggestion listed in its explanation
 # A request waits this long for a busy Advisor before the server answers 503 (busy).
 LOCK_WAIT = 60.0
 OFFICIAL_SETS = tuple(NAMED)
@@ -223,16 +225,20 @@ class Engine:
         return dict(doc, cached=False)
 
     def _describe(self, name: str, lex: Lexicon, strategy: str, game: Game, ranked, n_cands: int) -> dict:
-        post = game.posterior
-        # Likeliest first on a weighted set (a stable sort keeps list order among equals).
-        order = (np.argsort(-post, kind="stable")[:n_cands] if lex.weighted else np.arange(min(n_cands, post.size))).tolist()
-        words = game.candidate_words
         suggestions = []
         for r in ranked:
             d = asdict(r)
             for f in ("score", "bits", "expected_left", "p_answer", "expected"):
                 d[f] = _finite(d[f])
             suggestions.append(d)
+        why = None
+        if ranked and game.candidates.size:
+            e = explain(game, ranked[0].word)
+            why = {"word": e.word, "text": e.sentences(), "p_answer": e.p_answer, "p_known": e.p_known,
+                   "expected_left": e.expected_left, "groups": len(e.groups),
+                   "largest": {"digits": e.largest.digits, "size": e.largest.size, "p": e.largest.p},
+                   "top_groups": [{"digits": g.digits, "size": g.size, "p": g.p} for g in e.groups[:WHY_GROUPS]]}
+        likely = likely_count(game.posterior)
         return {
             "words": name, "day": lex.day.isoformat() if lex.day else None, "description": lex.describe(),
             "official": lex.official, "note": lex.note,
@@ -241,8 +247,11 @@ class Engine:
             "rows": [{"guess": r.guess, "feedback": r.feedback_digits()} for r in game.rows],
             "solved": game.solved, "over": game.over,
             "candidates": int(game.candidates.size),
-            "candidate_words": [{"word": words[i], "p": _finite(float(post[i]))} for i in order],
+            "likely": round(likely, 2), "likely_text": about(likely),
+            # likeliest first (equals in list order), with each one's probability
+            "candidate_words": [{"word": w, "p": _finite(p)} for w, p in by_likelihood(game, n_cands)],
             "suggestions": suggestions,
+            "why": why,
         }
 
     def analyze(self, words: str | None, rows: list[Row], *, answer: str | None = None, hard: bool = False,
