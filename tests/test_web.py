@@ -29,6 +29,10 @@ with warnings.catch_warnings():  # starlette's note about httpx versions is not 
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+# Requests wait this long for a word set being prepared (a loaded machine may take seconds): the
+# tests of answers are not about readiness, which has tests of its own (ready_wait=0).
+WAIT = 120.0
+
 # The fixtures shared with the other browser tests (a module attribute, not an import that
 # pyflakes would call unused).
 chromium, lists = web_helpers.chromium, web_helpers.lists
@@ -50,7 +54,7 @@ def lex(env):
 
 @pytest.fixture(scope="module")
 def engine(lex):
-    return Engine({"small": lex, "other": small_lexicon("other")}, "small")
+    return Engine({"small": lex, "other": small_lexicon("other")}, "small", ready_wait=WAIT)
 
 
 @pytest.fixture(scope="module")
@@ -180,9 +184,9 @@ def test_concurrent_requests_get_the_serial_answers(lex, advisor):
     for a in ANSWERS[20:44]:
         w = advisor.best(advisor.new_game())
         histories.append([{"guess": w, "feedback": digits(w, a)}, {"guess": WORDS[7], "feedback": digits(WORDS[7], a)}])
-    serial = TestClient(create_app(Engine({"small": lex}, cache_size=0)))
+    serial = TestClient(create_app(Engine({"small": lex}, cache_size=0, ready_wait=WAIT)))
     expected = [post(serial, "/api/suggest", {"history": h}).json()["suggestions"] for h in histories]
-    parallel = TestClient(create_app(Engine({"small": lex}, cache_size=0)))
+    parallel = TestClient(create_app(Engine({"small": lex}, cache_size=0, ready_wait=WAIT)))
     with ThreadPoolExecutor(8) as pool:
         got = list(pool.map(lambda h: post(parallel, "/api/suggest", {"history": h}).json()["suggestions"], histories))
     assert got == expected
@@ -196,7 +200,7 @@ def test_a_word_set_is_loaded_once_under_concurrent_first_requests(env, lex):
         notes.append("built for the test")
         return lex
 
-    engine = Engine({"lazy": loader})
+    engine = Engine({"lazy": loader}, ready_wait=WAIT)
     barrier = threading.Barrier(4)
 
     def get(_):
@@ -354,123 +358,6 @@ def test_web_command_says_when_the_port_is_taken(lists):
 
 
 # ---------------------------------------------------------------------------------------------
-# The page in Chromium
-
-
-@pytest.fixture(scope="module")
-def live(engine):
-    server = LiveServer(create_app(engine))
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def browser(chromium, env):
-    from playwright.sync_api import sync_playwright
-
-    from wordlebot.bot.browser import chromium_context
-
-    with sync_playwright() as pw, chromium_context(pw, executable=chromium) as ctx:
-        yield ctx
-
-
-@pytest.fixture
-def page(browser, live):
-    tab = browser.new_page()
-    seen = {"requests": [], "errors": []}
-    tab.on("request", lambda req: seen["requests"].append(req.url))
-    tab.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
-    # A 4xx answer is logged by Chromium as "Failed to load resource": expected in the error tests.
-    tab.on("console", lambda msg: seen["errors"].append(msg.text)
-           if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
-    tab.seen = seen
-    tab.goto(live.url + "/")
-    yield tab
-    tab.close()
-
-
-def enter_row(page, index: int, word: str, colours: str) -> None:
-    page.fill("#guess", word)
-    for col, d in enumerate(colours):
-        for _ in range(int(d)):
-            page.click(f'#board .tile[data-row="{index}"][data-col="{col}"]')
-    page.click("#enter")
-
-
-def test_page_plays_a_whole_game(page, lex, advisor, tmp_path):
-    from playwright.sync_api import expect
-
-    answer = ANSWERS[12]
-    expect(page.locator("body")).to_have_attribute("data-state", "ready")
-    expect(page.locator("#cand-count")).to_have_text(f"({len(ANSWERS)} left)")
-    game = Game(lex)
-    undone = False
-    while not game.solved:
-        row = len(game.rows)
-        word = page.locator("#suggestions tbody tr button.use").first.inner_text().lower()
-        enter_row(page, row, word, digits(word, answer))
-        game.guess(word, digits(word, answer))
-        expect(page.locator("body")).to_have_attribute("data-state", "ready")
-        expect(page.locator(f'#board .tile[data-row="{row}"][data-col="0"]')).to_have_text(word[0].upper())
-        if not game.solved:
-            expect(page.locator("#cand-count")).to_have_text(f"({game.candidates.size} left)")
-            expect(page.locator("#suggestions tbody tr button.use").first).to_have_text(
-                advisor.suggest(game, 1)[0].word.upper())
-        states = [page.locator(f'#board .tile[data-row="{row}"][data-col="{c}"]').get_attribute("data-state")
-                  for c in range(5)]
-        assert states == [("absent", "present", "correct")[int(d)] for d in digits(word, answer)]
-        if row == 0 and not undone and not game.solved:
-            # Undo: the row comes back into the entry box with its colours; Enter replays it.
-            undone = True
-            page.click("#undo")
-            expect(page.locator("#cand-count")).to_have_text(f"({len(ANSWERS)} left)")
-            assert page.input_value("#guess") == word
-            page.click("#enter")
-            expect(page.locator("#cand-count")).to_have_text(f"({game.candidates.size} left)")
-    expect(page.locator("#analysis")).to_be_visible()
-    expect(page.locator("#share-text")).to_have_value(share_text(game.rows, solved=True))
-    expect(page.locator("#analysis-rows tbody tr")).to_have_count(len(game.rows))
-    assert page.inner_text("#summary").startswith("Skill ")
-    page.click("#share")
-    expect(page.locator("#message")).to_have_attribute("data-kind", "info")
-    shot = tmp_path / "web.png"
-    page.screenshot(path=str(shot), full_page=True)
-    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
-    assert page.seen["errors"] == []
-    assert page.seen["requests"] and all(u.startswith(page.url.rstrip("/")) or u.startswith("data:")
-                                         for u in page.seen["requests"])
-
-
-def test_page_shows_errors_and_keeps_the_game(page, lex):
-    from playwright.sync_api import expect
-
-    expect(page.locator("body")).to_have_attribute("data-state", "ready")
-    enter_row(page, 0, "zzzzz", "00000")
-    expect(page.locator("#message")).to_contain_text("'zzzzz' is not in the small guess list")
-    expect(page.locator("#cand-count")).to_have_text(f"({len(ANSWERS)} left)")
-    answer = ANSWERS[30]
-    w = WORDS[3]
-    page.fill("#guess", "")
-    enter_row(page, 0, w, digits(w, answer))
-    game = Game.from_history(lex, f"{w}:{digits(w, answer)}")
-    expect(page.locator("#cand-count")).to_have_text(f"({game.candidates.size} left)")
-    # Hard mode on: a suggestion list of hard-mode words only (the server's own check).
-    page.check("#hard")
-    expect(page.locator("body")).to_have_attribute("data-state", "ready")
-    assert set(page.locator("#suggestions tbody tr td:last-child").all_inner_texts()) == {"yes"}
-    # A tile of the played row clicked to a colour no answer fits: refused, the row is unchanged.
-    base = digits(w, answer)
-    impossible = next(c for c in range(5) if not any(
-        digits(w, a) == base[:c] + str((int(base[c]) + 1) % 3) + base[c + 1:] for a in ANSWERS))
-    tile = page.locator(f'#board .tile[data-row="0"][data-col="{impossible}"]')
-    before = tile.get_attribute("data-state")
-    tile.click()
-    expect(page.locator("#message")).to_contain_text("row 1")
-    expect(tile).to_have_attribute("data-state", before)
-    assert page.seen["errors"] == []
-
-
-# ---------------------------------------------------------------------------------------------
 # The day
 
 
@@ -494,7 +381,7 @@ def test_the_prior_follows_the_servers_clock(env, tmp_path):
     entries = [data.HistoryEntry(d1 - dt.timedelta(days=len(days) - 1 - k), w) for k, w in enumerate(days)]
     data.atomic_write(tmp_path / data.HISTORY_FILE, data.format_history_csv(entries))
     clock = [d1]
-    engine = Engine({"nyt": named_sources(tmp_path, build_model=False)["nyt"]}, clock=lambda: clock[0])
+    engine = Engine({"nyt": named_sources(tmp_path, build_model=False)["nyt"]}, clock=lambda: clock[0], ready_wait=WAIT)
     client = TestClient(create_app(engine))
     body = {"strategy": "entropy", "top": 1, "candidates": 1000}
 
@@ -516,3 +403,280 @@ def test_the_prior_follows_the_servers_clock(env, tmp_path):
     assert r.status_code == 200 and r.json()["day"] == "2024-03-20", r.text
     r = post(client, "/api/analyze", {"history": f"{answer}:22222", "puzzle": (d2 - data.FIRST_DAY).days + 1})
     assert r.status_code == 400 and "is the one of 2024-03-22, after today (2024-03-21)" in r.json()["detail"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Likelihood and the explanation of the top suggestion
+
+
+def test_candidates_by_likelihood_and_why_the_top_guess(client, lex):
+    """Checked against the naive partition (tests/naive.py) of the same candidates."""
+    import naive
+
+    w = WORDS[1]
+    answer = ANSWERS[5]
+    doc = post(client, "/api/suggest", {"history": [{"guess": w, "feedback": digits(w, answer)}], "top": 3}).json()
+    cands = [a for a in ANSWERS if digits(w, a) == digits(w, answer)]
+    assert doc["candidates"] == len(cands)
+    # a uniform set: every candidate equally likely, listed in list order, "about N" is N
+    assert [c["word"] for c in doc["candidate_words"]] == cands[:100]
+    assert all(c["p"] == pytest.approx(1 / len(cands)) for c in doc["candidate_words"])
+    assert doc["likely"] == pytest.approx(len(cands)) and doc["likely_text"] == f"{len(cands):,}"
+    why = doc["why"]
+    top = doc["suggestions"][0]["word"]
+    parts = naive.partition(top, cands)
+    assert why["word"] == top and why["groups"] == len(parts)
+    sizes = sorted((len(v) for v in parts.values()), reverse=True)
+    assert [g["size"] for g in why["top_groups"]] == sizes[:len(why["top_groups"])]
+    assert why["largest"]["size"] == sizes[0]
+    singles = sum(1 for k, v in parts.items() if len(v) == 1 and v != [top])
+    assert why["p_known"] == pytest.approx(singles / len(cands))
+    assert why["p_answer"] == pytest.approx(1 / len(cands) if top in cands else 0)
+    assert any(f"into {len(parts)} groups" in t for t in why["text"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Readiness: a set being prepared is answered at once, with its progress
+
+
+def test_a_set_being_prepared_says_so_at_once_then_answers(env, lex):
+    gate = threading.Event()
+
+    def loader(notes, day):
+        notes.append("Training the answer model on the history (a few seconds)…")  # progress, not a note
+        gate.wait(60)
+        notes.append("a note that stays")
+        return lex
+
+    engine = Engine({"slow": loader}, ready_wait=0)
+    client = TestClient(create_app(engine))
+    engine.start()
+    health = client.get("/api/health").json()
+    assert health["ok"] is True and health["ready"] is False
+    assert health["sets"]["slow"]["state"] == "preparing"
+    r = post(client, "/api/suggest", {})
+    assert r.status_code == 503 and int(r.headers["retry-after"]) >= 1
+    body = r.json()
+    assert body["preparing"]["state"] == "preparing" and body["preparing"]["words"] == "slow"
+    assert "training the answer model" in body["preparing"]["step"]
+    assert "is being prepared" in body["detail"]
+    assert client.get("/").status_code == 200  # the page and the cheap endpoints do not wait
+    assert post(client, "/api/feedback", {"guess": "error", "answer": "elder"}).status_code == 200
+    gate.set()
+    engine.wait_ready("slow", timeout=WAIT)
+    assert client.get("/api/health").json()["ready"] is True
+    doc = post(client, "/api/suggest", {}).json()
+    assert doc["suggestions"] and doc["notes"] == ["a note that stays"]
+
+
+def test_a_set_that_cannot_be_loaded_says_why(env):
+    from wordlebot.errors import WordListError
+
+    def loader(notes, day):
+        raise WordListError("the list file /nowhere/g.txt is missing: run 'wordlebot data fetch'")
+
+    engine = Engine({"broken": loader}, ready_wait=5)
+    client = TestClient(create_app(engine))
+    r = post(client, "/api/suggest", {})
+    assert r.status_code == 400 and "run 'wordlebot data fetch'" in r.json()["detail"]
+    assert client.get("/api/health").json()["sets"]["broken"]["state"] == "failed"
+
+
+# ---------------------------------------------------------------------------------------------
+# No stall: searches on a fair queue, cheap endpoints never wait, a full queue refused at once
+
+
+def test_fair_queue_serves_clients_in_turn():
+    from wordlebot.web.fairqueue import FairQueue
+
+    q = FairQueue(1, per_client=10, total=20)
+    gate = threading.Event()
+    order = []
+    blocker = q.submit("a", gate.wait, 30)
+    while q.running == 0:  # a has had its turn: the blocker
+        threading.Event().wait(0.01)
+    futs = [q.submit("a", order.append, f"a{i}") for i in range(5)]
+    futs.append(q.submit("b", order.append, "b0"))
+    futs.append(q.submit("c", order.append, "c0"))
+    gate.set()
+    for f in [blocker, *futs]:
+        f.result(30)
+    # a's burst does not hold b and c back: the lines take turns
+    assert order == ["a0", "b0", "c0", "a1", "a2", "a3", "a4"]
+    q.close()
+
+
+def test_fair_queue_refuses_at_once_when_full():
+    from wordlebot.web.fairqueue import FairQueue, QueueFull
+
+    q = FairQueue(1, per_client=2, total=3)
+    gate = threading.Event()
+    running = q.submit("a", gate.wait, 30)
+    while q.running == 0:
+        threading.Event().wait(0.01)
+    q.submit("a", int)
+    q.submit("a", int)
+    with pytest.raises(QueueFull) as e:  # a's line is full
+        q.submit("a", int)
+    assert e.value.retry_after >= 1
+    called = []
+    gone = q.submit("b", called.append, "b")  # another client still gets in
+    with pytest.raises(QueueFull):  # the whole queue is full
+        q.submit("c", int)
+    assert gone.cancel()  # its client went away: the job is skipped, not run
+    gate.set()
+    running.result(30)
+    q.close()
+    assert called == [] and q.waiting == 0
+
+
+def test_health_and_page_answer_while_every_worker_is_busy(env, lex):
+    """The event loop never waits for a search: with both workers held, the health check, the
+    config and the page answer; a search request waits in its line and is answered after."""
+    engine = Engine({"small": lex}, ready_wait=WAIT, workers=2)
+    engine.wait_ready("small")
+    server = LiveServer(create_app(engine))
+    gate = threading.Event()
+    try:
+        held = [engine.queue.submit(f"other{i}", gate.wait, 60) for i in range(2)]
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            while engine.queue.running < 2:
+                threading.Event().wait(0.01)
+            pending = ThreadPoolExecutor(1).submit(
+                http.post, "/api/suggest", json={"history": f"{WORDS[2]}:{digits(WORDS[2], ANSWERS[9])}"})
+            assert http.get("/api/health").json()["queue"]["running"] == 2
+            assert http.get("/api/config").status_code == 200
+            assert http.get("/").status_code == 200
+            assert not pending.done()  # the search is waiting for a worker, not refused
+            gate.set()
+            assert pending.result(60).status_code == 200
+        for f in held:
+            f.result(30)
+    finally:
+        gate.set()
+        server.close()
+
+
+def test_a_full_queue_is_refused_at_once_with_retry_after(env, lex):
+    engine = Engine({"small": lex}, ready_wait=WAIT, workers=1, per_client=1, queue_total=1)
+    engine.wait_ready("small")
+    client = TestClient(create_app(engine))
+    gate = threading.Event()
+    held = engine.queue.submit("someone", gate.wait, 60)
+    while engine.queue.running == 0:
+        threading.Event().wait(0.01)
+    engine.queue.submit("someone else", int)  # the queue's one place
+    try:
+        r = post(client, "/api/suggest", {"history": f"{WORDS[3]}:{digits(WORDS[3], ANSWERS[2])}"})
+        assert r.status_code == 503 and int(r.headers["retry-after"]) >= 1 and "busy" in r.json()["detail"]
+    finally:
+        gate.set()
+        held.result(30)
+
+
+def test_rules_without_a_book_are_searched_in_the_budget(client, advisor):
+    """Six guesses (normal or hard) have an opening book; other caps are searched like any node,
+    and the server answers what the library answers."""
+    assert advisor.has_book(False, 6) and advisor.has_book(True, 6) and not advisor.has_book(False, 5)
+    doc = post(client, "/api/suggest", {"max_guesses": 5, "top": 3}).json()
+    expected = advisor.suggest(advisor.new_game(max_guesses=5), 3)
+    assert [s["word"] for s in doc["suggestions"]] == [x.word for x in expected]
+    assert expected[0].basis and not any(k == (False, 5) for k in advisor.books())
+
+
+# ---------------------------------------------------------------------------------------------
+# Hostile input on the wire
+
+
+def read_answer(sock) -> bytes:
+    """One whole HTTP answer from ``sock`` (by its Content-Length), or what came before it closed."""
+    out = b""
+    try:
+        while chunk := sock.recv(65536):
+            out += chunk
+            head, sep, body = out.partition(b"\r\n\r\n")
+            m = re.search(rb"content-length: *(\d+)", head.lower())
+            if sep and m and len(body) >= int(m.group(1)):
+                break
+    except TimeoutError:
+        pass
+    return out
+
+
+def raw(url: str, data: bytes, *, wait: float = 10.0) -> bytes:
+    """Send raw bytes to the live server; its answer."""
+    import socket
+
+    port = int(url.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as sock:
+        sock.sendall(data)
+        return read_answer(sock)
+
+
+@pytest.fixture(scope="module")
+def hardened(engine):
+    from wordlebot.web.app import loopback_hosts
+
+    server = LiveServer(create_app(engine, hosts=loopback_hosts("127.0.0.1"), body_seconds=1.0))
+    yield server
+    server.close()
+
+
+def test_both_length_headers_are_refused_before_the_body_is_read(hardened):
+    chunk = b"x" * 50_000
+    body = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(20)) + b"0\r\n\r\n"
+    out = raw(hardened.url, b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            b"Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+    assert out.startswith(b"HTTP/1.1 400") and b"both Content-Length and Transfer-Encoding" in out
+
+
+def test_a_chunked_body_over_the_limit_is_refused(hardened):
+    chunk = b" " * 4000
+    body = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(25)) + b"0\r\n\r\n"
+    out = raw(hardened.url, b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            b"Transfer-Encoding: chunked\r\n\r\n" + body)
+    assert out.startswith(b"HTTP/1.1 413") and b"larger than 16,384 bytes" in out
+
+
+@pytest.mark.parametrize("host, ok", [("127.0.0.1:8000", True), ("localhost", True), ("[::1]:8000", True),
+                                      ("evil.example", False), ("evil.example:8000", False), ("", False)])
+def test_a_loopback_server_answers_loopback_names_only(hardened, host, ok):
+    """DNS rebinding: a hostile page's requests carry its own host name."""
+    out = raw(hardened.url, b"GET /api/health HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n" % host.encode())
+    assert out.startswith(b"HTTP/1.1 200" if ok else b"HTTP/1.1 400"), out[:200]
+    if not ok:
+        assert b"open it as http://127.0.0.1:PORT/" in out
+
+
+def test_loopback_addresses():
+    from wordlebot.web.app import loopback_hosts
+
+    for host in ("127.0.0.1", "127.0.0.2", "::1", "localhost"):
+        assert loopback_hosts(host) and "localhost" in loopback_hosts(host), host
+    for host in ("0.0.0.0", "192.168.1.5", "::", "example.org"):
+        assert loopback_hosts(host) is None, host
+
+
+def test_a_slow_body_is_cut_off(hardened):
+    out = raw(hardened.url, b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            b"Content-Length: 100\r\n\r\n{\"hist", wait=20)
+    assert out.startswith(b"HTTP/1.1 408") and b"did not arrive within" in out
+
+
+def test_slow_headers_and_silent_connections_are_closed(hardened, monkeypatch):
+    import socket
+
+    from wordlebot.web.server import GuardedH11
+
+    monkeypatch.setattr(GuardedH11, "header_seconds", 0.5)
+    port = int(hardened.url.rsplit(":", 1)[1])
+    for first in (b"GET /api/health HTTP/1.1\r\nHo", b""):
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+            sock.sendall(first)
+            assert sock.recv(100) == b""  # closed by the server, long before the 20 s
+    # a normal request on a kept-alive connection still works after the deadline has passed
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+        for _ in range(2):
+            sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert read_answer(sock).startswith(b"HTTP/1.1 200")
+            threading.Event().wait(0.7)

@@ -75,13 +75,12 @@ class LiveServer:
     """The app on 127.0.0.1 (a free port) in a background thread."""
 
     def __init__(self, app) -> None:
-        import uvicorn
-
         from wordlebot.web.commands import listen
+        from wordlebot.web.server import make_server
 
         self.sock = listen("127.0.0.1", 0)
         self.port = self.sock.getsockname()[1]
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off"))
+        self.server = make_server(app)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 20

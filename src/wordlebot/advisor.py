@@ -59,6 +59,10 @@ POOL_CANDIDATES = 300
 # take hours: the book holds the first move only, chosen by a one-guess look-ahead (a few
 # seconds), and the replies are searched in play.
 BOOK_ROOT_DEPTH_WEIGHTED = 1
+# The book is kept for the standard cap of six guesses (normal and hard mode).  Other caps are
+# rare: their first two moves are searched within the play budget like any node (a fraction of a
+# second to a few seconds at the root) instead of spending a minute on a book nobody reuses.
+BOOK_GUESSES = 6
 
 
 @dataclass(frozen=True)
@@ -85,10 +89,15 @@ class Advisor:
     kc: int = 6
     threads: int = 2
     use_book: bool = True
+    # Transposition-table memory of each TreeSearch (None: the search's default, generous for
+    # the book's long searches); a server with many Advisors gives each a little.
+    search_memory_mb: float | None = None
+    # TreeSearches (one per rule combination) kept, least recently used dropped (None: all).
+    searches_kept: int | None = None
     # Words refused for the whole session (``reject``); a game's own refusals are in
     # ``game.refused``, undone with the game.
     rejected: set[int] = field(default_factory=set)
-    _searches: dict = field(default_factory=dict, repr=False)
+    _searches: OrderedDict = field(default_factory=OrderedDict, repr=False)
     _books: dict = field(default_factory=dict, repr=False)
     _opening: dict = field(default_factory=dict, repr=False)
     # Budgeted rankings already made, by node (see rank_node): a ranking is a function of its
@@ -165,13 +174,18 @@ class Advisor:
         from .search import TreeSearch
 
         key = (hard, max_guesses)
-        if key not in self._searches:
-            weighted = self.lexicon.weighted
-            self._searches[key] = TreeSearch(
-                self.lexicon, k=None if self.strategy == "exact" else self.k, kc=self.kc, hard=hard,
-                max_guesses=max_guesses, weights="prior" if weighted else None, threads=self.threads,
-                fail_cost=PLAY_FAIL_COST, guess_space=self.guess_space, matrix_t=self.matrix_t,
-            )
+        if key in self._searches:
+            self._searches.move_to_end(key)
+            return self._searches[key]
+        weighted = self.lexicon.weighted
+        memory = {} if self.search_memory_mb is None else {"memory_mb": self.search_memory_mb}
+        self._searches[key] = TreeSearch(
+            self.lexicon, k=None if self.strategy == "exact" else self.k, kc=self.kc, hard=hard,
+            max_guesses=max_guesses, weights="prior" if weighted else None, threads=self.threads,
+            fail_cost=PLAY_FAIL_COST, guess_space=self.guess_space, matrix_t=self.matrix_t, **memory,
+        )
+        while self.searches_kept is not None and len(self._searches) > self.searches_kept:
+            self._searches.popitem(last=False)
         return self._searches[key]
 
     def book(self, hard: bool = False, max_guesses: int = 6, *, build: bool = True):
@@ -185,10 +199,23 @@ class Advisor:
                                         replies=not self.lexicon.weighted)
         return self._books[key]
 
+    def has_book(self, hard: bool, max_guesses: int) -> bool:
+        """Whether the first two moves under these rules come from a book (see BOOK_GUESSES)."""
+        return self.searching and self.use_book and max_guesses == BOOK_GUESSES
+
+    def books(self) -> dict:
+        """The opening books computed or read so far, by (hard, max_guesses)."""
+        return {k: b for k, b in self._books.items() if b is not None}
+
+    def use_books(self, books: dict) -> None:
+        """Take opening books computed by another Advisor of the same word set, strategy and
+        settings (a server prepares them once and shares them with every Advisor it serves with)."""
+        self._books.update(books)
+
     def needs_book(self, game: Game) -> bool:
         """True when the next suggestion would first have to compute the opening book (seconds
         to a minute, once per word list and rules): a shell can say so meanwhile."""
-        if not (self.searching and self.use_book and not game.rows):
+        if game.rows or not self.has_book(game.hard, game.max_guesses):
             return False
         key = (game.hard, game.max_guesses)
         if self._books.get(key) is not None:
@@ -287,7 +314,7 @@ class Advisor:
         """The ranking of the node reached by ``history`` ((guess id, pattern) rows): from the
         opening book for the first two moves, else searched."""
         search = self.search_for(hard, max_guesses)
-        if self.use_book and len(history) <= 1:
+        if len(history) <= 1 and self.has_book(hard, max_guesses):
             book = self.book(hard, max_guesses)
             if book and not history:
                 return NodeRanking([(self.lexicon.id(w), v) for w, v in book.first][:top],

@@ -9,7 +9,6 @@ It equals the count when every candidate is as likely, and is near 1 when one wo
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np

@@ -8,6 +8,7 @@ lets the page load nothing from elsewhere.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from .. import __version__
 from ..errors import WordlebotError
 from ..feedback import ACCEPTED_FORMATS
 from . import schemas as s
-from .service import OFFICIAL_SETS, BusyError, Engine, UnknownWordSet, colours, parse_rows
+from .service import OFFICIAL_SETS, BusyError, Engine, NotReadyError, UnknownWordSet, colours, parse_rows
 
 STATIC = Path(__file__).resolve().parent / "static"
 SECURITY_HEADERS = {
@@ -39,59 +40,118 @@ class ErrorOut(BaseModel):
 ERRORS = {400: {"model": ErrorOut, "description": "a word, feedback or game the library refuses"},
           413: {"model": ErrorOut, "description": "request body too large"},
           422: {"model": ErrorOut, "description": "the body does not fit the schema"},
-          503: {"model": ErrorOut, "description": "busy: try again"}}
+          503: {"model": ErrorOut, "description": "busy, or the word set is being prepared: try again after "
+                                                   "the Retry-After seconds"}}
+
+
+BODY_SECONDS = 10.0  # a request body must arrive within this (slow senders do not hold a connection)
 
 
 class Limits:
-    """ASGI middleware: refuse bodies over ``max_bytes`` (by Content-Length, or by reading a
-    chunked body, which is small enough to buffer) before anything parses them; add the security
-    headers to every answer."""
+    """ASGI middleware in front of everything: refuses what no handler should see, and adds the
+    security headers to every answer.
 
-    def __init__(self, app, max_bytes: int = s.MAX_BODY) -> None:
+    - A request that declares both Content-Length and Transfer-Encoding (request smuggling, or a
+      way round the length check) is refused (400).
+    - The body is read here, counting the bytes actually received, and refused (413) past
+      ``max_bytes`` whatever the headers said; the handlers get it from memory.  It must arrive
+      within ``body_seconds`` (408).
+    - ``hosts``: the Host names accepted (None: any).  A server on loopback accepts only loopback
+      names, so a hostile page cannot drive it through DNS rebinding.
+    """
+
+    def __init__(self, app, max_bytes: int = s.MAX_BODY, hosts: frozenset[str] | None = None,
+                 body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.hosts = hosts
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        headers = dict(scope.get("headers") or [])
-        declared = headers.get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+        headers: dict[bytes, list[bytes]] = {}
+        for k, v in scope.get("headers") or []:
+            headers.setdefault(k.lower(), []).append(v)
+        if self.hosts is not None:
+            host = _host_name(headers.get(b"host", [b""])[-1])
+            if host not in self.hosts:
+                return await _refuse(send, 400, f"this server answers requests for {', '.join(sorted(self.hosts))} "
+                                                "only; open it as http://127.0.0.1:PORT/")
+        if b"transfer-encoding" in headers and b"content-length" in headers:
+            return await _refuse(send, 400, "a request may not give both Content-Length and Transfer-Encoding")
+        lengths = headers.get(b"content-length", [])
+        if len(lengths) > 1 or (lengths and not lengths[0].strip().isdigit()):
+            return await _refuse(send, 400, "the Content-Length header is not one number")
+        if lengths and int(lengths[0]) > self.max_bytes:
             return await self._too_large(send)
-        if declared is None and b"chunked" in headers.get(b"transfer-encoding", b""):
-            body, more = b"", True
-            while more:
-                message = await receive()
-                if message["type"] != "http.request":
-                    return  # the client went away
-                body += message.get("body", b"")
-                more = message.get("more_body", False)
-                if len(body) > self.max_bytes:
-                    return await self._too_large(send)
-            replayed = False
+        body = bytearray()
+        deadline = asyncio.get_running_loop().time() + self.body_seconds
+        more = True
+        while more:
+            left = deadline - asyncio.get_running_loop().time()
+            try:
+                message = await asyncio.wait_for(receive(), timeout=max(left, 0.001))
+            except asyncio.TimeoutError:
+                return await _refuse(send, 408, f"the request body did not arrive within {self.body_seconds:.0f} s")
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if len(body) > self.max_bytes:
+                return await self._too_large(send)
+            more = message.get("more_body", False)
+        replayed = False
 
-            async def receive_buffered():
-                nonlocal replayed
-                if not replayed:
-                    replayed = True
-                    return {"type": "http.request", "body": body, "more_body": False}
-                return await receive()
-
-            receive = receive_buffered
+        async def receive_buffered():
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()  # after the body: only a disconnect can come
 
         async def send_with_headers(message):
             if message["type"] == "http.response.start":
                 message["headers"] = list(message.get("headers", [])) + _HEADERS
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, receive_buffered, send_with_headers)
 
     async def _too_large(self, send):
-        body = json.dumps({"detail": f"the request body is larger than {self.max_bytes:,} bytes"}).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-                    + _HEADERS})
-        await send({"type": "http.response.body", "body": body})
+        await _refuse(send, 413, f"the request body is larger than {self.max_bytes:,} bytes")
+
+
+def _host_name(value: bytes) -> str:
+    """The name in a Host header, without the port: ``127.0.0.1:8000`` -> ``127.0.0.1``,
+    ``[::1]:8000`` -> ``::1``."""
+    text = value.decode("latin-1").strip().lower()
+    if text.startswith("["):
+        return text[1:].partition("]")[0]
+    return text.rpartition(":")[0] if text.count(":") == 1 else text
+
+
+def loopback_hosts(host: str) -> frozenset[str] | None:
+    """The Host names a server bound to ``host`` accepts: loopback names when it is a loopback
+    address (DNS-rebinding defence), else any (None)."""
+    import ipaddress
+
+    if host == "localhost":
+        return LOOPBACK_NAMES
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    return LOOPBACK_NAMES | {str(ip)} if ip.is_loopback else None
+
+
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+async def _refuse(send, status: int, detail: str, extra: list | None = None) -> None:
+    body = json.dumps({"detail": detail}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")] + (extra or []) + _HEADERS})
+    await send({"type": "http.response.body", "body": body})
 
 
 _HEADERS = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
@@ -128,7 +188,14 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "; ".join(f"{w}: {' or '.join(dict.fromkeys(m))}" for w, m in by_field.items())
 
 
-def create_app(engine: Engine) -> FastAPI:
+def _client(request: Request) -> str:
+    """Whose line a request waits in (see FairQueue): the peer's address."""
+    return request.client.host if request.client else "unknown"
+
+
+def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seconds: float = BODY_SECONDS) -> FastAPI:
+    """The app over ``engine``; ``hosts``: the Host names accepted (None: any) and
+    ``body_seconds`` the time a body may take to arrive (see Limits)."""
     app = FastAPI(
         title="wordlebot", version=__version__,
         description="Wordle suggestions from a near-optimal tree search, post-game analysis and share "
@@ -137,7 +204,10 @@ def create_app(engine: Engine) -> FastAPI:
         docs_url=None, redoc_url=None, openapi_url="/api/openapi.json",
     )
     app.state.engine = engine
-    app.add_middleware(Limits)
+    app.add_middleware(Limits, hosts=hosts, body_seconds=body_seconds)
+
+    # Every handler is async and quick: searches wait on the engine's queue, not on a thread of
+    # the server's pool, so the page, the health check and the cheap endpoints never wait for one.
 
     @app.exception_handler(WordlebotError)
     async def _user_error(request: Request, exc: WordlebotError):
@@ -149,53 +219,56 @@ def create_app(engine: Engine) -> FastAPI:
 
     @app.exception_handler(BusyError)
     async def _busy(request: Request, exc: BusyError):
-        return JSONResponse({"detail": "the server is busy; try again in a moment"}, status_code=503,
-                            headers={"retry-after": "2"})
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"retry-after": str(exc.retry_after)})
+
+    @app.exception_handler(NotReadyError)
+    async def _not_ready(request: Request, exc: NotReadyError):
+        return JSONResponse({"detail": str(exc), "preparing": exc.status.doc()}, status_code=503,
+                            headers={"retry-after": str(exc.retry_after)})
 
     @app.get("/", include_in_schema=False)
-    def index():
+    async def index():
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/api/health", summary="Is the server up")
-    def health() -> dict:
-        return {"ok": True, "version": __version__}
+    @app.get("/api/health", summary="Is the server up, and which word sets are ready")
+    async def health() -> dict:
+        sets = {name: engine.status(name).doc() for name in engine.names}
+        return {"ok": True, "version": __version__, "ready": sets[engine.default]["state"] == "ready",
+                "sets": sets, "queue": {"workers": engine.queue.workers, "running": engine.queue.running,
+                                        "waiting": engine.queue.waiting}}
 
     @app.get("/api/config", summary="Word sets, strategies and limits")
-    def config() -> dict:
+    async def config() -> dict:
         return {
             "default_words": engine.default, "word_sets": engine.names, "strategies": list(engine.strategies),
             "max_rows": s.MAX_ROWS, "max_guesses": 6, "formats": ACCEPTED_FORMATS,
-            "today": engine.today().isoformat(), "today_puzzle": engine.today_puzzle(), "official_sets": [n for n in engine.names if n in OFFICIAL_SETS],
+            "today": engine.today().isoformat(), "today_puzzle": engine.today_puzzle(),
+            "official_sets": [n for n in engine.names if n in OFFICIAL_SETS],
         }
 
     @app.post("/api/suggest", summary="The best next guesses for a game so far", responses=ERRORS)
-    def suggest(body: s.SuggestIn) -> dict:
-        day = engine.today()  # one reading of the clock for the whole request
-        lex = engine.lexicon(body.words, day)
-        rows = parse_rows(body.history, lex.length)
-        doc = engine.suggest(body.words, rows, hard=body.hard, max_guesses=body.max_guesses,
-                             strategy=body.strategy, top=body.top, candidates=body.candidates, day=day)
-        return dict(doc, notes=engine.notes(body.words, day))
+    async def suggest(body: s.SuggestIn, request: Request) -> dict:
+        return await engine.suggest_async(_client(request), body.words, body.history, hard=body.hard,
+                                          max_guesses=body.max_guesses, strategy=body.strategy, top=body.top,
+                                          candidates=body.candidates)
 
     @app.post("/api/analyze", summary="Skill and luck of each row of a played game", responses=ERRORS)
-    def analyze(body: s.AnalyzeIn) -> dict:
-        day = engine.puzzle_day(body.puzzle) if body.puzzle is not None else None
-        lex = engine.lexicon(body.words, day)
-        rows = parse_rows(body.history, lex.length)
-        return engine.analyze(body.words, rows, answer=body.answer, hard=body.hard, max_guesses=body.max_guesses,
-                              puzzle=body.puzzle, style=body.style)
+    async def analyze(body: s.AnalyzeIn, request: Request) -> dict:
+        return await engine.analyze_async(_client(request), body.words, body.history, answer=body.answer,
+                                          hard=body.hard, max_guesses=body.max_guesses, puzzle=body.puzzle,
+                                          style=body.style)
 
     @app.post("/api/share", summary="The share text of a game (emoji grid)", responses=ERRORS)
-    def share(body: s.ShareIn) -> dict:
-        lex = engine.lexicon(body.words)
-        rows = parse_rows(body.history, lex.length)
+    async def share(body: s.ShareIn) -> dict:
+        entry = await engine.ready(body.words, loaded=True)
+        rows = parse_rows(body.history, entry.lexicon.length)
         return {"text": engine.share(body.words, rows, hard=body.hard, max_guesses=body.max_guesses,
                                      puzzle=body.puzzle, style=body.style)}
 
     @app.post("/api/feedback", summary="The colours a guess gets for an answer", responses=ERRORS)
-    def feedback(body: s.FeedbackIn) -> dict:
+    async def feedback(body: s.FeedbackIn) -> dict:
         return colours(body.guess, body.answer)
 
     return app

@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import socket
 import sys
-import threading
 from pathlib import Path
 
 import click
@@ -67,29 +66,32 @@ def _web_command():
                   help="Serve only this list of allowed guesses (one word a line) instead of the named sets.")
     @click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Possible answers for --guesses (default: the guesses).")
-    @click.option("--warm/--no-warm", default=True, show_default=True,
-                  help="Compute the starting word set's first suggestion at start-up (the opening book).")
+    @click.option("--prepare", type=click.Choice(["all", "default"]), default="all", show_default=True,
+                  help="Word sets prepared at start-up: the starting one first, then the others in the "
+                       "background ('default': the starting one only; the others when first asked for).")
     @click.option("--cache", "cache_size", type=click.IntRange(0, 1_000_000), default=4096, show_default=True,
                   help="Answers kept for states asked again (0: search every time).")
     @click.option("--date", "day", type=DAY, default=None,
                   help="Serve this day for good (its answer prior, built from the history before it; "
                        "default: each request's today, following the clock).")
-    def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | None, warm: bool,
+    def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | None, prepare: str,
             cache_size: int, day) -> None:
-        """Serve the web app: a page with the board, suggestions, candidates and analysis, and its JSON API."""
-        _serve(host, port, words, guesses, answers, warm, cache_size, day)
+        """Serve the web app: a page with the board, suggestions, candidates and analysis, and its JSON API.
+
+        The starting word set is prepared first (progress on stderr; /api/health says when it
+        is ready); until then the page shows the progress."""
+        _serve(host, port, words, guesses, answers, prepare, cache_size, day)
 
     return web
 
 
-def _serve(host, port, words, guesses, answers, warm, cache_size, day) -> None:
+def _serve(host, port, words, guesses, answers, prepare, cache_size, day) -> None:
     import datetime as dt
-
-    import uvicorn
 
     from ..cli import _folder  # cli.py imports this module as it loads: import it when called
     from ..wordsets import load_lexicon
-    from .app import create_app
+    from .app import create_app, loopback_hosts
+    from .server import serve
     from .service import Engine
 
     folder = _folder()
@@ -99,27 +101,23 @@ def _serve(host, port, words, guesses, answers, warm, cache_size, day) -> None:
     else:
         sources, default = named_sources(folder), words
     engine = Engine(sources, default, cache_size=cache_size, clock=(lambda: day) if day else dt.date.today)
-    app = create_app(engine)
+    engine.log = _progress
+    hosts = loopback_hosts(host)
+    app = create_app(engine, hosts=hosts)
     sock = listen(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"wordlebot web: serving http://{shown}:{bound}/ (word set {default}; Ctrl-C to stop)")
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(f"note: listening on {host}: other machines can reach this server", err=True)
+    if hosts is None:
+        click.echo(f"note: listening on {host}, which is not a loopback address: other machines can reach "
+                   "this server", err=True)
     sys.stdout.flush()
-    if warm:
-        threading.Thread(target=_warm, args=(engine, default), daemon=True, name="warm").start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off"))
-    server.run(sockets=[sock])
+    engine.start(default, others=prepare == "all")
+    serve(app, sock)
 
 
-def _warm(engine, name: str) -> None:
-    log = logging.getLogger("wordlebot.web")
-    try:
-        seconds = engine.warm(name)
-        log.info("word set %s ready in %.1f s", name, seconds)
-    except Exception as exc:  # the page reports the same error when it asks
-        log.warning("could not prepare the word set %s: %s", name, exc)
+def _progress(line: str) -> None:
+    click.echo(f"wordlebot web: {line}", err=True)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,59 +1,94 @@
-"""What the web API computes, without any HTTP: word sets, one Advisor per (set, day, strategy),
-and a cache of answers.
+"""What the web API computes, without any HTTP: word sets prepared in the background, searches
+run fairly on a few threads, and a cache of answers.
 
 The API is stateless (every request carries the whole game), so any request can be answered by
-any worker and a reload loses nothing.  Advisors are costly to build (pattern matrix, search
-tables, opening book) and keep useful tables between calls, so each is built once and shared;
-a TreeSearch changes its own settings while it ranks, hence one lock per Advisor.  Suggestions
-are a pure function of the state, and players who follow them meet the same states over and
-over: a bounded cache answers those without a search.
+any worker and a reload loses nothing.  Suggestions are a pure function of the state
+(``Advisor.suggest``), so which worker or Advisor answers does not matter, and players who
+follow them meet the same states over and over: a bounded cache answers those without a search.
+
+**Preparation.**  A word set is usable once its lists and prior are loaded, its pattern matrix is
+built or read, and the opening book of the normal rules is computed (seconds to a minute, once;
+read from the cache after).  One background thread prepares sets in turn: the default first
+(``start``), a set someone asks for next, the others after.  A request for a set not ready yet is
+answered at once with ``NotReadyError`` (503, Retry-After, and the step in progress), never by
+waiting on a lock.  The hard-mode book follows the normal one.
+
+**Searches** run on ``FairQueue`` workers, never on the event loop or the server's thread pool:
+each client's requests wait in a line of their own and the lines take turns, so one client's
+burst delays others by at most a search per worker; a full line or queue is refused at once
+(``BusyError``: 503 with Retry-After).  Each worker takes an Advisor of the set from a pool (one
+per worker: an Advisor searches one state at a time) whose opening books are the ones prepared.
+Every search is bounded by the play budget, so a worker is never held for long.
+
+**Memory** is bounded: DAYS_KEPT days per set, SEARCHES_KEPT rule combinations per Advisor, a
+small table per search (SEARCH_MEMORY_MB), CACHE_SIZE answers.
 
 The ``nyt`` set's prior belongs to a day (``answers.daily``): the engine asks its clock for the
-day of each request, loads the set again when the day changes (a long-running server never
+day of each request, prepares the set again when the day changes (a long-running server never
 plays today with yesterday's prior), and keys every table by the day as well as the set.
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import math
 import threading
 import time
-from collections import OrderedDict
-from dataclasses import asdict
+from collections import OrderedDict, deque
+from dataclasses import asdict, dataclass, field
 from typing import Callable, Hashable, Mapping
 
-import numpy as np
-
-from ..advisor import Advisor
+from ..advisor import BOOK_GUESSES, Advisor
 from ..analysis import analyze_game, share_text
 from ..errors import InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError, WordlebotError
 from ..explain import about, by_likelihood, explain, likely_count
 from ..feedback import Feedback, all_green, check_word, format_digits, parse_feedback
 from ..game import Game, Row
 from ..data import puzzle_day
+from ..matrix import pattern_matrix, transposed
 from ..render import puzzle_number
 from ..strategies import STRATEGIES
 from ..words import Lexicon
 from ..wordsets import NAMED
+from .fairqueue import FairQueue, QueueFull
 
 # The exact search can take minutes on a big node: not something a web request may start.
 WEB_STRATEGIES = ("search",) + STRATEGIES
 CACHE_SIZE = 4096
 WHY_GROUPS = 6  # colour groups of the top suggestion listed in its explanation
-# A request waits this long for a busy Advisor before the server answers 503 (busy).
-LOCK_WAIT = 60.0
 OFFICIAL_SETS = tuple(NAMED)
 DAYS_KEPT = 3  # days whose word sets and Advisors stay loaded (today, and a few analysed ones)
+WORKERS = 2  # search threads (the machine's cores); each search uses the Advisor's own threads too
+PER_CLIENT = 16  # requests of one client waiting at most
+QUEUE_TOTAL = 64  # requests waiting at most
+SEARCH_MEMORY_MB = 64  # transposition table of each serving TreeSearch (budgeted searches need little)
+SEARCHES_KEPT = 3  # rule combinations whose TreeSearch an Advisor keeps
+READY_WAIT = 1.0  # seconds a request waits for its set to become ready before it is told to come back
+RETRY_FAILED = 30.0  # seconds before a set that failed to load is tried again
 
 # A source is a Lexicon, or a loader called with a list to append notes to and the day; a loaded
 # set whose ``day`` is None has a prior that does not change with the day and is loaded once.
 LexiconSource = Lexicon | Callable[[list[str], dt.date], Lexicon]
 Clock = Callable[[], dt.date]
+Client = Hashable
 
 
 class BusyError(Exception):
-    """Every Advisor of a word set stayed busy for LOCK_WAIT seconds."""
+    """No room in the queue: come back after ``retry_after`` seconds."""
+
+    def __init__(self, message: str = "the server is busy; try again in a moment", retry_after: int = 1) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class NotReadyError(Exception):
+    """The word set asked for is being prepared; ``status`` says how far it is."""
+
+    def __init__(self, status: "SetStatus") -> None:
+        super().__init__(status.message())
+        self.status = status
+        self.retry_after = 2 if status.state == "preparing" else 5
 
 
 class UnknownWordSet(WordlebotError, LookupError):
@@ -71,12 +106,103 @@ def _finite(x: float | None) -> float | None:
     return float(x)
 
 
+@dataclass
+class SetStatus:
+    """How far the preparation of one word set (for one day) is."""
+
+    words: str
+    day: dt.date | None
+    state: str = "waiting"  # waiting -> preparing -> ready (normal rules) | failed
+    step: str | None = None
+    started: float | None = None  # time.monotonic()
+    finished: float | None = None
+    error: str | None = None
+    hard_ready: bool = False  # the hard-mode book too
+
+    def seconds(self) -> float | None:
+        if self.started is None:
+            return None
+        return round((self.finished or time.monotonic()) - self.started, 1)
+
+    def message(self) -> str:
+        if self.state == "failed":
+            return f"the word set {self.words} could not be prepared: {self.error}"
+        if self.state == "waiting":
+            return f"the word set {self.words} is waiting to be prepared; try again in a moment"
+        return f"the word set {self.words} is being prepared ({self.step}, {self.seconds():.0f} s so far); " \
+               "try again in a moment"
+
+    def doc(self) -> dict:
+        return {"words": self.words, "day": self.day.isoformat() if self.day else None, "state": self.state,
+                "step": self.step, "seconds": self.seconds(), "error": self.error, "hard_ready": self.hard_ready}
+
+
+@dataclass
+class _Prepared:
+    """A word set for one day: its lexicon, books and Advisors, once ready."""
+
+    status: SetStatus
+    lexicon: Lexicon | None = None
+    notes: list[str] = field(default_factory=list)
+    books: dict = field(default_factory=dict)  # (hard, max_guesses) -> Book, shared by the Advisors
+    pools: dict = field(default_factory=dict)  # strategy -> list of idle Advisors
+    error: Exception | None = None  # why it failed, as the loader said it
+
+    @property
+    def ready(self) -> bool:
+        return self.status.state == "ready"
+
+
+@dataclass(frozen=True)
+class _Suggest:
+    name: str
+    entry: _Prepared
+    rows: list[Row]
+    hard: bool
+    max_guesses: int
+    strategy: str
+    top: int
+    candidates: int
+
+    @property
+    def key(self) -> tuple:
+        """The cache key: everything the answer depends on (the set's day included)."""
+        return (self.name, self.entry.status.day, self.strategy, self.hard, self.max_guesses,
+                tuple((r.guess, r.pattern) for r in self.rows), self.top, self.candidates)
+
+
+@dataclass(frozen=True)
+class _Analyze:
+    name: str
+    entry: _Prepared
+    rows: list[Row]
+    answer: str | None
+    hard: bool
+    max_guesses: int
+    puzzle: int | None
+    style: str
+
+
+class _Notes(list):
+    """The list a loader appends its notes to, calling ``fn`` with each."""
+
+    def __init__(self, fn: Callable[[str], None]) -> None:
+        super().__init__()
+        self._fn = fn
+
+    def append(self, msg: str) -> None:
+        self._fn(msg)
+
+
 class Engine:
-    """Word sets by name (given, or loaded on first use for each day) and their Advisors.
-    ``clock`` gives today's date (injected so a test can move it)."""
+    """Word sets by name (given, or loaded for each day) prepared in the background, and the
+    searches that answer the API.  ``clock`` gives today's date (injected so a test can move it);
+    ``ready_wait``: seconds a request waits for its set before being told it is not ready."""
 
     def __init__(self, lexicons: Mapping[str, LexiconSource], default: str | None = None, *,
-                 cache_size: int = CACHE_SIZE, clock: Clock = dt.date.today, days_kept: int = DAYS_KEPT) -> None:
+                 cache_size: int = CACHE_SIZE, clock: Clock = dt.date.today, days_kept: int = DAYS_KEPT,
+                 workers: int = WORKERS, per_client: int = PER_CLIENT, queue_total: int = QUEUE_TOTAL,
+                 ready_wait: float = READY_WAIT, search_memory_mb: float | None = SEARCH_MEMORY_MB) -> None:
         if not lexicons:
             raise ValueError("at least one word set is needed")
         self._sources = dict(lexicons)
@@ -85,21 +211,25 @@ class Engine:
             raise ValueError(f"default word set {self.default!r} is not among {list(self._sources)}")
         self.strategies = WEB_STRATEGIES
         self.clock = clock
+        self.ready_wait = ready_wait
         self._days_kept = days_kept
+        self._memory_mb = search_memory_mb
+        self._workers = workers
+        self.queue = FairQueue(workers, per_client=per_client, total=queue_total)
         # keyed by (set, day); the day is None for a set whose prior does not change with it
-        self._lexicons: dict[tuple[str, dt.date | None], Lexicon] = {}
-        self._notes: dict[tuple[str, dt.date | None], list[str]] = {}
+        self._sets: dict[tuple[str, dt.date | None], _Prepared] = {}
         self._static: set[str] = set()  # sets loaded once for every day
         self._days: dict[str, OrderedDict] = {name: OrderedDict() for name in self._sources}
-        self._advisors: dict[tuple[str, dt.date | None, str], tuple[Advisor, threading.Lock]] = {}
-        self._load_locks = {name: threading.Lock() for name in self._sources}
-        self._lock = threading.Lock()  # the cache and the advisor table: held briefly
-        self._build_lock = threading.Lock()  # building an Advisor (seconds): not under _lock
+        self._lock = threading.Lock()  # the tables above, the cache and the pools: held briefly
+        self._todo: deque[tuple[str, dt.date | None]] = deque()  # sets to prepare, in turn
+        self._wake = threading.Condition(self._lock)
+        self._preparer: threading.Thread | None = None
         self._cache: OrderedDict = OrderedDict()
         self._cache_size = cache_size
         self.cache_hits = 0
+        self.log: Callable[[str], None] = lambda msg: None  # progress lines (the command logs them)
 
-    # --- word sets and advisors ----------------------------------------------------------------
+    # --- word sets ------------------------------------------------------------------------------
 
     @property
     def names(self) -> list[str]:
@@ -108,70 +238,195 @@ class Engine:
     def today(self) -> dt.date:
         return self.clock()
 
-    def lexicon(self, name: str | None, day: dt.date | None = None) -> Lexicon:
-        """The word set ``name`` with the prior of ``day`` (default: the clock's today)."""
+    def _key(self, name: str, day: dt.date) -> tuple[str, dt.date | None]:
+        return (name, None if name in self._static or isinstance(self._sources[name], Lexicon) else day)
+
+    def _entry(self, name: str | None, day: dt.date | None, *, urgent: bool = True) -> _Prepared:
+        """The preparation of ``name`` for ``day`` (default today), queued if it is not under way;
+        ``urgent`` moves it to the front of the queue (someone is waiting for it)."""
         name = name or self.default
         if name not in self._sources:
             raise UnknownWordSet(f"unknown word set {name!r}; this server offers {', '.join(self._sources)}")
-        src = self._sources[name]
-        if isinstance(src, Lexicon):
-            return src
         day = day or self.clock()
-        with self._load_locks[name]:  # two first requests must not load a big set twice
-            key = (name, None if name in self._static else day)
-            if key not in self._lexicons:
-                notes: list[str] = []
-                lex = src(notes, day)
-                if lex.day is None:
-                    self._static.add(name)
-                key = (name, lex.day)
-                self._lexicons[key], self._notes[key] = lex, notes
-            if key[1] is not None:
-                self._used(name, key[1])
-            return self._lexicons[key]
+        with self._lock:
+            key = self._key(name, day)
+            entry = self._sets.get(key)
+            if entry is not None and entry.status.state == "failed" \
+                    and time.monotonic() - (entry.status.finished or 0) > RETRY_FAILED:
+                entry = None  # try again: the data may have been fixed meanwhile
+            if entry is None:
+                entry = self._sets[key] = _Prepared(SetStatus(name, key[1]))
+                self._todo.append(key)
+                self._forget_old_days(name, key[1])
+            elif urgent and entry.status.state == "waiting" and key in self._todo:
+                self._todo.remove(key)
+                self._todo.appendleft(key)
+            if key[1] is not None and key[1] in self._days[name]:
+                self._days[name].move_to_end(key[1])  # recently used: kept longest
+            if self._preparer is None:
+                self._preparer = threading.Thread(target=self._prepare_loop, name="prepare", daemon=True)
+                self._preparer.start()
+            self._wake.notify()
+            return entry
 
-    def _used(self, name: str, day: dt.date) -> None:
-        """Keep the ``days_kept`` most recently used days of a set; forget the others' tables."""
+    def _forget_old_days(self, name: str, day: dt.date | None) -> None:
+        """Keep the ``days_kept`` most recently used days of a set (called under the lock)."""
+        if day is None:
+            return
         days = self._days[name]
         days[day] = True
         days.move_to_end(day)
-        dropped = False
         while len(days) > self._days_kept:
             old, _ = days.popitem(last=False)
-            self._lexicons.pop((name, old), None)
-            self._notes.pop((name, old), None)
-            dropped = True
-        if not dropped:  # the common case (a known day): nothing to purge, no lock to wait for
-            return
-        with self._build_lock:
-            for key in [k for k in self._advisors if k[0] == name and k[1] is not None and k[1] not in days]:
-                del self._advisors[key]
-        with self._lock:
-            for key in [k for k in self._cache if k[0] == name and k[1] is not None and k[1] not in days]:
+            self._sets.pop((name, old), None)
+            if (name, old) in self._todo:
+                self._todo.remove((name, old))
+            for key in [k for k in self._cache if k[0] == name and k[1] == old]:
                 del self._cache[key]
 
-    def notes(self, name: str | None, day: dt.date | None = None) -> list[str]:
-        lex = self.lexicon(name, day)
-        return list(self._notes.get((name or self.default, lex.day), []))
+    def start(self, first: str | None = None, *, others: bool = True) -> None:
+        """Prepare ``first`` (default: the default set) now, then (``others``) every other set, in
+        the background; a set someone asks for goes before those not asked for."""
+        first = first or self.default
+        self._entry(first, None)
+        for name in self._sources if others else ():
+            if name != first:
+                self._entry(name, None, urgent=False)
 
-    def advisor(self, name: str | None, strategy: str, day: dt.date | None = None) -> tuple[Advisor, threading.Lock]:
-        if strategy not in self.strategies:
-            raise InvalidWordError(f"unknown strategy {strategy!r}; choose one of {', '.join(self.strategies)}")
+    def status(self, name: str | None = None, day: dt.date | None = None) -> SetStatus:
+        """How far the set's preparation for ``day`` (default today) is (without starting it)."""
         name = name or self.default
-        lex = self.lexicon(name, day)
-        key = (name, lex.day, strategy)
-        found = self._advisors.get(key)
-        if found is not None and found[0].lexicon is lex:
-            return found
-        with self._build_lock:
-            found = self._advisors.get(key)
-            if found is None or found[0].lexicon is not lex:
-                # Advisors of one set share its pattern matrix: pattern_matrix memoises it per lexicon.
-                self._advisors[key] = (Advisor(lex, strategy=strategy), threading.Lock())
-            return self._advisors[key]
+        day = day or self.clock()
+        with self._lock:
+            entry = self._sets.get(self._key(name, day))
+        return entry.status if entry is not None else SetStatus(name, day, state="waiting")
+
+    def wait_ready(self, name: str | None = None, day: dt.date | None = None, *, hard: bool = False,
+                   timeout: float | None = None) -> _Prepared:
+        """Block until the set is ready (for a thread of its own: the CLI, tests, the warm-up)."""
+        entry = self._entry(name, day)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            try:
+                return self._ready(entry, hard)
+            except NotReadyError:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    raise
+                time.sleep(0.02)
+
+    async def ready(self, name: str | None, day: dt.date | None = None, *, hard: bool = False,
+                    loaded: bool = False) -> _Prepared:
+        """The set's lexicon once ready (``loaded``: once its lists are loaded, book or not),
+        waiting up to ``ready_wait`` seconds without holding a thread; else NotReadyError."""
+        entry = self._entry(name, day)
+        deadline = time.monotonic() + self.ready_wait
+        while True:
+            try:
+                return self._ready(entry, hard, loaded)
+            except NotReadyError:
+                if time.monotonic() >= deadline:
+                    raise
+                await asyncio.sleep(0.02)
+
+    def _ready(self, entry: _Prepared, hard: bool, loaded: bool = False) -> _Prepared:
+        st = entry.status
+        if st.state == "failed":
+            raise entry.error  # the loader's own error: it says what is wrong with the data
+        if loaded and entry.lexicon is not None:
+            return entry
+        if st.state != "ready" or (hard and not st.hard_ready):
+            raise NotReadyError(st)
+        return entry
+
+    def lexicon(self, name: str | None, day: dt.date | None = None) -> Lexicon:
+        """The word set ``name`` with the prior of ``day`` (default today), once ready."""
+        return self.wait_ready(name, day).lexicon
+
+    def notes(self, name: str | None, day: dt.date | None = None) -> list[str]:
+        return list(self.wait_ready(name, day).notes)
+
+    def _prepare_loop(self) -> None:
+        while True:
+            with self._lock:
+                while not self._todo:
+                    self._wake.wait()
+                key = self._todo.popleft()
+                entry = self._sets.get(key)
+            if entry is not None:
+                self._prepare(key, entry)
+
+    def _prepare(self, key: tuple[str, dt.date | None], entry: _Prepared) -> None:
+        name, day = key
+        st = entry.status
+        st.state, st.started = "preparing", time.monotonic()
+
+        def step(text: str) -> None:
+            st.step = text
+            self.log(f"{name}{'' if day is None else f' ({day})'}: {text}")
+
+        def note(msg: str) -> None:
+            # progress ("Training the answer model…") is a step, not a note that stays on the page
+            if msg.rstrip().endswith(("…", "...")):
+                step(msg.rstrip(" .…").split(" (")[0].lower())
+            else:
+                entry.notes.append(msg)
+
+        try:
+            src = self._sources[name]
+            step("loading the word lists and the prior")
+            lex = src if isinstance(src, Lexicon) else src(_Notes(note), day or self.clock())
+            if lex.day is None and not isinstance(src, Lexicon):
+                self._adopt_static(key, entry)
+            step("building the pattern matrix")
+            pattern_matrix(lex)
+            transposed(lex)
+            entry.lexicon = lex
+            step("computing the opening book")
+            maker = Advisor(lex, strategy="search")  # the book's long searches get the default table
+            maker.book(False, BOOK_GUESSES)
+            entry.books.update(maker.books())
+            st.state, st.finished = "ready", time.monotonic()
+            self.log(f"{name}{'' if day is None else f' ({day})'}: ready in {st.seconds():.1f} s")
+            step("computing the hard-mode opening book")
+            maker.book(True, BOOK_GUESSES)
+            entry.books.update(maker.books())
+            st.hard_ready, st.step = True, None
+        except Exception as exc:  # reported to whoever asks for the set
+            st.state, st.finished, st.error = "failed", time.monotonic(), str(exc) or type(exc).__name__
+            entry.error = exc if isinstance(exc, WordlebotError) else WordlebotError(st.message())
+            self.log(f"{name}: {st.message()}")
+
+    def _adopt_static(self, key, entry) -> None:
+        """A set whose prior does not depend on the day: one entry for every day."""
+        name = key[0]
+        with self._lock:
+            self._static.add(name)
+            self._days[name].pop(key[1], None)
+            self._sets.pop(key, None)
+            self._sets[(name, None)] = entry
+            entry.status.day = None
+
+    # --- advisors ------------------------------------------------------------------------------
+
+    def _advisor(self, entry: _Prepared, strategy: str) -> Advisor:
+        """An idle Advisor of the set (made when all are busy: at most one per worker)."""
+        with self._lock:
+            pool = entry.pools.setdefault(strategy, [])
+            if pool:
+                return pool.pop()
+        adv = Advisor(entry.lexicon, strategy=strategy, search_memory_mb=self._memory_mb,
+                      searches_kept=SEARCHES_KEPT)
+        adv.use_books(entry.books)
+        return adv
+
+    def _release(self, entry: _Prepared, strategy: str, adv: Advisor) -> None:
+        adv.use_books(entry.books)  # the hard-mode book may have come meanwhile
+        with self._lock:
+            entry.pools.setdefault(strategy, []).append(adv)
 
     def warm(self, name: str | None = None) -> float:
-        """Load a set and compute its first suggestion (the opening book: seconds, once)."""
+        """Prepare a set and compute its first suggestion; the seconds it took."""
         t0 = time.perf_counter()
         self.suggest(name, [], top=1, candidates=0)
         return time.perf_counter() - t0
@@ -192,36 +447,76 @@ class Engine:
                 raise type(exc)(f"row {k}: {exc}") from None
         return game
 
+    def _check_strategy(self, strategy: str) -> None:
+        if strategy not in self.strategies:
+            raise InvalidWordError(f"unknown strategy {strategy!r}; choose one of {', '.join(self.strategies)}")
+
+    @staticmethod
+    def _needs_hard_book(strategy: str, hard: bool, max_guesses: int, rows: int) -> bool:
+        """Whether the answer comes from the hard-mode book (prepared after the set is ready)."""
+        return strategy == "search" and hard and max_guesses == BOOK_GUESSES and rows <= 1
+
+    def _submit(self, client: Client, fn, *args):
+        try:
+            return self.queue.submit(client, fn, *args)
+        except QueueFull as exc:
+            raise BusyError(f"the server is busy ({exc}); try again in {exc.retry_after} s",
+                            exc.retry_after) from None
+
     def suggest(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
-                strategy: str = "search", top: int = 10, candidates: int = 100, day: dt.date | None = None) -> dict:
-        name = words or self.default
+                strategy: str = "search", top: int = 10, candidates: int = 100, day: dt.date | None = None,
+                client: Client = "local") -> dict:
+        """The suggestions for a game (waits for the set to be ready: for a thread of its own)."""
+        self._check_strategy(strategy)
         day = day or self.clock()
-        lex = self.lexicon(name, day)
-        advisor, lock = self.advisor(name, strategy, day)
-        key: tuple[Hashable, ...] = (name, lex.day, strategy, hard, max_guesses,
-                                     tuple((r.guess, r.pattern) for r in rows), top, candidates)
+        entry = self.wait_ready(words, day, hard=self._needs_hard_book(strategy, hard, max_guesses, len(rows)))
+        request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates)
+        hit = self._cached(request.key)
+        return hit if hit is not None else self._submit(client, self._suggest_now, request).result()
+
+    async def suggest_async(self, client: Client, words: str | None, history, *, hard: bool = False,
+                            max_guesses: int = 6, strategy: str = "search", top: int = 10,
+                            candidates: int = 100, day: dt.date | None = None) -> dict:
+        """The same for the event loop: a set not ready, a full queue are answered at once
+        (NotReadyError, BusyError); the search runs on a queue worker."""
+        self._check_strategy(strategy)
+        day = day or self.clock()
+        loaded = await self.ready(words, day, loaded=True)
+        rows = parse_rows(history, loaded.lexicon.length)
+        entry = await self.ready(words, day, hard=self._needs_hard_book(strategy, hard, max_guesses, len(rows)))
+        request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates)
+        hit = self._cached(request.key)
+        if hit is not None:
+            return hit
+        return await asyncio.wrap_future(self._submit(client, self._suggest_now, request))
+
+    def _cached(self, key) -> dict | None:
         with self._lock:
             hit = self._cache.get(key)
-            if hit is not None:
-                self._cache.move_to_end(key)
-                self.cache_hits += 1
-                return dict(hit, cached=True)
+            if hit is None:
+                return None
+            self._cache.move_to_end(key)
+            self.cache_hits += 1
+        return dict(hit, cached=True)
+
+    def _suggest_now(self, r: "_Suggest") -> dict:
+        """On a queue worker: the game, its suggestions, the answer document (kept in the cache)."""
         t0 = time.perf_counter()
-        if not lock.acquire(timeout=LOCK_WAIT):
-            raise BusyError()
+        lex = r.entry.lexicon
+        advisor = self._advisor(r.entry, r.strategy)
         try:
-            game = self.game(lex, advisor, rows, hard=hard, max_guesses=max_guesses)
-            ranked = [] if game.over else advisor.suggest(game, top)
+            game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
+            ranked = [] if game.over else advisor.suggest(game, r.top)
         finally:
-            lock.release()
-        doc = self._describe(name, lex, strategy, game, ranked, candidates)
+            self._release(r.entry, r.strategy, advisor)
+        doc = self._describe(r.name, lex, r.strategy, game, ranked, r.candidates)
+        doc["notes"] = list(r.entry.notes)
         doc["seconds"] = round(time.perf_counter() - t0, 4)
         with self._lock:
-            if self._cache_size <= 0:
-                return dict(doc, cached=False)
-            self._cache[key] = doc
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            if self._cache_size > 0 and r.key[:2] in self._sets:  # not a day forgotten meanwhile
+                self._cache[r.key] = doc
+                while len(self._cache) > self._cache_size:
+                    self._cache.popitem(last=False)
         return dict(doc, cached=False)
 
     def _describe(self, name: str, lex: Lexicon, strategy: str, game: Game, ranked, n_cands: int) -> dict:
@@ -255,33 +550,49 @@ class Engine:
         }
 
     def analyze(self, words: str | None, rows: list[Row], *, answer: str | None = None, hard: bool = False,
-                max_guesses: int = 6, puzzle: int | None = None, style: str = "dark") -> dict:
-        """Rate a played game; a game of a known puzzle is judged with that day's prior."""
+                max_guesses: int = 6, puzzle: int | None = None, style: str = "dark",
+                client: Client = "local") -> dict:
+        """Rate a played game; a game of a known puzzle is judged with that day's prior (waits
+        for the set: for a thread of its own)."""
         if not rows:
             raise InvalidWordError("there is nothing to analyse: the history has no rows")
-        name = words or self.default
         day = self.puzzle_day(puzzle) if puzzle is not None else self.clock()
-        lex = self.lexicon(name, day)
-        if answer is not None:
-            answer = check_word(answer, lex.length)
-        advisor, lock = self.advisor(name, "search", day)
-        if not lock.acquire(timeout=LOCK_WAIT):
-            raise BusyError()
+        entry = self.wait_ready(words, day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
+        request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style)
+        return self._submit(client, self._analyze_now, request).result()
+
+    async def analyze_async(self, client: Client, words: str | None, history, *, answer: str | None = None,
+                            hard: bool = False, max_guesses: int = 6, puzzle: int | None = None,
+                            style: str = "dark") -> dict:
+        day = self.puzzle_day(puzzle) if puzzle is not None else self.clock()
+        loaded = await self.ready(words, day, loaded=True)
+        rows = parse_rows(history, loaded.lexicon.length)
+        if not rows:
+            raise InvalidWordError("there is nothing to analyse: the history has no rows")
+        entry = await self.ready(words, day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
+        request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style)
+        return await asyncio.wrap_future(self._submit(client, self._analyze_now, request))
+
+    def _analyze_now(self, r: "_Analyze") -> dict:
+        lex = r.entry.lexicon
+        answer = None if r.answer is None else check_word(r.answer, lex.length)
+        advisor = self._advisor(r.entry, "search")
         try:
-            game = self.game(lex, advisor, rows, hard=hard, max_guesses=max_guesses)
-            report = analyze_game(advisor, game.rows, answer=answer, hard=hard, max_guesses=max_guesses)
+            game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
+            report = analyze_game(advisor, game.rows, answer=answer, hard=r.hard, max_guesses=r.max_guesses)
         finally:
-            lock.release()
+            self._release(r.entry, "search", advisor)
         return {
-            "words": name, "day": lex.day.isoformat() if lex.day else None,
+            "words": r.name, "day": lex.day.isoformat() if lex.day else None,
             "summary": report.summary(), "skill": report.skill, "luck": report.luck,
             "solved": report.solved, "answer": report.answer,
-            "rows": [{"index": r.index, "guess": r.guess, "feedback": format_digits(r.pattern, lex.length),
-                      "candidates_before": r.candidates_before, "candidates_after": r.candidates_after,
-                      "best": r.best, "best_expected": _finite(r.best_expected),
-                      "player_expected": _finite(r.player_expected), "skill": r.skill, "luck": r.luck,
-                      "solved": r.solved} for r in report.rows],
-            "share": self.share(name, game.rows, hard=hard, max_guesses=max_guesses, puzzle=puzzle, style=style),
+            "rows": [{"index": x.index, "guess": x.guess, "feedback": format_digits(x.pattern, lex.length),
+                      "candidates_before": x.candidates_before, "candidates_after": x.candidates_after,
+                      "best": x.best, "best_expected": _finite(x.best_expected),
+                      "player_expected": _finite(x.player_expected), "skill": x.skill, "luck": x.luck,
+                      "solved": x.solved} for x in report.rows],
+            "share": self.share(r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle,
+                                style=r.style),
         }
 
     def share(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,

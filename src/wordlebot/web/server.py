@@ -1,0 +1,74 @@
+"""Running the app under uvicorn with limits a public-facing server needs.
+
+uvicorn times out idle keep-alive connections, but not a client that sends its request headers
+a byte at a time, nor a connection that never sends anything: each would hold a connection for
+ever (slowloris).  ``GuardedH11`` closes a connection whose request headers are not complete
+within ``HEADER_SECONDS`` of its first byte (or of its opening); the body has its own deadline
+(``app.Limits``).  Connections beyond ``MAX_CONNECTIONS`` are answered 503 by uvicorn at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+HEADER_SECONDS = 10.0
+MAX_CONNECTIONS = 256
+KEEP_ALIVE_SECONDS = 5
+
+
+class GuardedH11(H11Protocol):
+    """uvicorn's h11 protocol with a deadline on the request headers."""
+
+    header_seconds = HEADER_SECONDS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._header_timer: asyncio.TimerHandle | None = None
+        self._arm()
+
+    def _arm(self) -> None:
+        if self._header_timer is None:
+            self._header_timer = self.loop.call_later(self.header_seconds, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def data_received(self, data: bytes) -> None:
+        if self.conn.their_state is h11.IDLE:  # a request's headers are (still) on their way
+            self._arm()
+        super().data_received(data)
+        if self.conn.their_state is not h11.IDLE:
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._disarm()  # the keep-alive timer takes over until the next request's first byte
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()
+
+
+def make_server(app, *, log_level: str = "warning"):
+    """A uvicorn Server for ``app`` with the guarded protocol and the limits above."""
+    import uvicorn
+
+    config = uvicorn.Config(app, http=GuardedH11, log_level=log_level, access_log=False, lifespan="off",
+                            timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=MAX_CONNECTIONS)
+    return uvicorn.Server(config)
+
+
+def serve(app, sock: socket.socket) -> None:
+    """Serve ``app`` on a listening socket until interrupted."""
+    make_server(app).run(sockets=[sock])
