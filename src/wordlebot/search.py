@@ -250,6 +250,7 @@ class TreeSearch:
         # Isolated calls (see ``isolated``) run on their own small tables, emptied each time.
         self._play: list[_Worker] | None = None
         self._active = self._workers
+        self._last_order: tuple | None = None  # see root_order
         self.stats = SearchStats()
 
     # --- node description ----------------------------------------------------------------------
@@ -564,10 +565,18 @@ class TreeSearch:
         return int(order[i]), float(values[i])
 
     def root_order(self, H, rem, T, h, greens, mins) -> np.ndarray:
-        """The guesses a node would try, best first (guess ids)."""
+        """The guesses a node would try, best first (guess ids).
+
+        A function of the node's answers, guesses and constraint hash alone (not of the depth
+        limit or the table), so the last one is remembered: the play policy ranks a node at
+        two depths in a row, and this scan of every guess is a third of a mid-game suggestion."""
+        key = (H.tobytes(), T.tobytes(), int(h))
+        if self._last_order is not None and self._last_order[0] == key:
+            return self._last_order[1].copy()
         wk = self._active[0]
         out = np.empty(max(T.size, H.size), np.int32)
         n = sk._node_trials(wk.S, wk.X, wk.TT, H, rem, T, np.uint64(h), out)
+        self._last_order = (key, out[:n].copy())
         return out[:n]
 
     def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,
