@@ -68,9 +68,10 @@ class Http:
         return status, await self.reader.readexactly(length)
 
 
-def start_server(words: str, cache: int = 4096, src: str | None = None) -> tuple[subprocess.Popen, int]:
+def start_server(words: str, cache: int = 4096, src: str | None = None,
+                 workers: int | None = None) -> tuple[subprocess.Popen, int]:
     cmd = [sys.executable, "-m", "wordlebot", "--data-dir", str(data_dir()), "web", "--port", "0", "--words", words,
-           "--cache", str(cache)]
+           "--cache", str(cache)] + (["--workers", str(workers)] if workers else [])
     env = dict(os.environ)
     if src:  # another checkout's server (its own options: no --prepare there, perhaps)
         env["PYTHONPATH"] = src
@@ -270,10 +271,11 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--fresh", type=int, default=400, help="uncached states posted (each once)")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--workers", type=int, default=None, help="the server's --workers")
     ap.add_argument("--server-src", default=None, help="run the server from this source folder (PYTHONPATH)")
     args = ap.parse_args()
     t0 = time.perf_counter()
-    proc, port = start_server(args.words, src=args.server_src)
+    proc, port = start_server(args.words, src=args.server_src, workers=args.workers)
     try:
         started = time.perf_counter() - t0
         ready, hard_ready = asyncio.run(wait_ready(port, args.words))

@@ -69,24 +69,27 @@ def _web_command():
     @click.option("--prepare", type=click.Choice(["all", "default"]), default="all", show_default=True,
                   help="Word sets prepared at start-up: the starting one first, then the others in the "
                        "background ('default': the starting one only; the others when first asked for).")
+    @click.option("--workers", type=click.IntRange(1, 64), default=None,
+                  help="Searches run at once (default: the number of CPU cores).")
     @click.option("--cache", "cache_size", type=click.IntRange(0, 1_000_000), default=4096, show_default=True,
                   help="Answers kept for states asked again (0: search every time).")
     @click.option("--date", "day", type=DAY, default=None,
                   help="Serve this day for good (its answer prior, built from the history before it; "
                        "default: each request's today, following the clock).")
     def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | None, prepare: str,
-            cache_size: int, day) -> None:
+            workers: int | None, cache_size: int, day) -> None:
         """Serve the web app: a page with the board, suggestions, candidates and analysis, and its JSON API.
 
         The starting word set is prepared first (progress on stderr; /api/health says when it
         is ready); until then the page shows the progress."""
-        _serve(host, port, words, guesses, answers, prepare, cache_size, day)
+        _serve(host, port, words, guesses, answers, prepare, workers, cache_size, day)
 
     return web
 
 
-def _serve(host, port, words, guesses, answers, prepare, cache_size, day) -> None:
+def _serve(host, port, words, guesses, answers, prepare, workers, cache_size, day) -> None:
     import datetime as dt
+    import os
 
     from ..cli import _folder  # cli.py imports this module as it loads: import it when called
     from ..wordsets import load_lexicon
@@ -100,7 +103,8 @@ def _serve(host, port, words, guesses, answers, prepare, cache_size, day) -> Non
         sources, default = {lex.name: lex}, lex.name
     else:
         sources, default = named_sources(folder), words
-    engine = Engine(sources, default, cache_size=cache_size, clock=(lambda: day) if day else dt.date.today)
+    engine = Engine(sources, default, cache_size=cache_size, clock=(lambda: day) if day else dt.date.today,
+                    workers=workers or min(os.cpu_count() or 2, 8))
     engine.log = _progress
     hosts = loopback_hosts(host)
     app = create_app(engine, hosts=hosts)

@@ -20,8 +20,9 @@ burst delays others by at most a search per worker; a full line or queue is refu
 per worker: an Advisor searches one state at a time) whose opening books are the ones prepared.
 Every search is bounded by the play budget, so a worker is never held for long.
 
-**Memory** is bounded: DAYS_KEPT days per set, SEARCHES_KEPT rule combinations per Advisor, a
-small table per search (SEARCH_MEMORY_MB), CACHE_SIZE answers.
+**Memory** is bounded: DAYS_KEPT days per set, IDLE_ADVISORS Advisors kept between requests (and
+one busy per worker), SEARCHES_KEPT rule combinations each, a small table per search
+(SEARCH_MEMORY_MB), CACHE_SIZE answers.
 
 The ``nyt`` set's prior belongs to a day (``answers.daily``): the engine asks its clock for the
 day of each request, prepares the set again when the day changes (a long-running server never
@@ -63,7 +64,8 @@ WORKERS = 2  # search threads (the machine's cores); each search uses the Adviso
 PER_CLIENT = 16  # requests of one client waiting at most
 QUEUE_TOTAL = 64  # requests waiting at most
 SEARCH_MEMORY_MB = 32  # transposition table of each serving TreeSearch (budgeted searches need little)
-SEARCHES_KEPT = 3  # rule combinations whose TreeSearch an Advisor keeps
+SEARCHES_KEPT = 2  # rule combinations whose TreeSearch an Advisor keeps
+IDLE_ADVISORS = 4  # Advisors kept between requests, over every set, day and strategy
 READY_WAIT = 1.0  # seconds a request waits for its set to become ready before it is told to come back
 RETRY_FAILED = 30.0  # seconds before a set that failed to load is tried again
 
@@ -145,7 +147,6 @@ class _Prepared:
     lexicon: Lexicon | None = None
     notes: list[str] = field(default_factory=list)
     books: dict = field(default_factory=dict)  # (hard, max_guesses) -> Book, shared by the Advisors
-    pools: dict = field(default_factory=dict)  # strategy -> list of idle Advisors
     error: Exception | None = None  # why it failed, as the loader said it
 
     @property
@@ -224,6 +225,8 @@ class Engine:
         self._todo: deque[tuple[str, dt.date | None]] = deque()  # sets to prepare, in turn
         self._wake = threading.Condition(self._lock)
         self._preparer: threading.Thread | None = None
+        # idle Advisors, least recently used first: (id of the set's entry, strategy) -> Advisor
+        self._idle: OrderedDict[tuple[int, str, int], Advisor] = OrderedDict()
         self._cache: OrderedDict = OrderedDict()
         self._cache_size = cache_size
         self.cache_hits = 0
@@ -278,7 +281,10 @@ class Engine:
         days.move_to_end(day)
         while len(days) > self._days_kept:
             old, _ = days.popitem(last=False)
-            self._sets.pop((name, old), None)
+            gone = self._sets.pop((name, old), None)
+            if gone is not None:
+                for key in [k for k in self._idle if k[0] == id(gone)]:
+                    del self._idle[key]
             if (name, old) in self._todo:
                 self._todo.remove((name, old))
             for key in [k for k in self._cache if k[0] == name and k[1] == old]:
@@ -410,11 +416,12 @@ class Engine:
     # --- advisors ------------------------------------------------------------------------------
 
     def _advisor(self, entry: _Prepared, strategy: str) -> Advisor:
-        """An idle Advisor of the set (made when all are busy: at most one per worker)."""
+        """An idle Advisor of the set, or a new one: at most one per worker is busy, and at most
+        IDLE_ADVISORS wait for work (their search tables are most of the server's memory)."""
         with self._lock:
-            pool = entry.pools.setdefault(strategy, [])
-            if pool:
-                return pool.pop()
+            for key in reversed(self._idle):
+                if key[0] == id(entry) and key[1] == strategy:
+                    return self._idle.pop(key)
         adv = Advisor(entry.lexicon, strategy=strategy, search_memory_mb=self._memory_mb,
                       searches_kept=SEARCHES_KEPT)
         adv.use_books(entry.books)
@@ -423,7 +430,14 @@ class Engine:
     def _release(self, entry: _Prepared, strategy: str, adv: Advisor) -> None:
         adv.use_books(entry.books)  # the hard-mode book may have come meanwhile
         with self._lock:
-            entry.pools.setdefault(strategy, []).append(adv)
+            if self._sets.get(self._key_of(entry)) is not entry:
+                return  # a day forgotten meanwhile
+            self._idle[(id(entry), strategy, id(adv))] = adv
+            while len(self._idle) > IDLE_ADVISORS:
+                self._idle.popitem(last=False)
+
+    def _key_of(self, entry: _Prepared) -> tuple[str, dt.date | None]:
+        return (entry.status.words, entry.status.day)
 
     def warm(self, name: str | None = None) -> float:
         """Prepare a set and compute its first suggestion; the seconds it took."""

@@ -1,58 +1,296 @@
 // The page keeps the game (rows and settings) and asks the server for everything else: the
-// API is stateless, so undo, edits and setting changes are all "send the rows again".
+// API is stateless, so undo, edits and setting changes are all "send the whole game again".
+//
+// Only the latest request counts: each one takes a number, and an answer whose number is no
+// longer the latest is dropped (the request is also aborted), so a slow answer for an earlier
+// word set can never replace the board of the set now chosen.  The board and the settings show
+// what was asked last (`state.shown`); on an error both go back to the last answer (`state.applied`).
 "use strict";
 
 const COLOURS = ["absent", "present", "correct"]; // tile data-state per feedback digit 0/1/2
+const NAMES = ["gray", "yellow", "green"]; // the same, as players say them
+const RANK = {absent: 1, present: 2, correct: 3}; // a key shows the best state its letter has had
+const KEY_ROWS = [["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"],
+  ["|", "a", "s", "d", "f", "g", "h", "j", "k", "l", "|"],
+  ["Enter", "z", "x", "c", "v", "b", "n", "m", "Backspace"]];
+const THEMES = ["light", "dark", "contrast"];
+const THEME_KEY = "wordlebot-theme";
+const BUSY_TRIES = 3; // retries of a "server busy" 503 before the player is asked to try again
+const PREPARING_LIMIT = 600; // seconds the page waits for a word set being prepared
+const LIST_SHOWN = 20; // candidates shown before the fold
 const $ = (sel) => document.querySelector(sel);
 
 const state = {
   config: null,
-  words: null,
-  strategy: "search",
-  hard: false,
   maxGuesses: 6,
   length: 5,
-  rows: [], // [{guess, feedback}] accepted by the server
-  pending: [], // colour digits of the row being entered
-  busy: false,
+  shown: {words: null, strategy: "search", hard: false, rows: []}, // what the page shows (asked last)
+  applied: null, // the same for the last answer applied
+  doc: null, // that answer
   finished: false,
+  typed: "", // letters of the row being entered
+  pending: [], // their colour digits
+  colourAt: 0, // the tile the next typed digit colours
+  colourTyped: false, // digits were typed for this row (shows the colour cursor)
+  seq: 0, // number of the latest request
+  controller: null, // aborts the latest request (and its retry waits)
+  ticker: null, // updates the "preparing (12 s)" text each second
 };
 
-async function api(path, body) {
-  const opts = body === undefined ? {} : {
-    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body),
+// --- talking to the server ---------------------------------------------------------------
+
+class ApiError extends Error {
+  constructor(message, status, doc, retryAfter) {
+    super(message);
+    this.status = status;
+    this.doc = doc || {};
+    this.retryAfter = retryAfter;
+  }
+}
+
+async function api(path, body, signal) {
+  const opts = body === undefined ? {signal} : {
+    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body), signal,
   };
   let res;
   try {
     res = await fetch(path, opts);
   } catch (err) {
-    throw new Error("cannot reach the wordlebot server (is it still running?)");
+    if (err.name === "AbortError") throw err;
+    throw new ApiError("Cannot reach the wordlebot server (is it still running?).", 0);
   }
   let doc = null;
-  try { doc = await res.json(); } catch (err) { /* not JSON: reported below */ }
-  if (!res.ok) throw new Error((doc && doc.detail) || `the server answered ${res.status}`);
+  try { doc = await res.json(); } catch (err) {
+    if (err.name === "AbortError") throw err; // not JSON: reported below
+  }
+  if (!res.ok) {
+    const raw = res.headers.get("retry-after");
+    const after = raw === null || raw.trim() === "" ? null : Number(raw);
+    throw new ApiError((doc && doc.detail) || `the server answered ${res.status}`, res.status, doc,
+      Number.isFinite(after) ? after : null);
+  }
   return doc;
 }
 
+function sleep(seconds, signal) {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) { reject(new DOMException("aborted", "AbortError")); return; }
+    const t = setTimeout(resolve, seconds * 1000);
+    signal.addEventListener("abort", () => { clearTimeout(t); reject(new DOMException("aborted", "AbortError")); },
+      {once: true});
+  });
+}
+
+// A request that waits out 503s: "preparing" (the word set is being built: progress shown,
+// retried for as long as the server makes progress) and "busy" (a full queue: a few retries).
+async function ask(path, body, seq, signal) {
+  let busy = 0;
+  const since = performance.now();
+  for (;;) {
+    try {
+      const doc = await api(path, body, signal);
+      stopTicker();
+      return doc;
+    } catch (err) {
+      if (err.name === "AbortError" || seq !== state.seq) throw err;
+      if (err.status !== 503) throw err;
+      const wait = Math.min(Math.max(err.retryAfter ?? 2, 0.5), 30);
+      const p = err.doc.preparing;
+      if (p && p.state === "failed") {
+        throw new ApiError(`The word set ${p.words} could not be prepared: ${p.error || "unknown error"}.`, 500);
+      }
+      if (p && performance.now() - since > PREPARING_LIMIT * 1000) {
+        throw new ApiError(`The word set ${p.words} is taking long to prepare; try again later or choose another.`, 503);
+      }
+      if (p) {
+        showPreparing(p);
+        await waitPreparing(wait, p, signal);
+      } else if (busy < BUSY_TRIES) {
+        busy += 1;
+        stopTicker();
+        setStatus(`The server is busy; trying again in ${Math.ceil(wait)} s (${busy} of ${BUSY_TRIES})…`);
+        await sleep(wait, signal);
+      } else {
+        throw new ApiError("The server is busy with other players' games. Wait a moment, then try again.", 503,
+          err.doc, err.retryAfter);
+      }
+    }
+  }
+}
+
+function showPreparing(p) {
+  const since = performance.now() - 1000 * (p.seconds || 0);
+  const text = () => {
+    const secs = Math.round((performance.now() - since) / 1000);
+    // the day only when it is not today's (a past game being analysed)
+    const day = p.day && state.config && p.day !== state.config.today ? ` for ${p.day}` : "";
+    return `Preparing ${p.words}${day}: ${p.step || "waiting for its turn"} (${secs} s)…`;
+  };
+  stopTicker();
+  setStatus(text());
+  state.ticker = setInterval(() => setStatus(text()), 1000);
+}
+
+// Wait `seconds`, asking /api/health every 2 s meanwhile for the step (a long Retry-After
+// should not freeze the progress text) and for a failure, which ends the wait with its error.
+async function waitPreparing(seconds, p, signal) {
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    await sleep(Math.min(2, (end - performance.now()) / 1000), signal);
+    if (performance.now() >= end) break;
+    let health = null;
+    try { health = await api("/api/health", undefined, signal); } catch (err) {
+      if (err.name === "AbortError") throw err;
+    }
+    const set = health && health.sets && health.sets[p.words];
+    if (!set) continue;
+    if (set.state === "failed") {
+      stopTicker();
+      throw new ApiError(`The word set ${p.words} could not be prepared: ${set.error || "unknown error"}.`, 503);
+    }
+    if (set.state === "ready") break;
+    if (set.step && set.step !== p.step) {
+      p = {...p, step: set.step, seconds: set.seconds ?? p.seconds};
+      showPreparing(p);
+    }
+  }
+}
+
+function stopTicker() {
+  if (state.ticker) clearInterval(state.ticker);
+  state.ticker = null;
+}
+
+function gameBody(g) {
+  return {history: g.rows, words: g.words, hard: g.hard, max_guesses: state.maxGuesses};
+}
+
+// Show `next` (settings and rows) at once and ask for its suggestions.  `onError` runs when
+// the server refuses it, after the page went back to the last answer.  Resolves to true when
+// this answer was applied, false when it was refused or replaced by a later request.
+async function request(next, onError) {
+  const seq = ++state.seq;
+  const entry = {typed: state.typed, pending: state.pending.join("")}; // as the caller left it
+  const retry = () => {
+    setEntry(entry.typed, entry.pending);
+    request(next, onError);
+  };
+  if (state.controller) state.controller.abort();
+  const controller = new AbortController();
+  state.controller = controller;
+  state.shown = {...next, rows: next.rows.map((r) => ({...r}))};
+  state.finished = false;
+  syncSettings();
+  renderBoard();
+  if (state.applied && state.applied.words !== next.words) $("#set-info").textContent = "";
+  say("");
+  setBusy(true, state.applied ? "thinking…" : "loading the word set…");
+  let doc;
+  try {
+    doc = await ask("/api/suggest", {...gameBody(next), strategy: next.strategy, top: 10, candidates: 300},
+      seq, controller.signal);
+  } catch (err) {
+    if (err.name === "AbortError" || seq !== state.seq) return false;
+    stopTicker();
+    restoreApplied();
+    if (onError) onError();
+    say(err.message, "error", err.status === 503 || err.status === 0 ? retry : null);
+    setBusy(false);
+    return false;
+  }
+  if (seq !== state.seq) return false;
+  // The number says it is the latest; the settings it echoes must be the ones asked for as well.
+  if (doc.words !== next.words || doc.strategy !== next.strategy || doc.hard !== next.hard) {
+    restoreApplied();
+    say("The server answered for other settings; try again.", "error", retry);
+    setBusy(false);
+    return false;
+  }
+  state.applied = {words: doc.words, strategy: doc.strategy, hard: doc.hard, rows: doc.rows};
+  state.shown = {...state.applied, rows: doc.rows.map((r) => ({...r}))};
+  state.doc = doc;
+  state.length = doc.length;
+  state.finished = doc.solved || doc.over;
+  render(doc);
+  if (state.finished) await analyse(seq, controller.signal);
+  if (seq === state.seq) setBusy(false);
+  return true;
+}
+
+function restoreApplied() {
+  if (state.applied) state.shown = {...state.applied, rows: state.applied.rows.map((r) => ({...r}))};
+  state.finished = !!(state.doc && (state.doc.solved || state.doc.over));
+  syncSettings();
+  renderBoard();
+  if (state.doc) renderFooter(state.doc);
+}
+
+function renderFooter(doc) {
+  const notes = (doc.notes || []).join(" ");
+  $("#set-info").textContent = [doc.description, doc.note, notes].filter(Boolean).join(" — ");
+}
+
+async function analyse(seq, signal) {
+  setBusy(true, "analysing the game…");
+  const official = (state.config.official_sets || []).includes(state.shown.words);
+  try {
+    const doc = await ask("/api/analyze", {...gameBody(state.shown), style: shareStyle(),
+      puzzle: official ? state.config.today_puzzle : null}, seq, signal);
+    if (seq !== state.seq) return;
+    $("#summary").textContent = doc.summary;
+    const tbody = $("#analysis-rows tbody");
+    tbody.replaceChildren();
+    for (const r of doc.rows) {
+      tbody.appendChild(tableRow([r.index, r.guess.toUpperCase(),
+        `${r.candidates_before.toLocaleString("en")} → ${r.candidates_after.toLocaleString("en")}`,
+        r.best.toUpperCase(), fmt(r.best_expected, 2), fmt(r.player_expected, 2), r.skill, r.luck],
+      [null, null, null, null, "extra", "extra", null, null]));
+    }
+    $("#share-text").value = doc.share;
+    $("#analysis").hidden = false;
+    if (state.doc.solved) {
+      say(`Solved in ${state.shown.rows.length}! Skill ${doc.skill}, luck ${doc.luck}.`, "info");
+    }
+  } catch (err) {
+    if (err.name === "AbortError" || seq !== state.seq) return;
+    const again = {...state.shown, rows: state.shown.rows.map((r) => ({...r}))};
+    say(err.message, "error", err.status === 503 || err.status === 0 ? () => request(again) : null);
+  }
+}
+
+function shareStyle() {
+  const t = currentTheme();
+  return t === "contrast" ? "contrast" : t;
+}
+
+// --- rendering ---------------------------------------------------------------------------
+
 function setBusy(on, text) {
-  state.busy = on;
   document.body.dataset.state = on ? "busy" : "ready";
-  $("#status").textContent = on ? text || "thinking…" : "";
-  for (const el of [$("#enter"), $("#undo"), $("#guess")]) el.disabled = on;
+  $("#advice").setAttribute("aria-busy", on ? "true" : "false");
+  if (!on) stopTicker();
+  setStatus(on ? text || "thinking…" : "");
+  document.querySelectorAll("button.use").forEach((b) => { b.disabled = on; });
+  renderPick();
 }
 
-// Errors and news share one line; data-kind tells them apart (red for errors).
-function say(text, kind) {
+function setStatus(text) { $("#status").textContent = text || ""; }
+
+// Errors and news share one line; data-kind tells them apart (red for errors).  `retry`, when
+// given, adds a button that repeats what failed.
+function say(text, kind, retry) {
   const m = $("#message");
-  m.textContent = text || "";
+  m.replaceChildren(document.createTextNode(text || ""));
   m.dataset.kind = kind || "error";
+  if (retry) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = "retry";
+    b.textContent = "Try again";
+    b.addEventListener("click", retry);
+    m.appendChild(b);
+  }
 }
-
-function gameBody(rows) {
-  return {history: rows, words: state.words, hard: state.hard, max_guesses: state.maxGuesses};
-}
-
-// --- board ---------------------------------------------------------------------------------
 
 function buildBoard() {
   const board = $("#board");
@@ -60,7 +298,7 @@ function buildBoard() {
   for (let r = 0; r < state.maxGuesses; r++) {
     const row = document.createElement("div");
     row.className = "row";
-    row.setAttribute("role", "row");
+    row.setAttribute("role", "group");
     row.setAttribute("aria-label", `Row ${r + 1}`);
     for (let c = 0; c < state.length; c++) {
       const tile = document.createElement("button");
@@ -76,233 +314,508 @@ function buildBoard() {
   }
 }
 
+function buildKeyboard() {
+  const kb = $("#keyboard");
+  kb.replaceChildren();
+  for (const keys of KEY_ROWS) {
+    const row = document.createElement("div");
+    row.className = "keys";
+    for (const k of keys) {
+      if (k === "|") {
+        const s = document.createElement("span");
+        s.className = "spacer";
+        row.appendChild(s);
+        continue;
+      }
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = k.length > 1 ? "key wide" : "key";
+      b.dataset.key = k;
+      b.tabIndex = -1; // keyboard users have a real one; Tab goes from the board to the advice
+      b.textContent = k === "Backspace" ? "⌫" : k;
+      if (k === "Backspace") b.setAttribute("aria-label", "Backspace");
+      b.addEventListener("click", () => pressKey(k));
+      row.appendChild(b);
+    }
+    kb.appendChild(row);
+  }
+}
+
+function canEnter() {
+  const rows = state.shown.rows;
+  const solvedShown = rows.length > 0 && /^2+$/.test(rows[rows.length - 1].feedback);
+  return !state.finished && !solvedShown && rows.length < state.maxGuesses;
+}
+
 function renderBoard() {
-  const typed = $("#guess").value.trim().toLowerCase();
-  const tiles = document.querySelectorAll("#board .tile");
-  tiles.forEach((tile) => {
+  if (document.querySelectorAll("#board .tile").length !== state.maxGuesses * state.length) buildBoard();
+  const rows = state.shown.rows;
+  const current = canEnter() ? rows.length : -1;
+  document.querySelectorAll("#board .row").forEach((row, r) => row.classList.toggle("current", r === current));
+  document.querySelectorAll("#board .tile").forEach((tile) => {
     const r = Number(tile.dataset.row), c = Number(tile.dataset.col);
     let letter = "", st = "empty";
-    if (r < state.rows.length) {
-      letter = state.rows[r].guess[c];
-      st = COLOURS[Number(state.rows[r].feedback[c])];
-    } else if (r === state.rows.length && !state.finished && c < typed.length) {
-      letter = typed[c];
+    if (r < rows.length) {
+      letter = rows[r].guess[c];
+      st = COLOURS[Number(rows[r].feedback[c])];
+    } else if (r === current && c < state.typed.length) {
+      letter = state.typed[c];
       st = COLOURS[state.pending[c] || 0];
     }
     tile.textContent = letter ? letter.toUpperCase() : "";
     tile.dataset.state = st;
     tile.disabled = !letter;
-    tile.setAttribute("aria-label", letter ? `${letter.toUpperCase()}, ${st}, row ${r + 1}, letter ${c + 1}` : "empty");
+    tile.classList.toggle("next", r === current && c === state.typed.length);
+    tile.classList.toggle("colour-next", r === current && state.colourTyped && c === state.colourAt
+      && c < state.typed.length);
+    tile.setAttribute("aria-label", letter
+      ? `${letter.toUpperCase()}, ${NAMES[COLOURS.indexOf(st)]}, row ${r + 1}, letter ${c + 1}`
+      : `empty, row ${r + 1}, letter ${c + 1}`);
+  });
+  renderKeys();
+  $("#undo").disabled = rows.length === 0;
+  const entry = state.typed
+    ? `Row ${rows.length + 1}: ${state.typed.toUpperCase().split("").join(" ")}` : "";
+  if ($("#entry-text").textContent !== entry) $("#entry-text").textContent = entry;
+}
+
+function renderKeys() {
+  const best = {};
+  for (const r of state.shown.rows) {
+    [...r.guess].forEach((ch, i) => {
+      const st = COLOURS[Number(r.feedback[i])];
+      if (!best[ch] || RANK[st] > RANK[best[ch]]) best[ch] = st;
+    });
+  }
+  document.querySelectorAll("#keyboard .key").forEach((k) => {
+    const ch = k.dataset.key;
+    if (ch.length > 1) return;
+    const st = best[ch];
+    if (st) k.dataset.state = st; else delete k.dataset.state;
+    k.setAttribute("aria-label", st ? `${ch.toUpperCase()}, ${{absent: "not in the word", present: "in the word",
+      correct: "in place"}[st]}` : ch.toUpperCase());
   });
 }
 
-async function cycleTile(r, c) {
-  if (state.busy) return;
-  if (r === state.rows.length) { // the row being entered: just the colour
-    state.pending[c] = ((state.pending[c] || 0) + 1) % 3;
-    renderBoard();
-    return;
+// The top suggestion, shown above the board: tapping it puts it in the row being entered.
+function renderPick() {
+  const doc = state.doc;
+  const busy = document.body.dataset.state === "busy";
+  // Suggestions of other settings than those shown are not offered, not even for a moment.
+  const a = state.applied, s = state.shown;
+  const other = !a || a.words !== s.words || a.strategy !== s.strategy || a.hard !== s.hard;
+  const top = !other && doc && doc.suggestions && doc.suggestions[0];
+  const pick = $("#pick");
+  const solved = !other && doc && doc.solved;
+  pick.disabled = busy || !top || !canEnter();
+  $(".pick-label").textContent = solved ? "Solved" : "Play";
+  $("#pick-word").textContent = top ? top.word : solved ? doc.rows[doc.rows.length - 1].guess : "·····";
+  const avg = $("#pick-avg");
+  if (top && top.expected !== null) {
+    const unit = document.createElement("small");
+    unit.textContent = "guesses to go";
+    avg.replaceChildren(`${top.basis === "estimate" ? "≈" : ""}${fmt(top.expected, 2)} `, unit);
+  } else {
+    avg.textContent = solved ? `in ${doc.rows.length}` : "";
   }
-  if (r < state.rows.length) { // an earlier row: correct it, if the server agrees
-    const rows = state.rows.map((x) => ({...x}));
-    const digits = rows[r].feedback.split("");
-    digits[c] = String((Number(digits[c]) + 1) % 3);
-    rows[r].feedback = digits.join("");
-    await update(rows);
-  }
-}
-
-// --- talking to the server -----------------------------------------------------------------
-
-// Ask for suggestions for `rows`; on success they become the game, else the game stays as it was.
-async function update(rows, settings) {
-  setBusy(true, rows.length === 0 && !state.everSuggested
-    ? "thinking… (the first suggestion for a word set can take a while)" : "thinking…");
-  const saved = {words: state.words, strategy: state.strategy, hard: state.hard};
-  Object.assign(state, settings || {});
-  try {
-    const doc = await api("/api/suggest", {...gameBody(rows), strategy: state.strategy, top: 10, candidates: 100});
-    state.rows = doc.rows;
-    state.length = doc.length;
-    state.finished = doc.solved || doc.over;
-    state.everSuggested = true;
-    say("");
-    render(doc);
-    if (state.finished) await analyse();
-    return true;
-  } catch (err) {
-    Object.assign(state, saved);
-    syncSettings();
-    say(err.message);
-    renderBoard();
-    return false;
-  } finally {
-    setBusy(false);
-  }
+  pick.setAttribute("aria-label", top
+    ? `Play ${top.word.toUpperCase()}: ${fmt(top.expected, 2)} guesses to go on average, this one included`
+    : solved ? `Solved in ${doc.rows.length}` : "no suggestion");
+  $("#left").textContent = other || !doc ? "" : leftText(doc);
 }
 
 function render(doc) {
-  if (document.querySelectorAll("#board .tile").length !== state.maxGuesses * state.length) buildBoard();
   renderBoard();
-  const tbody = $("#suggestions tbody");
-  tbody.replaceChildren();
-  doc.suggestions.forEach((s, i) => {
-    const tr = document.createElement("tr");
-    const use = document.createElement("button");
-    use.type = "button";
-    use.className = "use";
-    use.textContent = s.word.toUpperCase();
-    use.title = "use this guess";
-    use.addEventListener("click", () => { $("#guess").value = s.word; onTyped(); $("#guess").focus(); });
-    // "≈": estimated past a one-guess look-ahead (the full search did not fit the budget)
-    const avg = (s.basis === "estimate" ? "≈" : "") + fmt(s.expected, 3);
-    const cells = [String(i + 1), use, avg, fmt(s.bits, 3), fmt(s.expected_left, 2),
-      String(s.largest), String(s.parts), pct(s.p_answer), s.hard_legal ? "yes" : "no"];
-    for (const v of cells) {
-      const td = document.createElement("td");
-      if (v instanceof Node) td.appendChild(v); else td.textContent = v;
-      tr.appendChild(td);
-    }
-    if (s.can_be_answer) tr.classList.add("answer");
-    if (s.basis) tr.title = {optimal: "average guesses: proven optimal", searched: "average guesses: searched to the end",
-      estimate: `average guesses: estimated after searching ${s.lookahead} guess ahead`}[s.basis] || "";
-    tbody.appendChild(tr);
-  });
-  $("#cand-count").textContent = `(${doc.candidates.toLocaleString("en")} left)`;
-  const list = $("#candidates");
-  list.replaceChildren();
-  for (const c of doc.candidate_words) {
-    const li = document.createElement("li");
-    li.textContent = c.word.toUpperCase();
-    if (c.p !== null) li.title = `P = ${pct(c.p) || "<0.01%"}`;
-    list.appendChild(li);
-  }
-  if (doc.candidates > doc.candidate_words.length) {
-    const li = document.createElement("li");
-    li.className = "more";
-    li.textContent = `… and ${(doc.candidates - doc.candidate_words.length).toLocaleString("en")} more`;
-    list.appendChild(li);
-  }
-  const notes = (doc.notes || []).join(" ");
-  $("#set-info").textContent = doc.description + (doc.note ? ` — ${doc.note}` : "") + (notes ? ` — ${notes}` : "");
-  $("#analysis").hidden = !state.finished;
-  if (!state.finished) $("#share-text").value = "";
+  renderPick();
+  renderSuggestions(doc);
+  renderWhy(doc.why);
+  renderCandidates(doc);
+  $("#advice").hidden = doc.solved; // nothing left to advise; the analysis takes its place
+  renderFooter(doc);
+  $("#analysis").hidden = true;
+  $("#share-text").value = "";
   if (doc.solved) say(`Solved in ${doc.rows.length}!`, "info");
   else if (doc.over) say("Out of rows. Undo to change a row, or start a new game.", "info");
 }
 
-async function analyse() {
-  setBusy(true, "analysing the game…");
-  const official = (state.config.official_sets || []).includes(state.words);
-  try {
-    const doc = await api("/api/analyze", {...gameBody(state.rows), puzzle: official ? state.config.today_puzzle : null});
-    $("#summary").textContent = doc.summary;
-    const tbody = $("#analysis-rows tbody");
-    tbody.replaceChildren();
-    for (const r of doc.rows) {
-      const tr = document.createElement("tr");
-      for (const v of [r.index, r.guess.toUpperCase(), `${r.candidates_before} → ${r.candidates_after}`,
-        r.best.toUpperCase(), fmt(r.best_expected, 2), fmt(r.player_expected, 2), r.skill, r.luck]) {
-        const td = document.createElement("td");
-        td.textContent = String(v);
-        tr.appendChild(td);
-      }
-      tbody.appendChild(tr);
+function weighted(doc) {
+  if (typeof doc.likely === "number") return doc.likely < doc.candidates * 0.999;
+  const ps = (doc.candidate_words || []).map((c) => c.p || 0);
+  return ps.length > 1 && Math.max(...ps) - Math.min(...ps) > 1e-9 * Math.max(...ps);
+}
+
+function leftText(doc) {
+  if (doc.solved) return "";
+  const n = doc.candidates.toLocaleString("en");
+  const likely = weighted(doc) && doc.likely_text ? ` · ${doc.likely_text} likely` : "";
+  return `${n} left${likely}`;
+}
+
+function renderSuggestions(doc) {
+  const tbody = $("#suggestions tbody");
+  tbody.replaceChildren();
+  doc.suggestions.forEach((s, i) => {
+    const use = document.createElement("button");
+    use.type = "button";
+    use.className = "use";
+    use.textContent = s.word;
+    use.title = "use this guess";
+    use.setAttribute("aria-label", `use ${s.word.toUpperCase()}`);
+    use.addEventListener("click", () => useWord(s.word));
+    // "≈": estimated past a one-guess look-ahead (the full search did not fit the budget)
+    const avg = (s.basis === "estimate" ? "≈" : "") + fmt(s.expected, 3);
+    const tr = tableRow([String(i + 1), use, avg, fmt(s.bits, 3), fmt(s.expected_left, 2),
+      String(s.largest), String(s.parts), pct(s.p_answer), s.hard_legal ? "yes" : "no"],
+    [null, null, null, "extra", null, "extra", "extra", null, "extra"]);
+    if (s.can_be_answer) tr.classList.add("answer");
+    if (s.basis) {
+      tr.title = {optimal: "average guesses: proven optimal", searched: "average guesses: searched to the end",
+        estimate: `average guesses: estimated after searching ${s.lookahead} guess ahead`}[s.basis] || "";
     }
-    $("#share-text").value = doc.share;
-    $("#analysis").hidden = false;
-  } catch (err) {
-    say(err.message);
-  } finally {
-    setBusy(false);
+    tbody.appendChild(tr);
+  });
+}
+
+function tableRow(cells, classes) {
+  const tr = document.createElement("tr");
+  cells.forEach((v, i) => {
+    const td = document.createElement("td");
+    if (v instanceof Node) td.appendChild(v); else td.textContent = String(v);
+    if (classes && classes[i]) td.className = classes[i];
+    tr.appendChild(td);
+  });
+  return tr;
+}
+
+function renderWhy(why) {
+  $("#why").hidden = !why;
+  if (!why) return;
+  $("#why-word").textContent = why.word;
+  $("#why-text").textContent = why.text.join(" ");
+  const list = $("#why-groups");
+  list.replaceChildren();
+  for (const g of why.top_groups) {
+    const li = document.createElement("li");
+    const mini = document.createElement("span");
+    mini.className = "mini";
+    mini.setAttribute("role", "img");
+    mini.setAttribute("aria-label", [...g.digits].map((d) => NAMES[Number(d)]).join(" "));
+    for (const d of g.digits) {
+      const t = document.createElement("span");
+      t.dataset.d = d;
+      mini.appendChild(t);
+    }
+    const won = /^2+$/.test(g.digits);
+    const left = won ? "solved" : `${g.size.toLocaleString("en")} ${g.size === 1 ? "word" : "words"} left`;
+    li.append(mini, span(left, "g-size"), span(pct(g.p, true), "g-p"));
+    list.appendChild(li);
+  }
+  const rest = why.groups - why.top_groups.length;
+  $("#why-caption").textContent = why.groups > 1 ? "Its likeliest colours:" : "Its colours:";
+  if (rest > 0) {
+    const li = document.createElement("li");
+    li.className = "more";
+    li.textContent = `… and ${rest.toLocaleString("en")} other colour pattern${rest === 1 ? "" : "s"}`;
+    list.appendChild(li);
+  }
+}
+
+function span(text, cls) {
+  const s = document.createElement("span");
+  s.className = cls;
+  s.textContent = text;
+  return s;
+}
+
+function renderCandidates(doc) {
+  const showP = weighted(doc);
+  $("#cand-count").textContent = `(${doc.solved ? "solved" : leftText(doc)})`;
+  const words = doc.candidate_words || [];
+  const item = (c) => {
+    const li = document.createElement("li");
+    li.append(span(c.word, "cw"));
+    if (showP && c.p !== null) li.append(" ", span(pct(c.p, true), "cp"));
+    return li;
+  };
+  $("#candidates").replaceChildren(...words.slice(0, LIST_SHOWN).map(item));
+  const tail = words.slice(LIST_SHOWN);
+  const more = doc.candidates - Math.min(words.length, LIST_SHOWN);
+  const fold = $("#cand-more");
+  fold.hidden = more <= 0;
+  fold.open = false;
+  fold.querySelector("summary").textContent = `… ${more.toLocaleString("en")} more${showP ? ", less likely" : ""}`;
+  const ol = $("#cand-tail");
+  ol.start = LIST_SHOWN + 1;
+  ol.replaceChildren(...tail.map(item));
+  if (doc.candidates > words.length) {
+    const li = document.createElement("li");
+    li.className = "more";
+    li.textContent = `… and ${(doc.candidates - words.length).toLocaleString("en")} not listed`;
+    ol.appendChild(li);
   }
 }
 
 function fmt(x, digits) { return x === null || x === undefined ? "–" : Number(x).toFixed(digits); }
-function pct(p) {
-  if (!p) return "";
-  return p >= 1e-4 ? `${(100 * p).toFixed(2)}%` : "<0.01%";
+// Percentages as explain.py writes them: whole above 10%, one decimal down to 0.1%.
+function pct(p, short) {
+  if (p === null || p === undefined) return "";
+  if (!p) return short ? "0%" : "";
+  if (!short) return p >= 1e-4 ? `${(100 * p).toFixed(2)}%` : "<0.01%";
+  if (p >= 0.995) return p >= 1 - 1e-12 ? "100%" : ">99%";
+  if (p >= 0.1) return `${Math.round(100 * p)}%`;
+  if (p >= 0.001) return `${(100 * p).toFixed(1)}%`;
+  return "<0.1%";
 }
 
-// --- controls ------------------------------------------------------------------------------
+// --- entering a row ------------------------------------------------------------------------
 
-function onTyped() {
-  const input = $("#guess");
-  const clean = input.value.toLowerCase().replace(/[^a-z]/g, "").slice(0, state.length);
-  if (clean !== input.value) input.value = clean;
+function typeLetter(ch) {
+  if (!canEnter() || state.typed.length >= state.length) return;
+  state.typed += ch;
+  state.pending[state.typed.length - 1] = 0;
   renderBoard();
 }
 
-async function onEnter(ev) {
-  ev.preventDefault();
-  if (state.busy) return;
-  const word = $("#guess").value.trim().toLowerCase();
-  if (state.finished) { say("The game is over: undo a row or start a new game."); return; }
-  if (word.length !== state.length) { say(`Type a ${state.length}-letter word first.`); return; }
-  const feedback = Array.from({length: state.length}, (_, i) => String(state.pending[i] || 0)).join("");
-  const ok = await update([...state.rows, {guess: word, feedback}]);
-  if (ok) {
-    $("#guess").value = "";
-    state.pending = [];
-    renderBoard();
-  }
-  $("#guess").focus();
+function backspace() {
+  if (!state.typed) return;
+  state.typed = state.typed.slice(0, -1);
+  state.pending.length = state.typed.length;
+  if (state.colourAt > state.typed.length) state.colourAt = state.typed.length;
+  if (!state.typed) clearEntry();
+  renderBoard();
 }
 
-async function onUndo() {
-  if (state.busy || state.rows.length === 0) return;
-  const last = state.rows[state.rows.length - 1];
-  if (await update(state.rows.slice(0, -1))) {
-    $("#guess").value = last.guess; // so a mistyped row can be fixed and entered again
-    state.pending = last.feedback.split("").map(Number);
-    onTyped();
-  }
+// A typed digit colours the tile under the colour cursor, which then moves on (and wraps).
+function typeColour(d) {
+  if (!canEnter() || !state.typed) return;
+  if (state.colourAt >= state.typed.length) state.colourAt = 0;
+  state.pending[state.colourAt] = d;
+  state.colourAt = (state.colourAt + 1) % state.length;
+  state.colourTyped = true;
+  renderBoard();
 }
 
-async function onNew() {
-  if (state.busy) return;
-  $("#guess").value = "";
+function moveColourCursor(step) {
+  if (!state.typed) return;
+  state.colourAt = (state.colourAt + step + state.typed.length) % state.typed.length;
+  state.colourTyped = true;
+  renderBoard();
+}
+
+function clearEntry() {
+  state.typed = "";
   state.pending = [];
-  await update([]);
+  state.colourAt = 0;
+  state.colourTyped = false;
 }
+
+function setEntry(word, digits) {
+  clearEntry();
+  state.typed = word.slice(0, state.length);
+  state.pending = digits ? [...digits].map(Number) : Array(state.typed.length).fill(0);
+}
+
+function useWord(word) {
+  if (!canEnter()) return;
+  setEntry(word);
+  renderBoard();
+}
+
+function pressKey(k) {
+  if (k === "Enter") submit();
+  else if (k === "Backspace") backspace();
+  else typeLetter(k);
+}
+
+async function cycleTile(r, c) {
+  const rows = state.shown.rows;
+  if (r === rows.length) { // the row being entered: just the colour
+    if (c >= state.typed.length) return;
+    state.pending[c] = ((state.pending[c] || 0) + 1) % 3;
+    renderBoard();
+    return;
+  }
+  if (r < rows.length) { // an earlier row: correct it, if the server agrees
+    const next = rows.map((x) => ({...x}));
+    const digits = next[r].feedback.split("");
+    digits[c] = String((Number(digits[c]) + 1) % 3);
+    next[r].feedback = digits.join("");
+    await request({...state.shown, rows: next});
+  }
+}
+
+async function submit() {
+  if (!canEnter()) {
+    if (state.finished) say("The game is over: undo a row or start a new game.");
+    return;
+  }
+  if (state.typed.length !== state.length) {
+    say(`Type a ${state.length}-letter word first.`);
+    return;
+  }
+  const row = {guess: state.typed, feedback: state.pending.map((d) => String(d || 0)).join("")};
+  clearEntry();
+  // The row goes on the board at once; refused, it comes back into the entry to be mended.
+  await request({...state.shown, rows: [...state.shown.rows, row]}, () => {
+    setEntry(row.guess, row.feedback);
+    renderBoard();
+  });
+}
+
+async function undo() {
+  const rows = state.shown.rows;
+  if (rows.length === 0) return;
+  const last = rows[rows.length - 1];
+  setEntry(last.guess, last.feedback); // so a mistyped row can be fixed and entered again
+  await request({...state.shown, rows: rows.slice(0, -1)}, () => { clearEntry(); renderBoard(); });
+}
+
+async function newGame() {
+  clearEntry();
+  await request({...state.shown, rows: []});
+}
+
+// One handler for the physical keyboard, wherever the focus is, except in a control that
+// takes typing itself; Enter and Space on a focused button keep their usual meaning.
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+  const t = e.target;
+  if (e.key === "Escape") {
+    toggleSettings(false);
+    $("#board").focus({preventScroll: true});
+    return;
+  }
+  if (t.closest && t.closest("select, textarea, input:not([type=checkbox])")) return;
+  const onControl = t.closest && t.closest("button, summary, a");
+  if (e.key === "Enter") {
+    if (onControl) return;
+    e.preventDefault();
+    submit();
+  } else if (e.key === "Backspace") {
+    e.preventDefault();
+    backspace();
+  } else if (/^[a-z]$/i.test(e.key)) {
+    e.preventDefault();
+    typeLetter(e.key.toLowerCase());
+  } else if (/^[012]$/.test(e.key)) {
+    e.preventDefault();
+    typeColour(Number(e.key));
+  } else if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && !onControl && state.typed) {
+    e.preventDefault();
+    moveColourCursor(e.key === "ArrowLeft" ? -1 : 1);
+  }
+}
+
+// --- settings and themes ---------------------------------------------------------------------
 
 function syncSettings() {
-  $("#words").value = state.words;
-  $("#strategy").value = state.strategy;
-  $("#hard").checked = state.hard;
+  $("#words").value = state.shown.words;
+  $("#strategy").value = state.shown.strategy;
+  $("#hard").checked = state.shown.hard;
 }
 
 function fillSelect(sel, values, current) {
-  sel.replaceChildren();
-  for (const v of values) {
+  sel.replaceChildren(...values.map((v) => {
     const o = document.createElement("option");
     o.value = v;
     o.textContent = v;
-    sel.appendChild(o);
-  }
+    return o;
+  }));
   sel.value = current;
 }
 
+// Opened from the keyboard (a click with no pointer), the focus moves into the panel.
+function toggleSettings(open, fromKeyboard) {
+  const header = $("#top");
+  const isOpen = header.classList.contains("open");
+  if (open === undefined) open = !isOpen;
+  if (open === isOpen) return;
+  header.classList.toggle("open", open);
+  $("#settings-toggle").setAttribute("aria-expanded", String(open));
+  if (open && fromKeyboard) $("#words").focus();
+}
+
+function storedTheme() {
+  try { return localStorage.getItem(THEME_KEY); } catch (err) { return null; }
+}
+
+function currentTheme() {
+  const t = document.documentElement.dataset.theme;
+  if (THEMES.includes(t)) return t;
+  return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+function setTheme(theme, remember) {
+  if (theme) document.documentElement.dataset.theme = theme;
+  $("#theme").value = currentTheme();
+  if (remember) {
+    try { localStorage.setItem(THEME_KEY, theme); } catch (err) { /* private mode: not remembered */ }
+  }
+}
+
+async function refreshShare() {
+  if (!state.finished || !state.shown.rows.length || $("#analysis").hidden) return;
+  const official = (state.config.official_sets || []).includes(state.shown.words);
+  try {
+    const doc = await api("/api/share", {...gameBody(state.shown), style: shareStyle(),
+      puzzle: official ? state.config.today_puzzle : null});
+    $("#share-text").value = doc.text;
+  } catch (err) { /* the old grid stays */ }
+}
+
+// --- start -----------------------------------------------------------------------------------
+
 async function start() {
+  // No choice stored: the system's scheme, followed as it changes (the stylesheet does the same).
+  const saved = storedTheme();
+  setTheme(THEMES.includes(saved) ? saved : null, false);
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => setTheme(null, false));
   try {
     state.config = await api("/api/config");
   } catch (err) {
-    say(err.message);
+    say(err.message, "error", () => location.reload());
     document.body.dataset.state = "error";
     return;
   }
-  state.words = state.config.default_words;
   state.maxGuesses = state.config.max_guesses;
-  fillSelect($("#words"), state.config.word_sets, state.words);
-  fillSelect($("#strategy"), state.config.strategies, state.strategy);
+  state.shown.words = state.config.default_words;
+  fillSelect($("#words"), state.config.word_sets, state.shown.words);
+  fillSelect($("#strategy"), state.config.strategies, state.shown.strategy);
   buildBoard();
-  $("#entry").addEventListener("submit", onEnter);
-  $("#guess").addEventListener("input", onTyped);
-  $("#undo").addEventListener("click", onUndo);
-  $("#new").addEventListener("click", onNew);
-  $("#words").addEventListener("change", (e) => update([], {words: e.target.value}));
-  $("#strategy").addEventListener("change", (e) => update(state.rows, {strategy: e.target.value}));
-  $("#hard").addEventListener("change", (e) => update(state.rows, {hard: e.target.checked}));
+  buildKeyboard();
+  renderBoard();
+  document.addEventListener("keydown", onKey);
+  // A button pressed with the mouse does not take the focus, so Enter still means "send the
+  // row" (and not "press New game again"); from the keyboard, buttons take it as usual.
+  document.addEventListener("mousedown", (e) => { if (e.target.closest("button")) e.preventDefault(); });
+  $("#pick").addEventListener("click", () => {
+    const top = state.doc && state.doc.suggestions[0];
+    if (top) useWord(top.word);
+  });
+  $("#undo").addEventListener("click", undo);
+  $("#new").addEventListener("click", () => { toggleSettings(false); newGame(); });
+  $("#settings-toggle").addEventListener("click", (e) => toggleSettings(undefined, e.detail === 0));
+  document.addEventListener("click", (e) => {
+    if (!e.target.closest("#top")) toggleSettings(false);
+  });
+  $("#settings").addEventListener("submit", (e) => e.preventDefault());
+  // A select changed with the mouse gives the focus back to the board, so typing goes to the
+  // row (not to the select's type-ahead); changed from the keyboard, it keeps the focus.
+  for (const sel of document.querySelectorAll("#settings select")) {
+    sel.addEventListener("pointerdown", () => { sel.dataset.pointer = "1"; });
+    sel.addEventListener("keydown", () => { delete sel.dataset.pointer; });
+    sel.addEventListener("change", () => {
+      if (sel.dataset.pointer) { delete sel.dataset.pointer; $("#board").focus({preventScroll: true}); }
+    });
+  }
+  $("#words").addEventListener("change", (e) => {
+    clearEntry();
+    toggleSettings(false);
+    request({...state.shown, words: e.target.value, rows: []});
+  });
+  $("#strategy").addEventListener("change", (e) => request({...state.shown, strategy: e.target.value}));
+  $("#hard").addEventListener("change", (e) => request({...state.shown, hard: e.target.checked}));
+  $("#theme").addEventListener("change", (e) => { setTheme(e.target.value, true); refreshShare(); });
   $("#share").addEventListener("click", async () => {
     const text = $("#share-text").value;
     try {
@@ -310,11 +823,10 @@ async function start() {
       say("Copied to the clipboard.", "info");
     } catch (err) {
       $("#share-text").select();
-      say("Select the text below and copy it.", "info");
+      say("Select the text and copy it.", "info");
     }
   });
-  await update([]);
-  $("#guess").focus();
+  await request({...state.shown});
 }
 
 document.addEventListener("DOMContentLoaded", start);
