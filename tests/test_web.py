@@ -33,23 +33,10 @@ with warnings.catch_warnings():  # starlette's note about httpx versions is not 
 # tests of answers are not about readiness, which has tests of its own (ready_wait=0).
 WAIT = 120.0
 
-# The fixtures shared with the other browser tests (a module attribute, not an import that
+# The fixtures shared with the other web tests (a module attribute, not an import that
 # pyflakes would call unused).
 chromium, lists = web_helpers.chromium, web_helpers.lists
-
-
-@pytest.fixture(scope="module")
-def env(session_cache):
-    """Module-wide: offline, and the session's cache folder (set before any Advisor exists)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("WORDLEBOT_OFFLINE", "1")
-        mp.setenv("WORDLEBOT_CACHE", str(session_cache))
-        yield
-
-
-@pytest.fixture(scope="module")
-def lex(env):
-    return small_lexicon()
+env, lex = web_helpers.offline_env, web_helpers.small_lex
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import pytest
 
 import web_helpers
 from conftest import random_words
-from web_helpers import ANSWERS, WORDS, LiveServer, digits, small_lexicon
+from web_helpers import ANSWERS, WORDS, LiveServer, digits
 from wordlebot.advisor import Advisor
 from wordlebot.analysis import share_text
 from wordlebot.explain import about, by_likelihood, explain, likely_count
@@ -22,7 +22,8 @@ from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
 from wordlebot.words import Lexicon
 
-chromium = web_helpers.chromium  # the shared fixture (an attribute, not an unused import)
+# the shared fixtures (attributes, not unused imports)
+chromium, env, lex = web_helpers.chromium, web_helpers.offline_env, web_helpers.small_lex
 
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
@@ -36,19 +37,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 OTHER_WORDS = random_words(300, alphabet="aeilnrst", seed=5)
 OTHER_ANSWERS = OTHER_WORDS[::3]
 OTHER_WEIGHTS = [1.0 / (1 + i % 37) ** 1.5 for i in range(len(OTHER_ANSWERS))]
-
-
-@pytest.fixture(scope="module")
-def env(session_cache):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("WORDLEBOT_OFFLINE", "1")
-        mp.setenv("WORDLEBOT_CACHE", str(session_cache))
-        yield
-
-
-@pytest.fixture(scope="module")
-def lex(env):
-    return small_lexicon()
 
 
 @pytest.fixture(scope="module")

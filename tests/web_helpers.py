@@ -31,6 +31,20 @@ def digits(guess: str, answer: str) -> str:
     return Feedback.of(guess, answer).digits()
 
 
+@pytest.fixture(scope="module", name="env")
+def offline_env(session_cache):
+    """Module-wide: offline, and the session's cache folder (set before any Advisor exists)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("WORDLEBOT_OFFLINE", "1")
+        mp.setenv("WORDLEBOT_CACHE", str(session_cache))
+        yield
+
+
+@pytest.fixture(scope="module", name="lex")
+def small_lex(env) -> Lexicon:
+    return small_lexicon()
+
+
 @pytest.fixture
 def lists(tmp_path) -> list[str]:
     """The small word set as list files: the command-line options that load it."""
