@@ -367,9 +367,12 @@ class Engine:
         st = entry.status
         st.state, st.started = "preparing", time.monotonic()
 
+        def label() -> str:  # the day once the set is known to depend on it
+            return f"{name} ({st.day})" if entry.lexicon is not None and st.day is not None else name
+
         def step(text: str) -> None:
             st.step = text
-            self.log(f"{name}{'' if day is None else f' ({day})'}: {text}")
+            self.log(f"{label()}: {text}")
 
         def note(msg: str) -> None:
             # progress ("Training the answer model…") is a step, not a note that stays on the page
@@ -384,16 +387,16 @@ class Engine:
             lex = src if isinstance(src, Lexicon) else src(_Notes(note), day or self.clock())
             if lex.day is None and not isinstance(src, Lexicon):
                 self._adopt_static(key, entry)
+            entry.lexicon = lex  # enough for the share endpoint (the word length)
             step("building the pattern matrix")
             pattern_matrix(lex)
             transposed(lex)
-            entry.lexicon = lex
             step("computing the opening book")
             maker = Advisor(lex, strategy="search")  # the book's long searches get the default table
             maker.book(False, BOOK_GUESSES)
             entry.books.update(maker.books())
             st.state, st.finished = "ready", time.monotonic()
-            self.log(f"{name}{'' if day is None else f' ({day})'}: ready in {st.seconds():.1f} s")
+            self.log(f"{label()}: ready in {st.seconds():.1f} s")
             step("computing the hard-mode opening book")
             maker.book(True, BOOK_GUESSES)
             entry.books.update(maker.books())
@@ -401,7 +404,7 @@ class Engine:
         except Exception as exc:  # reported to whoever asks for the set
             st.state, st.finished, st.error = "failed", time.monotonic(), str(exc) or type(exc).__name__
             entry.error = exc if isinstance(exc, WordlebotError) else WordlebotError(st.message())
-            self.log(f"{name}: {st.message()}")
+            self.log(f"{label()}: {st.message()}")
 
     def _adopt_static(self, key, entry) -> None:
         """A set whose prior does not depend on the day: one entry for every day."""
