@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 
@@ -24,6 +25,7 @@ from wordlebot.feedback import Feedback
 from wordlebot.game import Game
 from wordlebot.web.app import STATIC, create_app
 from wordlebot.web.service import Engine
+from wordlebot.words import Lexicon
 
 with warnings.catch_warnings():  # starlette's note about httpx versions is not ours to fix
     warnings.simplefilter("ignore")
@@ -56,6 +58,14 @@ def advisor(lex):
 
 def post(client, path, body):
     return client.post(path, json=body)
+
+
+def until(condition, seconds: float = 60.0) -> None:
+    """Wait for ``condition`` (threads started by the test); fail, not hang, when it never holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.01)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -465,8 +475,68 @@ def test_a_set_that_cannot_be_loaded_says_why(env):
     engine = Engine({"broken": loader}, ready_wait=5)
     client = TestClient(create_app(engine))
     r = post(client, "/api/suggest", {})
-    assert r.status_code == 400 and "run 'wordlebot data fetch'" in r.json()["detail"]
+    # the server's data, not the request, is at fault: 503, to try again later or another set
+    assert r.status_code == 503 and int(r.headers["retry-after"]) >= 1
+    assert "run 'wordlebot data fetch'" in r.json()["detail"] and "try another word set" in r.json()["detail"]
     assert client.get("/api/health").json()["sets"]["broken"]["state"] == "failed"
+
+
+def test_preparation_survives_a_log_that_cannot_be_written(env, lex):
+    engine = Engine({"a": lex, "b": small_lexicon("b")}, ready_wait=WAIT)
+
+    def broken(line):
+        raise BrokenPipeError("stderr is closed")
+
+    engine.log = broken
+    engine.start()
+    assert engine.wait_ready("a", timeout=WAIT).ready and engine.wait_ready("b", timeout=WAIT).ready
+
+
+def test_a_set_the_same_every_day_is_loaded_once_whatever_the_days_asked(env, lex):
+    import datetime as dt
+
+    calls = []
+    gate = threading.Event()
+
+    def loader(notes, day):
+        calls.append(day)
+        gate.wait(60)
+        return lex  # no day: the same prior every day
+
+    today = dt.date(2025, 6, 1)
+    engine = Engine({"fixed": loader}, ready_wait=WAIT, clock=lambda: today)
+    first = engine._entry("fixed", today)
+    again = engine._entry("fixed", today - dt.timedelta(days=3))  # asked while the first load runs
+    gate.set()
+    assert engine.wait_ready("fixed", today - dt.timedelta(days=3), timeout=WAIT) is first is again
+    assert engine.wait_ready("fixed", today - dt.timedelta(days=9), timeout=WAIT) is first
+    assert calls == [today]
+
+
+def test_analyses_of_past_days_never_unload_today(env):
+    """Days kept per set: past puzzles' days come and go; today's stays ready for the players."""
+    import datetime as dt
+
+    from wordlebot import data
+
+    calls = []
+
+    def loader(notes, day):
+        calls.append(day)
+        return Lexicon.from_lists(WORDS, ANSWERS, name="daily", day=day)
+
+    today = dt.date(2025, 6, 1)
+    engine = Engine({"daily": loader}, days_kept=2, ready_wait=WAIT, clock=lambda: today)
+    client = TestClient(create_app(engine))
+    assert post(client, "/api/suggest", {}).status_code == 200
+    for back in (1, 2, 3, 4):
+        puzzle = (today - dt.timedelta(days=back) - data.FIRST_DAY).days
+        r = post(client, "/api/analyze", {"history": f"{ANSWERS[back]}:22222", "puzzle": puzzle})
+        assert r.status_code == 200 and r.json()["day"] == str(today - dt.timedelta(days=back)), r.text
+    engine.ready_wait = 0  # today's set must still be there: answered at once, not prepared again
+    r = post(client, "/api/suggest", {"history": f"{WORDS[2]}:{digits(WORDS[2], ANSWERS[9])}"})
+    assert r.status_code == 200 and r.json()["day"] == str(today)
+    assert calls.count(today) == 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -480,8 +550,7 @@ def test_fair_queue_serves_clients_in_turn():
     gate = threading.Event()
     order = []
     blocker = q.submit("a", gate.wait, 30)
-    while q.running == 0:  # a has had its turn: the blocker
-        threading.Event().wait(0.01)
+    until(lambda: q.running == 1)  # a has had its turn: the blocker
     futs = [q.submit("a", order.append, f"a{i}") for i in range(5)]
     futs.append(q.submit("b", order.append, "b0"))
     futs.append(q.submit("c", order.append, "c0"))
@@ -499,8 +568,7 @@ def test_fair_queue_refuses_at_once_when_full():
     q = FairQueue(1, per_client=2, total=3)
     gate = threading.Event()
     running = q.submit("a", gate.wait, 30)
-    while q.running == 0:
-        threading.Event().wait(0.01)
+    until(lambda: q.running == 1)
     q.submit("a", int)
     q.submit("a", int)
     with pytest.raises(QueueFull) as e:  # a's line is full
@@ -527,8 +595,7 @@ def test_health_and_page_answer_while_every_worker_is_busy(env, lex):
     try:
         held = [engine.queue.submit(f"other{i}", gate.wait, 60) for i in range(2)]
         with httpx.Client(base_url=server.url, timeout=30) as http:
-            while engine.queue.running < 2:
-                threading.Event().wait(0.01)
+            until(lambda: engine.queue.running == 2)
             pending = ThreadPoolExecutor(1).submit(
                 http.post, "/api/suggest", json={"history": f"{WORDS[2]}:{digits(WORDS[2], ANSWERS[9])}"})
             assert http.get("/api/health").json()["queue"]["running"] == 2
@@ -550,8 +617,7 @@ def test_a_full_queue_is_refused_at_once_with_retry_after(env, lex):
     client = TestClient(create_app(engine))
     gate = threading.Event()
     held = engine.queue.submit("someone", gate.wait, 60)
-    while engine.queue.running == 0:
-        threading.Event().wait(0.01)
+    until(lambda: engine.queue.running == 1)
     engine.queue.submit("someone else", int)  # the queue's one place
     try:
         r = post(client, "/api/suggest", {"history": f"{WORDS[3]}:{digits(WORDS[3], ANSWERS[2])}"})
@@ -564,7 +630,7 @@ def test_a_full_queue_is_refused_at_once_with_retry_after(env, lex):
 def test_rules_without_a_book_are_searched_in_the_budget(client, advisor):
     """Six guesses (normal or hard) have an opening book; other caps are searched like any node,
     and the server answers what the library answers."""
-    assert advisor.has_book(False, 6) and advisor.has_book(True, 6) and not advisor.has_book(False, 5)
+    assert advisor.has_book(6) and not advisor.has_book(5) and not advisor.has_book(7)
     doc = post(client, "/api/suggest", {"max_guesses": 5, "top": 3}).json()
     expected = advisor.suggest(advisor.new_game(max_guesses=5), 3)
     assert [s["word"] for s in doc["suggestions"]] == [x.word for x in expected]
@@ -585,7 +651,7 @@ def read_answer(sock) -> bytes:
             m = re.search(rb"content-length: *(\d+)", head.lower())
             if sep and m and len(body) >= int(m.group(1)):
                 break
-    except TimeoutError:
+    except (TimeoutError, ConnectionResetError):  # a reset is a close too
         pass
     return out
 
@@ -632,7 +698,7 @@ def test_a_loopback_server_answers_loopback_names_only(hardened, host, ok):
     out = raw(hardened.url, b"GET /api/health HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n" % host.encode())
     assert out.startswith(b"HTTP/1.1 200" if ok else b"HTTP/1.1 400"), out[:200]
     if not ok:
-        assert b"open it as http://127.0.0.1:PORT/" in out
+        assert b"open it as %s/" % hardened.url.encode() in out
 
 
 def test_loopback_addresses():
@@ -656,6 +722,7 @@ def test_slow_headers_and_silent_connections_are_closed(hardened, monkeypatch):
     from wordlebot.web.server import GuardedH11
 
     monkeypatch.setattr(GuardedH11, "header_seconds", 0.5)
+    monkeypatch.setattr(GuardedH11, "first_byte_seconds", 0.5)
     port = int(hardened.url.rsplit(":", 1)[1])
     for first in (b"GET /api/health HTTP/1.1\r\nHo", b""):
         with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
@@ -667,3 +734,24 @@ def test_slow_headers_and_silent_connections_are_closed(hardened, monkeypatch):
             sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert read_answer(sock).startswith(b"HTTP/1.1 200")
             threading.Event().wait(0.7)
+
+
+def test_one_address_cannot_take_every_connection(hardened, monkeypatch):
+    import socket
+
+    from wordlebot.web.server import GuardedH11
+
+    monkeypatch.setattr(GuardedH11, "per_peer", 3)
+    port = int(hardened.url.rsplit(":", 1)[1])
+    held = [socket.create_connection(("127.0.0.1", port), timeout=20) for _ in range(3)]
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as extra:
+            try:
+                extra.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            except OSError:
+                pass  # closed before the request got there
+            assert read_answer(extra) == b""  # closed: this address holds its share already
+    finally:
+        for sock in held:
+            sock.close()
+    until(lambda: raw(hardened.url, b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").startswith(b"HTTP/1.1 200"))

@@ -199,8 +199,9 @@ class Advisor:
                                         replies=not self.lexicon.weighted)
         return self._books[key]
 
-    def has_book(self, hard: bool, max_guesses: int) -> bool:
-        """Whether the first two moves under these rules come from a book (see BOOK_GUESSES)."""
+    def has_book(self, max_guesses: int) -> bool:
+        """Whether the first two moves under this cap come from a book, in normal and hard mode
+        alike (see BOOK_GUESSES)."""
         return self.searching and self.use_book and max_guesses == BOOK_GUESSES
 
     def books(self) -> dict:
@@ -215,7 +216,7 @@ class Advisor:
     def needs_book(self, game: Game) -> bool:
         """True when the next suggestion would first have to compute the opening book (seconds
         to a minute, once per word list and rules): a shell can say so meanwhile."""
-        if game.rows or not self.has_book(game.hard, game.max_guesses):
+        if game.rows or not self.has_book(game.max_guesses):
             return False
         key = (game.hard, game.max_guesses)
         if self._books.get(key) is not None:
@@ -314,7 +315,7 @@ class Advisor:
         """The ranking of the node reached by ``history`` ((guess id, pattern) rows): from the
         opening book for the first two moves, else searched."""
         search = self.search_for(hard, max_guesses)
-        if len(history) <= 1 and self.has_book(hard, max_guesses):
+        if len(history) <= 1 and self.has_book(max_guesses):
             book = self.book(hard, max_guesses)
             if book and not history:
                 return NodeRanking([(self.lexicon.id(w), v) for w, v in book.first][:top],

@@ -22,7 +22,8 @@ from .. import __version__
 from ..errors import WordlebotError
 from ..feedback import ACCEPTED_FORMATS
 from . import schemas as s
-from .service import OFFICIAL_SETS, BusyError, Engine, NotReadyError, UnknownWordSet, colours, parse_rows
+from .service import (OFFICIAL_SETS, BusyError, Engine, NotReadyError, SetFailedError, UnknownWordSet, colours,
+                      parse_rows)
 
 STATIC = Path(__file__).resolve().parent / "static"
 SECURITY_HEADERS = {
@@ -40,8 +41,8 @@ class ErrorOut(BaseModel):
 ERRORS = {400: {"model": ErrorOut, "description": "a word, feedback or game the library refuses"},
           413: {"model": ErrorOut, "description": "request body too large"},
           422: {"model": ErrorOut, "description": "the body does not fit the schema"},
-          503: {"model": ErrorOut, "description": "busy, or the word set is being prepared: try again after "
-                                                   "the Retry-After seconds"}}
+          503: {"model": ErrorOut, "description": "busy, or the word set is being prepared (or could not be): "
+                                                   "try again after the Retry-After seconds"}}
 
 
 BODY_SECONDS = 10.0  # a request body must arrive within this (slow senders do not hold a connection)
@@ -76,8 +77,10 @@ class Limits:
         if self.hosts is not None:
             host = _host_name(headers.get(b"host", [b""])[-1])
             if host not in self.hosts:
+                bound = scope.get("server") or ("127.0.0.1", None)
+                where = f"[{bound[0]}]" if ":" in str(bound[0]) else bound[0]
                 return await _refuse(send, 400, f"this server answers requests for {', '.join(sorted(self.hosts))} "
-                                                "only; open it as http://127.0.0.1:PORT/")
+                                                f"only; open it as http://{where}:{bound[1]}/")
         if b"transfer-encoding" in headers and b"content-length" in headers:
             return await _refuse(send, 400, "a request may not give both Content-Length and Transfer-Encoding")
         lengths = headers.get(b"content-length", [])
@@ -130,17 +133,21 @@ def _host_name(value: bytes) -> str:
 
 
 def loopback_hosts(host: str) -> frozenset[str] | None:
-    """The Host names a server bound to ``host`` accepts: loopback names when it is a loopback
-    address (DNS-rebinding defence), else any (None)."""
+    """The Host names a server bound to ``host`` accepts: loopback names when every address
+    ``host`` stands for is a loopback one (127.0.0.0/8, ::1, their IPv4-mapped forms, localhost,
+    127.1), so a hostile page cannot reach it through DNS rebinding; else any (None)."""
     import ipaddress
+    import socket
 
-    if host == "localhost":
-        return LOOPBACK_NAMES
     try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except OSError:
         return None
-    return LOOPBACK_NAMES | {str(ip)} if ip.is_loopback else None
+    ips = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
+    mapped = [ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped else ip for ip in ips]
+    if not mapped or not all(ip.is_loopback for ip in mapped):
+        return None
+    return LOOPBACK_NAMES | {host.lower()} | {str(ip) for ip in ips}
 
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -189,8 +196,20 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 
 def _client(request: Request) -> str:
-    """Whose line a request waits in (see FairQueue): the peer's address."""
-    return request.client.host if request.client else "unknown"
+    """Whose line a request waits in (see FairQueue): the peer's address; for IPv6 its /64, the
+    block one household or machine is given (one client could otherwise use many addresses)."""
+    import ipaddress
+
+    host = request.client.host if request.client else "unknown"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return host
 
 
 def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seconds: float = BODY_SECONDS) -> FastAPI:
@@ -220,6 +239,11 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     @app.exception_handler(BusyError)
     async def _busy(request: Request, exc: BusyError):
         return JSONResponse({"detail": str(exc)}, status_code=503, headers={"retry-after": str(exc.retry_after)})
+
+    @app.exception_handler(SetFailedError)
+    async def _set_failed(request: Request, exc: SetFailedError):
+        return JSONResponse({"detail": f"{exc}; try another word set"}, status_code=503,
+                            headers={"retry-after": str(exc.retry_after)})
 
     @app.exception_handler(NotReadyError)
     async def _not_ready(request: Request, exc: NotReadyError):

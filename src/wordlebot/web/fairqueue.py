@@ -77,10 +77,6 @@ class FairQueue:
             self._cond.notify()
         return fut
 
-    def run(self, client: Hashable, fn: Callable, *args):
-        """``submit`` and wait for the result (for callers on a thread of their own)."""
-        return self.submit(client, fn, *args).result()
-
     def close(self) -> None:
         """Stop the workers once the jobs queued are done (none is accepted any more)."""
         with self._cond:

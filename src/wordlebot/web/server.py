@@ -2,9 +2,11 @@
 
 uvicorn times out idle keep-alive connections, but not a client that sends its request headers
 a byte at a time, nor a connection that never sends anything: each would hold a connection for
-ever (slowloris).  ``GuardedH11`` closes a connection whose request headers are not complete
-within ``HEADER_SECONDS`` of its first byte (or of its opening); the body has its own deadline
-(``app.Limits``).  Connections beyond ``MAX_CONNECTIONS`` are answered 503 by uvicorn at once.
+ever (slowloris), and uvicorn's cap on connections counts idle ones, so a few hundred silent
+sockets would turn everyone away.  ``GuardedH11`` closes a new connection that sends nothing
+within ``FIRST_BYTE_SECONDS`` and one whose request headers are not complete within
+``HEADER_SECONDS`` of their first byte (the body has its own deadline: ``app.Limits``), and
+refuses a peer's connections beyond ``PER_PEER``, so one client cannot fill ``MAX_CONNECTIONS``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_SECONDS = 10.0
-MAX_CONNECTIONS = 256
+FIRST_BYTE_SECONDS = 5.0
+PER_PEER = 32  # connections of one address (a browser opens six; a household a few browsers)
+MAX_CONNECTIONS = 1024
 KEEP_ALIVE_SECONDS = 5
 SWITCH_SECONDS = 0.001
 
@@ -26,15 +30,23 @@ class GuardedH11(H11Protocol):
     """uvicorn's h11 protocol with a deadline on the request headers."""
 
     header_seconds = HEADER_SECONDS
+    first_byte_seconds = FIRST_BYTE_SECONDS
+    per_peer = PER_PEER
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._header_timer: asyncio.TimerHandle | None = None
-        self._arm()
+        self._first = True
+        peer = self.client[0] if self.client else None
+        if peer is not None and sum(1 for c in self.connections
+                                    if c.client and c.client[0] == peer) > self.per_peer:
+            transport.close()  # this address holds enough connections already
+            return
+        self._arm(self.first_byte_seconds)
 
-    def _arm(self) -> None:
+    def _arm(self, seconds: float) -> None:
         if self._header_timer is None:
-            self._header_timer = self.loop.call_later(self.header_seconds, self._too_slow)
+            self._header_timer = self.loop.call_later(seconds, self._too_slow)
 
     def _disarm(self) -> None:
         if self._header_timer is not None:
@@ -43,7 +55,10 @@ class GuardedH11(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         if self.conn.their_state is h11.IDLE:  # a request's headers are (still) on their way
-            self._arm()
+            if self._first:  # the first byte came: the headers get their own deadline
+                self._first = False
+                self._disarm()
+            self._arm(self.header_seconds)
         super().data_received(data)
         if self.conn.their_state is not h11.IDLE:
             self._disarm()

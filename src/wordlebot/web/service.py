@@ -18,7 +18,9 @@ each client's requests wait in a line of their own and the lines take turns, so 
 burst delays others by at most a search per worker; a full line or queue is refused at once
 (``BusyError``: 503 with Retry-After).  Each worker takes an Advisor of the set from a pool (one
 per worker: an Advisor searches one state at a time) whose opening books are the ones prepared.
-Every search is bounded by the play budget, so a worker is never held for long.
+A suggestion is bounded by the play budget (about 0.1 s of work); an analysis rates every row
+(a few seconds at most, for an odd game): neither holds a worker for long, and the other
+workers and the lines' turns keep everyone else moving meanwhile.
 
 **Memory** is bounded: DAYS_KEPT days per set, IDLE_ADVISORS Advisors kept between requests (and
 one busy per worker), SEARCHES_KEPT rule combinations each, a small table per search
@@ -93,6 +95,15 @@ class NotReadyError(Exception):
         self.retry_after = 2 if status.state == "preparing" else 5
 
 
+class SetFailedError(Exception):
+    """The word set could not be prepared (a problem of the server's data, not of the request);
+    it is tried again after ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class UnknownWordSet(WordlebotError, LookupError):
     pass
 
@@ -120,6 +131,7 @@ class SetStatus:
     finished: float | None = None
     error: str | None = None
     hard_ready: bool = False  # the hard-mode book too
+    hard_error: str | None = None  # why the hard-mode book could not be computed
 
     def seconds(self) -> float | None:
         if self.started is None:
@@ -147,7 +159,6 @@ class _Prepared:
     lexicon: Lexicon | None = None
     notes: list[str] = field(default_factory=list)
     books: dict = field(default_factory=dict)  # (hard, max_guesses) -> Book, shared by the Advisors
-    error: Exception | None = None  # why it failed, as the loader said it
 
     @property
     def ready(self) -> bool:
@@ -183,16 +194,17 @@ class _Analyze:
     puzzle: int | None
     style: str
 
+    @property
+    def key(self) -> tuple:
+        return (self.name, self.entry.status.day, "analyze", tuple((r.guess, r.pattern) for r in self.rows),
+                self.answer, self.hard, self.max_guesses, self.puzzle, self.style)
 
-class _Notes(list):
-    """The list a loader appends its notes to, calling ``fn`` with each."""
+
+class _NoteSink:
+    """What a loader appends its notes to (it calls ``append``): each goes to ``fn``."""
 
     def __init__(self, fn: Callable[[str], None]) -> None:
-        super().__init__()
-        self._fn = fn
-
-    def append(self, msg: str) -> None:
-        self._fn(msg)
+        self.append = fn
 
 
 class Engine:
@@ -220,13 +232,14 @@ class Engine:
         # keyed by (set, day); the day is None for a set whose prior does not change with it
         self._sets: dict[tuple[str, dt.date | None], _Prepared] = {}
         self._static: set[str] = set()  # sets loaded once for every day
+        self._daily: set[str] = set()  # sets loaded for each day
         self._days: dict[str, OrderedDict] = {name: OrderedDict() for name in self._sources}
         self._lock = threading.Lock()  # the tables above, the cache and the pools: held briefly
         self._todo: deque[tuple[str, dt.date | None]] = deque()  # sets to prepare, in turn
         self._wake = threading.Condition(self._lock)
         self._preparer: threading.Thread | None = None
-        # idle Advisors, least recently used first: (id of the set's entry, strategy) -> Advisor
-        self._idle: OrderedDict[tuple[int, str, int], Advisor] = OrderedDict()
+        # idle Advisors, least recently used first: id(advisor) -> (the set's entry, strategy, advisor)
+        self._idle: OrderedDict[int, tuple[_Prepared, str, Advisor]] = OrderedDict()
         self._cache: OrderedDict = OrderedDict()
         self._cache_size = cache_size
         self.cache_hits = 0
@@ -246,7 +259,11 @@ class Engine:
 
     def _entry(self, name: str | None, day: dt.date | None, *, urgent: bool = True) -> _Prepared:
         """The preparation of ``name`` for ``day`` (default today), queued if it is not under way;
-        ``urgent`` moves it to the front of the queue (someone is waiting for it)."""
+        ``urgent``: someone is waiting for it, so it goes before the sets nobody asked for.
+
+        Until a set's first load says whether its prior depends on the day, there is one entry
+        for it at a time: a request for another day gets that one (not ready yet) and asks again
+        (``ready`` resolves the entry on every try), so a set is never loaded twice for nothing."""
         name = name or self.default
         if name not in self._sources:
             raise UnknownWordSet(f"unknown word set {name!r}; this server offers {', '.join(self._sources)}")
@@ -254,12 +271,15 @@ class Engine:
         with self._lock:
             key = self._key(name, day)
             entry = self._sets.get(key)
+            if entry is None and key[1] is not None and name not in self._daily:
+                entry = next((e for (n, _), e in self._sets.items() if n == name), None)  # the first load
             if entry is not None and entry.status.state == "failed" \
                     and time.monotonic() - (entry.status.finished or 0) > RETRY_FAILED:
+                self._sets.pop(self._key_of(entry), None)
                 entry = None  # try again: the data may have been fixed meanwhile
             if entry is None:
                 entry = self._sets[key] = _Prepared(SetStatus(name, key[1]))
-                self._todo.append(key)
+                (self._todo.appendleft if urgent else self._todo.append)(key)
                 self._forget_old_days(name, key[1])
             elif urgent and entry.status.state == "waiting" and key in self._todo:
                 self._todo.remove(key)
@@ -273,18 +293,22 @@ class Engine:
             return entry
 
     def _forget_old_days(self, name: str, day: dt.date | None) -> None:
-        """Keep the ``days_kept`` most recently used days of a set (called under the lock)."""
+        """Keep the ``days_kept`` most recently used days of a set, today's always (called under
+        the lock): analyses of past puzzles must not unload the set everyone plays today."""
         if day is None:
             return
         days = self._days[name]
         days[day] = True
         days.move_to_end(day)
+        today = self.clock()
         while len(days) > self._days_kept:
-            old, _ = days.popitem(last=False)
+            old = next((d for d in days if d != today), None)
+            if old is None:
+                break
+            del days[old]
             gone = self._sets.pop((name, old), None)
             if gone is not None:
-                for key in [k for k in self._idle if k[0] == id(gone)]:
-                    del self._idle[key]
+                self._drop_idle(gone)
             if (name, old) in self._todo:
                 self._todo.remove((name, old))
             for key in [k for k in self._cache if k[0] == name and k[1] == old]:
@@ -309,41 +333,51 @@ class Engine:
 
     def wait_ready(self, name: str | None = None, day: dt.date | None = None, *, hard: bool = False,
                    timeout: float | None = None) -> _Prepared:
-        """Block until the set is ready (for a thread of its own: the CLI, tests, the warm-up)."""
-        entry = self._entry(name, day)
+        """Block until the set is ready (for a thread of its own: the CLI, tests)."""
+        day = day or self.clock()
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             try:
-                return self._ready(entry, hard)
+                return self._ready(self._entry(name, day), day, hard)
             except NotReadyError:
-                left = None if deadline is None else deadline - time.monotonic()
-                if left is not None and left <= 0:
+                if deadline is not None and time.monotonic() >= deadline:
                     raise
                 time.sleep(0.02)
 
     async def ready(self, name: str | None, day: dt.date | None = None, *, hard: bool = False,
                     loaded: bool = False) -> _Prepared:
-        """The set's lexicon once ready (``loaded``: once its lists are loaded, book or not),
-        waiting up to ``ready_wait`` seconds without holding a thread; else NotReadyError."""
-        entry = self._entry(name, day)
+        """The set once ready (``loaded``: once its lists are loaded, book or not), waiting up to
+        ``ready_wait`` seconds without holding a thread; else NotReadyError."""
+        day = day or self.clock()
         deadline = time.monotonic() + self.ready_wait
         while True:
             try:
-                return self._ready(entry, hard, loaded)
+                return self._ready(self._entry(name, day), day, hard, loaded)
             except NotReadyError:
                 if time.monotonic() >= deadline:
                     raise
                 await asyncio.sleep(0.02)
 
-    def _ready(self, entry: _Prepared, hard: bool, loaded: bool = False) -> _Prepared:
+    def _ready(self, entry: _Prepared, day: dt.date, hard: bool, loaded: bool = False) -> _Prepared:
         st = entry.status
         if st.state == "failed":
-            raise entry.error  # the loader's own error: it says what is wrong with the data
+            raise SetFailedError(st.message(), self._retry_in(st))
+        if st.day is not None and st.day != day:  # the set's first load, for another day
+            raise NotReadyError(st)
         if loaded and entry.lexicon is not None:
             return entry
-        if st.state != "ready" or (hard and not st.hard_ready):
+        if st.state != "ready":
+            raise NotReadyError(st)
+        if hard and not st.hard_ready:
+            if st.hard_error:
+                raise SetFailedError(f"hard mode of the word set {st.words} is not available: {st.hard_error}",
+                                     self._retry_in(st))
             raise NotReadyError(st)
         return entry
+
+    @staticmethod
+    def _retry_in(st: SetStatus) -> int:
+        return max(1, math.ceil(RETRY_FAILED - (time.monotonic() - (st.finished or 0))))
 
     def lexicon(self, name: str | None, day: dt.date | None = None) -> Lexicon:
         """The word set ``name`` with the prior of ``day`` (default today), once ready."""
@@ -360,19 +394,37 @@ class Engine:
                 key = self._todo.popleft()
                 entry = self._sets.get(key)
             if entry is not None:
-                self._prepare(key, entry)
+                try:
+                    self._prepare(key, entry)
+                except BaseException as exc:  # the one preparer must outlive any set's failure
+                    self._fail(entry, exc)
+
+    def _say(self, line: str) -> None:
+        """Log a line; a log that cannot be written (a closed stderr) must not stop preparation."""
+        try:
+            self.log(line)
+        except Exception:
+            pass
+
+    def _fail(self, entry: _Prepared, exc: BaseException) -> None:
+        st = entry.status
+        st.error = str(exc) or type(exc).__name__
+        st.finished = time.monotonic()
+        st.state = "failed"  # last: a reader seeing "failed" finds the error and the time set
+        self._say(f"{st.words}: {st.message()}")
 
     def _prepare(self, key: tuple[str, dt.date | None], entry: _Prepared) -> None:
         name, day = key
         st = entry.status
-        st.state, st.started = "preparing", time.monotonic()
+        st.started = time.monotonic()
+        st.state = "preparing"  # after ``started``: a reader of "preparing" can count the seconds
 
         def label() -> str:  # the day once the set is known to depend on it
             return f"{name} ({st.day})" if entry.lexicon is not None and st.day is not None else name
 
         def step(text: str) -> None:
             st.step = text
-            self.log(f"{label()}: {text}")
+            self._say(f"{label()}: {text}")
 
         def note(msg: str) -> None:
             # progress ("Training the answer model…") is a step, not a note that stays on the page
@@ -381,35 +433,41 @@ class Engine:
             else:
                 entry.notes.append(msg)
 
+        src = self._sources[name]
+        step("loading the word lists and the prior")
+        lex = src if isinstance(src, Lexicon) else src(_NoteSink(note), day or self.clock())
+        self._learn_kind(key, entry, lex)
+        entry.lexicon = lex  # enough for the share endpoint (the word length)
+        step("building the pattern matrix")
+        pattern_matrix(lex)
+        transposed(lex)
+        step("computing the opening book")
+        maker = Advisor(lex, strategy="search")  # the book's long searches get the default table
+        maker.book(False, BOOK_GUESSES)
+        entry.books.update(maker.books())
+        st.finished = time.monotonic()
+        st.state = "ready"
+        self._say(f"{label()}: ready in {st.seconds():.1f} s")
+        step("computing the hard-mode opening book")
         try:
-            src = self._sources[name]
-            step("loading the word lists and the prior")
-            lex = src if isinstance(src, Lexicon) else src(_Notes(note), day or self.clock())
-            if lex.day is None and not isinstance(src, Lexicon):
-                self._adopt_static(key, entry)
-            entry.lexicon = lex  # enough for the share endpoint (the word length)
-            step("building the pattern matrix")
-            pattern_matrix(lex)
-            transposed(lex)
-            step("computing the opening book")
-            maker = Advisor(lex, strategy="search")  # the book's long searches get the default table
-            maker.book(False, BOOK_GUESSES)
-            entry.books.update(maker.books())
-            st.state, st.finished = "ready", time.monotonic()
-            self.log(f"{label()}: ready in {st.seconds():.1f} s")
-            step("computing the hard-mode opening book")
             maker.book(True, BOOK_GUESSES)
             entry.books.update(maker.books())
-            st.hard_ready, st.step = True, None
-        except Exception as exc:  # reported to whoever asks for the set
-            st.state, st.finished, st.error = "failed", time.monotonic(), str(exc) or type(exc).__name__
-            entry.error = exc if isinstance(exc, WordlebotError) else WordlebotError(st.message())
-            self.log(f"{label()}: {st.message()}")
+            st.hard_ready = True
+        except Exception as exc:  # normal play goes on; hard-mode requests are told why not
+            st.hard_error = str(exc) or type(exc).__name__
+            self._say(f"{label()}: no hard-mode book: {st.hard_error}")
+        st.step = None
 
-    def _adopt_static(self, key, entry) -> None:
-        """A set whose prior does not depend on the day: one entry for every day."""
+    def _learn_kind(self, key, entry: _Prepared, lex: Lexicon) -> None:
+        """After a set's first load: whether its prior depends on the day.  A set whose prior does
+        not gets one entry for every day."""
         name = key[0]
+        if isinstance(self._sources[name], Lexicon):
+            return
         with self._lock:
+            if lex.day is not None:
+                self._daily.add(name)
+                return
             self._static.add(name)
             self._days[name].pop(key[1], None)
             self._sets.pop(key, None)
@@ -421,32 +479,35 @@ class Engine:
     def _advisor(self, entry: _Prepared, strategy: str) -> Advisor:
         """An idle Advisor of the set, or a new one: at most one per worker is busy, and at most
         IDLE_ADVISORS wait for work (their search tables are most of the server's memory)."""
+        adv = None
         with self._lock:
             for key in reversed(self._idle):
-                if key[0] == id(entry) and key[1] == strategy:
-                    return self._idle.pop(key)
-        adv = Advisor(entry.lexicon, strategy=strategy, search_memory_mb=self._memory_mb,
-                      searches_kept=SEARCHES_KEPT)
-        adv.use_books(entry.books)
+                owner, kind, idle = self._idle[key]
+                if owner is entry and kind == strategy:
+                    del self._idle[key]
+                    adv = idle
+                    break
+        if adv is None:
+            adv = Advisor(entry.lexicon, strategy=strategy, search_memory_mb=self._memory_mb,
+                          searches_kept=SEARCHES_KEPT)
+        adv.use_books(entry.books)  # the hard-mode book may have come since it was made
         return adv
 
     def _release(self, entry: _Prepared, strategy: str, adv: Advisor) -> None:
-        adv.use_books(entry.books)  # the hard-mode book may have come meanwhile
         with self._lock:
             if self._sets.get(self._key_of(entry)) is not entry:
                 return  # a day forgotten meanwhile
-            self._idle[(id(entry), strategy, id(adv))] = adv
+            self._idle[id(adv)] = (entry, strategy, adv)
             while len(self._idle) > IDLE_ADVISORS:
                 self._idle.popitem(last=False)
 
+    def _drop_idle(self, entry: _Prepared) -> None:
+        """Forget the idle Advisors of a set no longer kept (called under the lock)."""
+        for key in [k for k, (owner, _, _) in self._idle.items() if owner is entry]:
+            del self._idle[key]
+
     def _key_of(self, entry: _Prepared) -> tuple[str, dt.date | None]:
         return (entry.status.words, entry.status.day)
-
-    def warm(self, name: str | None = None) -> float:
-        """Prepare a set and compute its first suggestion; the seconds it took."""
-        t0 = time.perf_counter()
-        self.suggest(name, [], top=1, candidates=0)
-        return time.perf_counter() - t0
 
     # --- games ---------------------------------------------------------------------------------
 
@@ -479,17 +540,6 @@ class Engine:
         except QueueFull as exc:
             raise BusyError(f"the server is busy ({exc}); try again in {exc.retry_after} s",
                             exc.retry_after) from None
-
-    def suggest(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
-                strategy: str = "search", top: int = 10, candidates: int = 100, day: dt.date | None = None,
-                client: Client = "local") -> dict:
-        """The suggestions for a game (waits for the set to be ready: for a thread of its own)."""
-        self._check_strategy(strategy)
-        day = day or self.clock()
-        entry = self.wait_ready(words, day, hard=self._needs_hard_book(strategy, hard, max_guesses, len(rows)))
-        request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates)
-        hit = self._cached(request.key)
-        return hit if hit is not None else self._submit(client, self._suggest_now, request).result()
 
     async def suggest_async(self, client: Client, words: str | None, history, *, hard: bool = False,
                             max_guesses: int = 6, strategy: str = "search", top: int = 10,
@@ -529,9 +579,13 @@ class Engine:
         doc = self._describe(r.name, lex, r.strategy, game, ranked, r.candidates)
         doc["notes"] = list(r.entry.notes)
         doc["seconds"] = round(time.perf_counter() - t0, 4)
+        return self._keep(r.key, doc)
+
+    def _keep(self, key: tuple, doc: dict) -> dict:
+        """Remember an answer (``key`` starts with the set and its day) and return it as new."""
         with self._lock:
-            if self._cache_size > 0 and r.key[:2] in self._sets:  # not a day forgotten meanwhile
-                self._cache[r.key] = doc
+            if self._cache_size > 0 and key[:2] in self._sets:  # not a day forgotten meanwhile
+                self._cache[key] = doc
                 while len(self._cache) > self._cache_size:
                     self._cache.popitem(last=False)
         return dict(doc, cached=False)
@@ -566,18 +620,6 @@ class Engine:
             "why": why,
         }
 
-    def analyze(self, words: str | None, rows: list[Row], *, answer: str | None = None, hard: bool = False,
-                max_guesses: int = 6, puzzle: int | None = None, style: str = "dark",
-                client: Client = "local") -> dict:
-        """Rate a played game; a game of a known puzzle is judged with that day's prior (waits
-        for the set: for a thread of its own)."""
-        if not rows:
-            raise InvalidWordError("there is nothing to analyse: the history has no rows")
-        day = self.puzzle_day(puzzle) if puzzle is not None else self.clock()
-        entry = self.wait_ready(words, day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
-        request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style)
-        return self._submit(client, self._analyze_now, request).result()
-
     async def analyze_async(self, client: Client, words: str | None, history, *, answer: str | None = None,
                             hard: bool = False, max_guesses: int = 6, puzzle: int | None = None,
                             style: str = "dark") -> dict:
@@ -588,6 +630,9 @@ class Engine:
             raise InvalidWordError("there is nothing to analyse: the history has no rows")
         entry = await self.ready(words, day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
         request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style)
+        hit = self._cached(request.key)
+        if hit is not None:
+            return hit
         return await asyncio.wrap_future(self._submit(client, self._analyze_now, request))
 
     def _analyze_now(self, r: "_Analyze") -> dict:
@@ -599,7 +644,7 @@ class Engine:
             report = analyze_game(advisor, game.rows, answer=answer, hard=r.hard, max_guesses=r.max_guesses)
         finally:
             self._release(r.entry, "search", advisor)
-        return {
+        return self._keep(r.key, {
             "words": r.name, "day": lex.day.isoformat() if lex.day else None,
             "summary": report.summary(), "skill": report.skill, "luck": report.luck,
             "solved": report.solved, "answer": report.answer,
@@ -610,7 +655,7 @@ class Engine:
                       "solved": x.solved} for x in report.rows],
             "share": self.share(r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle,
                                 style=r.style),
-        }
+        })
 
     def share(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
               puzzle: int | None = None, style: str = "dark") -> str:
