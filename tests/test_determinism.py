@@ -163,6 +163,22 @@ def test_rows_do_not_depend_on_how_many_are_asked_for(tight_budget):
         ten = rows_of(Advisor(lex, use_book=False), game, PLAY_TOP)
         for top in (1, 3):
             assert rows_of(Advisor(lex, use_book=False), game, top) == ten[:top]
+        # more than PLAY_TOP rows: the first ten are still the same (a wider search spends the
+        # budget otherwise and used to reorder them)
+        assert rows_of(Advisor(lex, use_book=False), game, 20)[:PLAY_TOP] == ten
+
+
+@pytest.mark.official
+def test_top_rows_are_the_same_when_more_are_asked_for(official):
+    """The state a user found: nyt-3158 after CRANE and PIOUS against BIDED, top 3 vs top 20."""
+    from wordlebot.wordsets import load_lexicon
+
+    lex = load_lexicon("nyt-3158", data_dir=official)
+    game = Advisor(lex).new_game()
+    for w in ("crane", "pious"):
+        game.guess(w, feedback_code(w, "bided"))
+    three = rows_of(Advisor(lex), game, 3)
+    assert rows_of(Advisor(lex), game, 20)[:3] == three
 
 
 # ---------------------------------------------------------------------------------------------

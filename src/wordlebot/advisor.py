@@ -327,9 +327,23 @@ class Advisor:
 
     def _ranking(self, game: Game, top: int = PLAY_TOP) -> NodeRanking:
         """The ranking the suggestions and compare both read: wide enough to show ``top`` rows
-        once the words refused in this game or session are left out."""
-        return self.search_pairs(game.candidates, game.row_ids, game.constraints, hard=game.hard,
-                                 max_guesses=game.max_guesses, top=max(top, PLAY_TOP) + len(self._excluded(game)))
+        once the words refused in this game or session are left out.
+
+        Its first rows never depend on ``top``: they are the PLAY_TOP-wide ranking's (a wider
+        search spends the budget differently and could reorder them); more rows asked for are
+        the wider ranking's others, after them."""
+        n_excluded = len(self._excluded(game))
+
+        def ranked(width: int) -> NodeRanking:
+            return self.search_pairs(game.candidates, game.row_ids, game.constraints, hard=game.hard,
+                                     max_guesses=game.max_guesses, top=width + n_excluded)
+
+        base = ranked(PLAY_TOP)
+        if top <= PLAY_TOP:
+            return base
+        seen = {g for g, _ in base.pairs}
+        more = [(g, v) for g, v in ranked(top).pairs if g not in seen]
+        return NodeRanking(base.pairs + more, base.lookahead, base.pool)
 
     def _search_rows(self, game: Game, top: int) -> list[Ranked]:
         excluded = self._excluded(game)
