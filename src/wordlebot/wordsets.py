@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import logging
 from pathlib import Path
 from typing import Callable
@@ -122,7 +123,15 @@ ANSWER_ZIPF = 3.0
 
 
 def wordfreq_lexicon(length: int = 5) -> Lexicon:
-    """An offline lexicon from wordfreq's English list: any length 4-11."""
+    """An offline lexicon from wordfreq's English list: any length 4-11.  wordfreq counts names
+    as words (AARON, ACCRA, DUNLOP…), so proper nouns are left out (see ``common_words``) and the
+    note says how many."""
+    guesses, answers, note = _wordfreq_lists(length)
+    return Lexicon.from_lists(list(guesses), list(answers), name=f"wordfreq-{length}", official=False, note=note)
+
+
+@functools.lru_cache(maxsize=8)
+def _wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...], str]:
     import math
 
     from wordfreq import get_frequency_dict
@@ -135,8 +144,55 @@ def wordfreq_lexicon(length: int = 5) -> Lexicon:
     )
     guesses = sorted(w for z, w in scored if z >= GUESS_ZIPF)
     answers = sorted(w for z, w in scored if z >= ANSWER_ZIPF)
-    return Lexicon.from_lists(
-        guesses, answers, name=f"wordfreq-{length}", official=False,
-        note=f"built offline from wordfreq: {len(guesses):,} words with Zipf >= {GUESS_ZIPF} may be "
-             f"guessed, {len(answers):,} with Zipf >= {ANSWER_ZIPF} may be the answer",
+    sieve = common_words()
+    kept_guesses = [w for w in guesses if not sieve.proper(w)]
+    kept_answers = [w for w in answers if sieve.common(w)]
+    gone = [w for w in answers if not sieve.common(w)]
+    example = ", ".join(w.upper() for w in gone[:3])
+    return (
+        tuple(kept_guesses), tuple(kept_answers),
+        f"built offline from wordfreq: {len(kept_guesses):,} words with Zipf >= {GUESS_ZIPF} may be "
+             f"guessed ({len(guesses) - len(kept_guesses):,} proper nouns left out), {len(kept_answers):,} "
+             f"with Zipf >= {ANSWER_ZIPF} may be the answer ({len(gone):,} left out as names or not known "
+             f"as common words{', e.g. ' + example if example else ''}; {sieve.source})",
     )
+
+
+class WordSieve:
+    """Tells common words from proper nouns, offline, with two maintained sources: the lemma
+    lexicon of lemminflect (nouns, verbs, adjectives and adverbs with their inflections, from
+    the NLM's SPECIALIST lexicon) and, when installed, the word list of Webster's Second
+    International (public domain, from the english-words package), where a proper noun is a word
+    listed capitalised only."""
+
+    def __init__(self, lower: set[str] | None, capitalised: set[str] | None, lemmas: Callable[[str], bool]) -> None:
+        self.lower, self.capitalised, self.lemmas = lower, capitalised, lemmas
+
+    @property
+    def source(self) -> str:
+        return ("by lemminflect's lexicon and Webster's Second (english-words)" if self.lower is not None
+                else "by lemminflect's lexicon (install english-words to keep words like AMONG and to "
+                     "filter the guesses too)")
+
+    def common(self, word: str) -> bool:
+        """A common English word: lemminflect has its lemma, or a dictionary lists it lower-case."""
+        return self.lemmas(word) or (self.lower is not None and word in self.lower)
+
+    def proper(self, word: str) -> bool:
+        """A proper noun: listed capitalised only, and not a common word (never true without
+        the dictionaries)."""
+        return self.capitalised is not None and word in self.capitalised and not self.common(word)
+
+
+def common_words() -> WordSieve:
+    import lemminflect
+
+    lemmas = lambda w: bool(lemminflect.getAllLemmas(w))  # noqa: E731
+    try:
+        from english_words import get_english_words_set
+    except ImportError:
+        return WordSieve(None, None, lemmas)
+    words = get_english_words_set(["web2"], alpha=True, lower=False)
+    lower = {w for w in words if w.islower()}
+    capitalised = {w.lower() for w in words if not w.islower()}
+    return WordSieve(lower, capitalised, lemmas)

@@ -1,0 +1,35 @@
+"""The offline wordfreq fallback leaves proper nouns out, and says so."""
+
+import pytest
+
+from wordlebot.wordsets import WordSieve, wordfreq_lexicon
+
+
+def test_sieve_rules_on_hand_made_sources():
+    lemmas = {"crane", "china"}.__contains__
+    sieve = WordSieve(lower={"among", "china"}, capitalised={"aaron", "china", "paris"}, lemmas=lemmas)
+    assert [w for w in ("crane", "among", "china", "aaron", "paris", "emoji") if sieve.common(w)] == ["crane", "among", "china"]
+    # a proper noun: capitalised only, and not a common word (China the country, china the plates)
+    assert [w for w in ("crane", "china", "aaron", "paris", "emoji") if sieve.proper(w)] == ["aaron", "paris"]
+    bare = WordSieve(None, None, lemmas)  # without the dictionary: only lemminflect's lexicon
+    assert bare.common("crane") and not bare.common("among") and not bare.proper("aaron")
+    assert "install english-words" in bare.source
+
+
+def test_the_fallback_list_has_no_names():
+    lex = wordfreq_lexicon(5)
+    for name in ("aaron", "abdul", "accra", "paris", "james"):
+        assert name not in lex.answers, name
+    for word in ("crane", "wreck", "sugar", "apple"):
+        assert word in lex.answers, word
+    assert "proper nouns left out" in lex.note and "AARON" in lex.note
+    assert "dunlop" not in wordfreq_lexicon(6).answers
+
+
+def test_the_dictionary_keeps_function_words_and_filters_guesses():
+    pytest.importorskip("english_words")
+    lex = wordfreq_lexicon(5)
+    for word in ("among", "every", "eight", "fifty"):
+        assert word in lex.answers, word
+    for name in ("aaron", "james", "alice"):  # listed capitalised only in Webster's Second
+        assert name not in lex.guesses, name
