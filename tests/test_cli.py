@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import click
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
@@ -342,3 +343,137 @@ def test_assist_never_suggests_a_refused_word_again_in_that_game():
     # the refusal was the last action: undo takes it back and the first suggestion is back
     assert f"took back the refusal of {first}" in out
     assert re.search(r"\[(\w+)\]", driver.prompts[-1]).group(1) == first
+
+
+# --- the terminal UI's command, settings, cache, analysis width, answers ---------------------
+
+
+def _no_tui(monkeypatch):
+    """The tui command up to the app, which is kept instead of run."""
+    from wordlebot.session import Settings
+    from wordlebot.tui import WordlebotApp
+
+    started = []
+    monkeypatch.setattr(WordlebotApp, "run", lambda self: started.append(self))
+    lex = Lexicon.from_lists(WORDS, ANSWERS, name="mini")
+    monkeypatch.setattr(Settings, "lexicon", lambda self, *a, **k: lex)
+    return started
+
+
+def test_tui_flags_of_one_run_are_not_saved(monkeypatch):
+    from wordlebot.session import Settings
+
+    started = _no_tui(monkeypatch)
+    Settings(words="classic", strategy="entropy").save()
+    before = Settings.path().read_text()
+    r = run(["tui", "--play", "--hard", "--max-guesses", "5"])
+    assert r.exit_code == 0, r.output
+    s = started[0].session
+    assert (s.mode, s.game.hard, s.game.max_guesses, s.settings.strategy) == ("play", True, 5, "entropy")
+    assert Settings.path().read_text() == before  # the next plain run starts as saved
+
+
+def test_tui_with_a_broken_settings_file_starts_with_a_note(monkeypatch):
+    from wordlebot.session import Settings
+
+    started = _no_tui(monkeypatch)
+    Settings.path().parent.mkdir(parents=True, exist_ok=True)
+    Settings.path().write_text("[1, 2]")
+    r = run(["tui"])
+    assert r.exit_code == 0 and "Traceback" not in r.output
+    assert "it holds list, not an object of settings" in r.output and "tui.json.bad" in r.output
+    assert started[0].session.settings == Settings() and any("tui.json.bad" in n for n in started[0].notes)
+
+
+def test_an_unwritable_cache_folder_is_one_note_with_the_right_fix(files, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(blocker / "cache"))
+    r = run(["suggest", "--history", f"{WORDS[0]}:{digits(WORDS[0], ANSWERS[3])}", "--top", "2"] + files)
+    assert r.exit_code == 0, r.output
+    assert "the cache folder cannot be written" in r.output and "set WORDLEBOT_CACHE to a writable folder" in r.output
+    assert "--data-dir" not in r.output and "cannot write the matrix cache" not in r.output
+
+
+def test_analyze_table_fits_80_columns(files):
+    target = ANSWERS[5]
+    rows = ",".join(f"{w}:{digits(w, target)}" for w in (WORDS[1], WORDS[60], target))
+    r = run(["analyze", "--history", rows, "--answer", target] + files)
+    assert r.exit_code == 0, r.output
+    table = [line for line in r.output.splitlines() if line.strip()]
+    assert max(len(line) for line in table) <= 80 and "…" not in r.output
+    bot_col = [line for line in table if line.strip().startswith("1 ")][0]
+    assert WORDS[1].upper() in bot_col and "luck" in r.output
+
+
+@pytest.mark.parametrize("answer", ["...", "ab", "toolong"])
+def test_analyze_with_a_bad_answer_is_a_clean_error(files, answer):
+    r = run(["analyze", "--history", f"{WORDS[1]}:00000", "--answer", answer] + files)
+    assert r.exit_code == 1 and "Error:" in r.output and "Traceback" not in r.output
+
+
+def test_openers_workers_are_started_with_ctrl_c_ignored():
+    """Ctrl+C reaches every process of the job: the sweep's workers must leave it to this one."""
+    import signal
+
+    from wordlebot.opener_sweep import _local_cluster
+
+    seen = []
+
+    def fake_cluster(**kwargs):
+        seen.append(signal.getsignal(signal.SIGINT))
+        return "cluster"
+
+    before = signal.getsignal(signal.SIGINT)
+    assert _local_cluster(fake_cluster, 2) == "cluster"
+    assert seen == [signal.SIG_IGN] and signal.getsignal(signal.SIGINT) is before
+
+
+def test_answers_list_shows_ties_as_ties(official):
+    from wordlebot.answers.daily import prior_for_day
+    from wordlebot.words import read_word_file
+
+    day = dt.date(2026, 5, 20)
+    r = run(["answers", "list", "--top", "5", "--date", str(day)])
+    assert r.exit_code == 0, r.output
+    p = prior_for_day(official, read_word_file(official / "nyt/guesses.txt"), day, build=True).weights
+    n_top = int(np.isclose(p, p.max(), rtol=1e-9, atol=0).sum())
+    assert n_top > 5  # the top probability is shared (the listed words not used yet)
+    assert f"ranks 1-{n_top:,}: {n_top:,} words tie" in r.output and "5 of them shown" in r.output
+    assert r.output.count(f"1-{n_top:,} ") == 5
+    # WRECK's fair rank: the middle of the ranks its probability shares, counted here
+    pw = p[read_word_file(official / "nyt/guesses.txt").index("wreck")]
+    same = np.isclose(p, pw, rtol=1e-9, atol=0)
+    first = int((p[~same] > pw).sum()) + 1
+    last = first + int(same.sum()) - 1
+    r = run(["answers", "show", "wreck", "--date", str(day)])
+    text = (f"rank ≈{(first + last) / 2:,.0f} of {p.size:,}: {last - first + 1:,} words tie at ranks {first:,}-{last:,}"
+            if last > first else f"rank {first:,} of {p.size:,}")
+    assert text in r.output
+
+
+def _live_bars():
+    import threading
+
+    # a stopped bar's refresh thread is told to end (done) and does so at its next tick
+    return [t for t in threading.enumerate() if type(t).__name__ == "_RefreshThread" and not t.done.is_set()]
+
+
+def test_a_failed_download_leaves_no_live_progress_bar(tmp_path, fake_host):
+    """A truncated download never reaches its total: its bar must still be stopped, or it is
+    redrawn over the terminal UI and left on the terminal after it."""
+    path = "/" + data.OFFICIAL[0].source
+    fake_host.routes[path] = (200, b"cigar\nrebut\n", {"length": 100000})  # says more than it sends
+    r = run(["--data-dir", str(tmp_path / "d"), "data", "fetch", "--source", fake_host.url, "--timeout", "2"])
+    assert r.exit_code == 1 and "truncated download" in r.output
+    assert _live_bars() == []
+
+
+def test_download_bars_stop_on_close():
+    from wordlebot.render import DownloadBars
+
+    with DownloadBars(Console(file=io.StringIO())) as bars:
+        update = bars("x.txt")
+        update(10, None)  # no size announced: it never completes by itself
+        assert len(_live_bars()) == 1
+    assert _live_bars() == []

@@ -191,7 +191,7 @@ def parse_share_grid(text: str) -> SharedGame:
         raise InvalidFeedbackError("the share grid has no rows of tiles")
     score = int(m.group(2)) if solved else None
     if solved and score != len(patterns):
-        raise InvalidFeedbackError(f"the header says {score} guesses but the grid has {len(patterns)} rows")
+        raise InvalidFeedbackError(f"the header says {_n(score, 'guess', 'guesses')} but the grid has {_n(len(patterns), 'row')}")
     if not solved and len(patterns) != max_guesses:
         raise InvalidFeedbackError(f"a lost game has {max_guesses} rows; the grid has {len(patterns)}")
     green = all_green(length)
@@ -202,12 +202,17 @@ def parse_share_grid(text: str) -> SharedGame:
     return SharedGame(puzzle, solved, score, max_guesses, bool(m.group(4)), patterns, length)
 
 
+def _n(count: int, word: str, many: str | None = None) -> str:
+    """``1 row``, ``2 rows`` (the shells' ``render.plural``; analysis does not import render)."""
+    return f"{count:,} {word if count == 1 else (many or word + 's')}"
+
+
 def rows_from_grid(grid: SharedGame, guesses: list[str] | None = None, answer: str | None = None) -> list[Row]:
     """The rows of a shared game: from the guesses (checked against the colours when the answer
     is known); without guesses, only a solved game's last row is known (the answer)."""
     if guesses:
         if len(guesses) != len(grid.patterns):
-            raise InvalidWordError(f"{len(guesses)} guesses for {len(grid.patterns)} grid rows")
+            raise InvalidWordError(f"{_n(len(guesses), 'guess', 'guesses')} for {_n(len(grid.patterns), 'grid row')}")
         rows = [Row(g.strip().lower(), p) for g, p in zip(guesses, grid.patterns)]
         if answer:
             for k, r in enumerate(rows, start=1):

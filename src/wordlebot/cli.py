@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from . import data, paths
 from .errors import DataError, WordlebotError
@@ -75,6 +75,25 @@ def cli(ctx: click.Context, data_dir: Path | None, verbose: bool) -> None:
     _setup_logging(verbose)
     ctx.ensure_object(dict)
     ctx.obj["data_dir"] = data_dir
+    ctx.obj["notes"] = []
+    _check_cache(ctx.obj["notes"])
+
+
+def _check_cache(notes: list[str]) -> None:
+    """An unwritable cache folder: this run keeps its matrices and books in a temporary folder
+    (and says how to keep them), instead of a note at every file it cannot write."""
+    problem = paths.cache_problem()
+    if problem is None:
+        return
+    fix = f"set {paths.CACHE_ENV} to a writable folder to keep them between runs"
+    try:
+        tmp = paths.use_temporary_cache()
+        message = (f"the cache folder cannot be written ({problem}); this run keeps the pattern matrices and "
+                   f"opening books in {tmp} and computes them again next time: {fix}")
+    except OSError:
+        message = f"the cache folder cannot be written ({problem}); working without a disk cache (slower): {fix}"
+    notes.append(message)
+    _note(message)
 
 
 def main() -> None:
@@ -129,12 +148,15 @@ class LexiconChoice:
 
     def load(self, day: dt.date | None = None) -> Lexicon:
         """The Lexicon, its prior the one of ``day`` (default: --date, else today)."""
+        from .render import DownloadBars
+
         ctx = click.get_current_context()
-        return load_lexicon(
-            self.words, data_dir=ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None,
-            length=self.length, guesses=self.guesses, answers=self.answers, notify=_note,
-            progress_factory=download_progress, build_model=True, day=day or self.day,
-        )
+        with DownloadBars(err) as bars:
+            return load_lexicon(
+                self.words, data_dir=ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None,
+                length=self.length, guesses=self.guesses, answers=self.answers, notify=_note,
+                progress_factory=bars, build_model=True, day=day or self.day,
+            )
 
 
 def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
@@ -187,21 +209,6 @@ def search_options(f):
 
 
 
-def download_progress(name: str):
-    """A rich progress bar per downloaded file (used by data fetch and the first-run fetch)."""
-    prog = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
-                    console=err, transient=False)
-    task = prog.add_task(name, total=None)
-    prog.start()
-
-    def update(done: int, total: int | None) -> None:
-        prog.update(task, completed=done, total=total)
-        if total is not None and done >= total:
-            prog.stop()
-
-    return update
-
-
 # ---------------------------------------------------------------------------------------------
 # feedback, suggest
 
@@ -249,11 +256,17 @@ def suggest(history: str, top: int, as_json: bool, hard: bool, lexicon, strategy
         }
         click.echo(json.dumps(doc, indent=1))
         return
-    from .render import suggestion_table
+    from .render import candidates_line, possible_line, suggestion_table
 
-    out.print(suggestion_table(rows, strategy, int(game.candidates.size)))
+    out.print(suggestion_table(rows, strategy, int(game.candidates.size), title=candidates_line(game),
+                               hard=game.hard))
     if game.candidates.size <= 12:
-        out.print("possible: " + ", ".join(w.upper() for w in game.candidate_words))
+        out.print(possible_line(game), soft_wrap=True)
+    from .explain import hard_mode_trap
+
+    trap = hard_mode_trap(game)
+    if trap:
+        out.print(f"[yellow]{escape(trap)}[/]", soft_wrap=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -307,32 +320,30 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
               help="The day: the answer prior of that morning (from the history before it) and, in play "
                    "mode (the default with --date unless --assist), that day's NYT answer.")
 def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day) -> None:
-    """The terminal UI: a board, live suggestions and candidates, settings, game analysis."""
-    from .render import prepare_book
+    """The terminal UI: a board, live suggestions and candidates, settings, game analysis.
+    The settings chosen in its dialog are remembered; the options given here apply to this run."""
+    from .render import DownloadBars, prepare_book
     from .session import Session, Settings
     from .tui import WordlebotApp
 
-    settings = Settings.load()
-    for key, value in (("words", words), ("length", length), ("strategy", strategy), ("hard", hard),
-                       ("max_guesses", max_guesses), ("mode", mode)):
-        if value is not None:
-            setattr(settings, key, value)
-    if guesses is not None:
-        settings.guesses_file, settings.answers_file = str(guesses), str(answers) if answers else None
-    if answer or (day and mode != "assist"):
-        settings.mode = "play"
-    folder = _folder()
-    lexicon = settings.lexicon(folder, notify=lambda m: err.print(f"[yellow]{escape(m)}[/]"),
-                               progress_factory=download_progress, build_model=True, day=day)
-    secret = puzzle = None
-    if answer or (day and settings.mode == "play"):
-        from .interactive import pick_answer
+    notes = list(click.get_current_context().find_root().obj.get("notes", []))
 
-        secret, puzzle = pick_answer(lexicon, answer=answer, day=day, data_dir=folder)
-    session = Session(lexicon, settings, secret=secret, puzzle=puzzle, day=day)
+    def note(message: str) -> None:
+        notes.append(message)
+        _note(message)
+
+    saved, problems = Settings.read()
+    for p in problems:
+        note(p)
+    folder = _folder()
+    with DownloadBars(err) as bars:
+        session = Session.start(
+            saved, data_dir=folder, day=day, answer=answer, notify=note,
+            load_options={"progress_factory": bars, "build_model": True},
+            words=words, length=length, strategy=strategy, hard=hard, max_guesses=max_guesses, mode=mode,
+            guesses_file=str(guesses) if guesses else None, answers_file=str(answers) if answers else None)
     prepare_book(err, session.advisor, session.game)
-    settings.save()
-    WordlebotApp(session, data_dir=folder).run()
+    WordlebotApp(session, data_dir=folder, notes=notes).run()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -596,6 +607,8 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
 
         puzzle = puzzle_number(day)
     lexicon = lexicons.load(day)
+    if answer is not None:
+        answer = check_word(answer, lexicon.length)
     if not as_json:
         out.print(f"[dim]{escape(lexicon.describe())}[/]", soft_wrap=True)
     if shared is not None and not played:
@@ -623,6 +636,13 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
 
     out.print(analysis_table(report))
     out.print(f"[bold]{escape(report.summary())}[/]")
+    from .explain import review_rows
+    from .game import Game
+
+    rated = Game.from_history(lexicon, rows[:len(report.rows)], hard=hard, matrix=advisor.matrix,
+                              max_guesses=max(6, len(rows)))
+    for line in review_rows(advisor, rated, report):  # each guess in plain words
+        out.print(escape(line), soft_wrap=False)
     for s, text in grids.items():
         out.print(f"\n{text}")
 
@@ -633,6 +653,7 @@ def _analyze_grid_with_answer_only(lexicon, shared, answer, style) -> None:
     from . import analysis as an
     from .advisor import Advisor
     from .feedback import _feedback
+    from .render import plural
 
     answer = check_word(answer, shared.length)
     lexicon.id(answer)
@@ -647,7 +668,7 @@ def _analyze_grid_with_answer_only(lexicon, shared, answer, style) -> None:
     while not game.solved and len(game.rows) < 10:
         w = advisor.best(game)
         game.guess(w, _feedback(w, answer))
-    out.print("the bot: " + " ".join(r.guess.upper() for r in game.rows) + f" ({len(game.rows)} guesses)")
+    out.print("the bot: " + " ".join(r.guess.upper() for r in game.rows) + f" ({plural(len(game.rows), 'guess', 'guesses')})")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -710,23 +731,21 @@ ANSWERS_DATE_HELP = "The day (default today): its prior, from the history before
 @click.option("--date", "day", type=DAY, default=None, help=ANSWERS_DATE_HELP)
 def answers_show(words, day) -> None:
     """Probability of each WORD being the day's answer, and why."""
-    import numpy as np
+    from .explain import rank_text, tie_ranks
 
     prior = _day_prior(day)
     model, p, history, on = prior.model, prior.weights, prior.history, prior.day
     index = {w: i for i, w in enumerate(model.words)}
-    order = np.argsort(-p, kind="stable")
-    rank = np.empty(len(p), int)
-    rank[order] = np.arange(1, len(p) + 1)
-    last = {e.word: e.date for e in history}
+    first, last = tie_ranks(p)
+    last_used = {e.word: e.date for e in history}
     for raw in words:
         w = check_word(raw, 5)
         if w not in index:
             err.print(f"[red]{w.upper()}: not a valid guess[/]")
             continue
         i = index[w]
-        status = f"used on {last[w]}" if w in last else ("listed" if model.listed[i] else "not in any list")
-        out.print(f"[bold]{w.upper()}[/]  P(answer on {on}) = {p[i]:.3g}  (rank {rank[i]:,} of {len(p):,}) · "
+        status = f"used on {last_used[w]}" if w in last_used else ("listed" if model.listed[i] else "not in any list")
+        out.print(f"[bold]{w.upper()}[/]  P(answer on {on}) = {p[i]:.3g}  ({rank_text(int(first[i]), int(last[i]), len(p))}) · "
                   f"{status} · looks like an answer: {model.pool[i]:.2f}", soft_wrap=True)
         for name, c in model.contributions(w):
             out.print(f"    {c:+.2f}  {name}")
@@ -740,14 +759,29 @@ def answers_list(threshold, top, day) -> None:
     """The likeliest answers for a day (default today)."""
     import numpy as np
 
+    from .explain import tie_ranks
+
     prior = _day_prior(day)
     model, p = prior.model, prior.weights
     order = np.argsort(-p, kind="stable")
     if threshold is not None:
         order = order[p[order] >= threshold]
         out.print(f"{order.size:,} words with P >= {threshold:g} (mass {p[order].sum():.3f})")
-    for i in order[:top].tolist():
-        out.print(f"{model.words[i].upper()}  {p[i]:.3g}")
+    first, last = tie_ranks(p)
+    shown = order[:top].tolist()
+    width = max((len(f"{first[i]:,}-{last[i]:,}") for i in shown), default=4)
+    out.print(f"{'rank':>{width}}  word   P(answer)")
+    for i in shown:
+        rank = f"{first[i]:,}" if first[i] == last[i] else f"{first[i]:,}-{last[i]:,}"
+        out.print(f"{rank:>{width}}  {model.words[i].upper()}  {p[i]:.3g}")
+    ties: dict[tuple[int, int], list[int]] = {}
+    for i in shown:
+        if first[i] != last[i]:
+            ties.setdefault((int(first[i]), int(last[i])), []).append(i)
+    for (a, b), members in ties.items():
+        cut = f"; {len(members):,} of them shown" if b - a + 1 > len(members) else ""
+        out.print(f"ranks {a:,}-{b:,}: {b - a + 1:,} words tie at {p[members[0]]:.3g} (equally likely, listed "
+                  f"in word-list order{cut})", soft_wrap=True)
 
 
 @answers_group.command("evaluate")
@@ -807,7 +841,10 @@ def data_fetch(force: bool, source: str | None, timeout: float) -> None:
     """Download the official word lists (sha256-pinned) and the answer history."""
     folder = _folder()
     out.print(f"data folder: {folder}")
-    results = data.fetch(folder, base=source, timeout=timeout, force=force, progress_factory=download_progress)
+    from .render import DownloadBars
+
+    with DownloadBars(err) as bars:
+        results = data.fetch(folder, base=source, timeout=timeout, force=force, progress_factory=bars)
     bad = 0
     for r in results:
         mark = "[green]ok[/]  " if r.ok else "[red]FAIL[/]"

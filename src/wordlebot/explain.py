@@ -142,3 +142,112 @@ def _pct(p: float) -> str:
     if p >= 0.001:
         return f"{100 * p:.1f}%"
     return "<0.1%" if p > 0 else "0%"
+
+
+def tie_ranks(values: np.ndarray, rtol: float = 1e-9) -> tuple[np.ndarray, np.ndarray]:
+    """Tie-aware ranks, largest first: for each value the first and last (1-based) rank of the
+    group of values equal to it (to a relative ``rtol``).  A value alone has first == last; 800
+    words sharing the top probability all rank 1-800, and their fair rank is the middle, 400.5."""
+    v = np.asarray(values, np.float64)
+    order = np.argsort(-v, kind="stable")
+    s = v[order]
+    start = np.ones(s.size, np.bool_)
+    if s.size > 1:
+        start[1:] = ~np.isclose(s[1:], s[:-1], rtol=rtol, atol=0.0)
+    group = np.cumsum(start) - 1
+    starts = np.flatnonzero(start)
+    ends = np.append(starts[1:], s.size)
+    first = np.empty(s.size, np.int64)
+    last = np.empty(s.size, np.int64)
+    first[order] = starts[group] + 1
+    last[order] = ends[group]
+    return first, last
+
+
+def rank_text(first: int, last: int, total: int) -> str:
+    """``rank 12 of 14,855``, or for a tie ``rank ≈400 of 14,855: 800 words tie at ranks 1-800``
+    (the fair rank of a tie is the middle of its ranks)."""
+    if first == last:
+        return f"rank {first:,} of {total:,}"
+    return f"rank ≈{(first + last) / 2:,.0f} of {total:,}: {last - first + 1:,} words tie at ranks {first:,}-{last:,}"
+
+
+def hard_mode_trap(game: Game) -> str | None:
+    """In hard mode, the trap of words that differ in one letter only: every guess must keep the
+    greens, so each one tests a single letter there and may rule out a single word.  Says so when
+    more words fit than guesses remain (``_ATCH: 6 words fit and 5 guesses remain``); else None."""
+    if not game.hard or game.over or game.off_list:
+        return None
+    words = game.candidate_words
+    left = game.max_guesses - len(game.rows)
+    if len(words) < 2 or len(words) <= left:
+        return None
+    free = [i for i in range(game.lexicon.length) if len({w[i] for w in words}) > 1]
+    if len(free) != 1:
+        return None
+    shape = "".join("_" if i in free else words[0][i].upper() for i in range(game.lexicon.length))
+    return (f"hard-mode trap: {shape}: {len(words):,} words fit and {left} guess{'es' if left != 1 else ''} "
+            "remain, and each guess can rule out only one")
+
+
+def _parts(game: Game, gid: int) -> tuple[int, int]:
+    """(groups, largest group) the guess ``gid`` splits the game's candidates into."""
+    pats = np.asarray(game.matrix[gid, game.candidates])
+    counts = np.bincount(pats.astype(np.int64))
+    return int(np.count_nonzero(counts)), int(counts.max())
+
+
+def verdict(game: Game, guess: str, best: str, regret: float) -> str:
+    """One plain-language sentence on ``guess`` played at ``game``'s position, where the bot
+    played ``best`` and the guess cost ``regret`` guesses on average over it."""
+    lex = game.lexicon
+    n = int(game.candidates.size)
+    g = lex.guesses[lex.id(guess)]
+    W, B = g.upper(), best.upper()
+    words = game.candidate_words
+    if n == 1:
+        return "the only word left: solved." if g == words[0] else \
+            f"only {words[0].upper()} was left, so {W} could not win: a wasted guess."
+    groups, worst = _parts(game, lex.id(g))
+    can_win = g in words
+    if groups == n and can_win:
+        split = f"it could be the answer and split the {n:,} candidates into single words"
+    else:
+        split = (f"it {'could be the answer and ' if can_win else 'could not be the answer and '}split the "
+                 f"{n:,} candidates into {groups:,} group{'s' if groups != 1 else ''} (the largest {worst:,})")
+    if g == best.lower() or regret <= 1e-9:
+        head = "the bot's choice" if g == best.lower() else f"as good as the bot's {B}"
+        return f"{head}: {split}."
+    if not can_win and n <= 200:
+        # a possible answer (the likeliest such) that splits as well had a chance to win on the spot
+        for w, _ in by_likelihood(game):
+            gw, ww = _parts(game, lex.id(w))
+            if gw >= groups and ww <= worst:
+                return (f"a wasted guess: it could not be the answer and split the {n:,} candidates no better "
+                        f"than {w.upper()}, which could have won.")
+    bg, bw = _parts(game, lex.id(best))
+    return (f"{regret:.2f} guesses worse on average than {B}: {split}; {B} makes {bg:,} "
+            f"group{'s' if bg != 1 else ''} (the largest {bw:,}).")
+
+
+def review_rows(advisor, game: Game, report, limit: int = 12) -> list[str]:
+    """For each rated row of ``report`` (a GameReport of ``game``): the verdict on the guess,
+    then the words still possible after it, likeliest first (``limit`` shown)."""
+    trial = Game(game.lexicon, hard=game.hard, max_guesses=max(game.max_guesses, len(game.rows)),
+                 matrix=advisor.matrix, answer=game.answer)
+    out = []
+    for r in report.rows:
+        text = verdict(trial, r.guess, r.best, r.player_expected - r.best_expected)
+        trial.guess(r.guess, r.pattern)
+        n = int(trial.candidates.size)
+        if trial.solved:
+            after = " It was the answer." if n > 0 and r.candidates_before > 1 else ""
+        elif n == 0:
+            after = " No listed word fits any more."
+        else:
+            shown = by_likelihood(trial, limit)
+            names = ", ".join(w.upper() for w, _ in shown) + (f" … (+{n - len(shown):,})" if n > len(shown) else "")
+            likely = f", {about(likely_count(trial.posterior))} likely" if game.lexicon.weighted and n > 1 else ""
+            after = f" Still possible ({n:,}{likely}): {names}."
+        out.append(f"{r.index}. {r.guess.upper()}: {text[0].upper()}{text[1:]}{after}")
+    return out

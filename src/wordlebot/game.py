@@ -377,7 +377,7 @@ class Game:
             if any(all(_feedback(g[q], word) == p for q, p in rows) for i, word in enumerate(g)
                    if i not in refused):
                 return (f"{prefix} leaves no word of the {self.lexicon.name} answer list; a word outside "
-                        "the list fits, so check the colours or use a larger word set (--words nyt)")
+                        "the list fits, so check the colours or use a larger word set, such as nyt")
         return f"{prefix} leaves no possible word: check the colours of this row and the ones before it"
 
     def undo(self) -> Row | Refusal:
@@ -428,6 +428,39 @@ class Game:
     def set_hard(self, on: bool) -> None:
         """Hard mode applies to the guesses that follow; the rows already played are kept."""
         self.hard = on
+
+    def replay(self, lexicon: Lexicon | None = None, *, hard: bool | None = None,
+               max_guesses: int | None = None, answer: str | None | bool = True,
+               matrix: np.ndarray | None = None) -> "Game":
+        """This game's moves (rows and refusals, in their order) played again in a new game with
+        other word lists or rules (``answer``: True keeps this game's; None: unknown).  Checked
+        like every move: the first one that does not fit raises its error, which names its row
+        (``row 2: CRONY is not allowed: hard mode: the guess must contain E``); this game is
+        left as it was."""
+        lex = lexicon if lexicon is not None else self.lexicon
+        cap = self.max_guesses if max_guesses is None else max_guesses
+        rows = self.rows
+        if len(rows) > cap:
+            raise InvalidWordError(f"the game has {len(rows)} rows, more than a cap of {cap} "
+                                   f"guess{'es' if cap != 1 else ''}")
+        if matrix is None and lexicon is None:
+            matrix = self._matrix
+        trial = Game(lex, hard=self.hard if hard is None else hard, max_guesses=cap, matrix=matrix,
+                     answer=self._answer if answer is True else answer)
+        k = 0
+        for gid, p in self._moves:
+            w = self.lexicon.guesses[gid]
+            try:
+                if p == REFUSED:
+                    trial.refuse(w)
+                else:
+                    k += 1
+                    trial.guess(w, p)
+            except WordlebotError as exc:
+                text = str(exc)
+                where = f"the refusal of {w.upper()}" if p == REFUSED else f"row {k}"
+                raise type(exc)(text if text.startswith("row ") else f"{where}: {text}") from None
+        return trial
 
     def _empty(self) -> "Game":
         """A game with the same lists, rules and answer, and no moves."""

@@ -18,9 +18,10 @@ from rich.markup import escape
 from . import data
 from .advisor import Advisor
 from .errors import DataError, InvalidWordError, WordlebotError
+from .explain import hard_mode_trap
 from .feedback import check_word
 from .game import Game, Refusal, Row
-from .render import prepare_book, share_grid, suggestion_table, tiles
+from .render import candidates_line, possible_line, prepare_book, share_grid, suggestion_table, tiles
 from .simulate import SimResult
 from .words import Lexicon
 
@@ -130,9 +131,12 @@ class AssistSession:
         prepare_book(self.console, self.advisor, game)
         rows = self.advisor.suggest(game, self.top)  # never a word the game refused
         n = int(game.candidates.size)
-        self.say(suggestion_table(rows, self.advisor.strategy, n))
+        self.say(suggestion_table(rows, self.advisor.strategy, n, title=candidates_line(game), hard=game.hard))
         if n <= 8:
-            self.say("possible: " + ", ".join(w.upper() for w in game.candidate_words))
+            self.say(possible_line(game), soft_wrap=True)
+        trap = hard_mode_trap(game)
+        if trap:
+            self.say(f"[yellow]{escape(trap)}[/]", soft_wrap=True)
         return rows[0].word if rows else None
 
     def _after_game(self) -> bool:

@@ -106,6 +106,26 @@ class SweepResult:
         return sorted(((w, v, e) for w, (v, e) in self.values.items()), key=lambda t: (t[1], not t[2], t[0]))
 
 
+def _local_cluster(LocalCluster, workers: int):
+    """A LocalCluster whose worker processes ignore Ctrl+C: the terminal sends SIGINT to every
+    process of the job, and this process alone should stop the sweep (closing the cluster ends
+    the workers) instead of each worker printing its own traceback.  The workers inherit the
+    ignored signal from here, so it is ignored while they are started."""
+    import os
+    import signal
+    import threading
+
+    # The workers' own warnings (tasks cancelled when the sweep stops) are noise on a terminal.
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
+    if threading.current_thread() is not threading.main_thread():
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def sweep(
     spec: SweepSpec,
     words: list[str],
@@ -126,7 +146,7 @@ def sweep(
     if scheduler:
         client = Client(scheduler)
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = _local_cluster(LocalCluster, workers)
         client = Client(cluster)
     t0 = time.perf_counter()
     result = SweepResult()
@@ -157,6 +177,12 @@ def sweep(
             if nxt < len(batches):
                 pending.add(client.submit(evaluate_batch, spec, batches[nxt], bound(), pure=False))
                 nxt += 1
+    except KeyboardInterrupt:
+        # stopping mid-task: the cluster's shutdown warnings (workers killed) say nothing new
+        import logging
+
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        raise
     finally:
         client.close()
         if cluster is not None:

@@ -40,3 +40,32 @@ def config_dir() -> Path:
     if env:
         return Path(env).expanduser()
     return Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def cache_problem() -> str | None:
+    """Why the cache folder cannot be written (``"/x/.cache/wordlebot: Permission denied"``), or
+    None when it can."""
+    import tempfile
+
+    d = cache_dir()
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=d)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        return f"{d}: {exc.strerror or exc}"
+    return None
+
+
+def use_temporary_cache() -> Path:
+    """Point this process's cache at a new temporary folder, removed at exit (for a run whose
+    cache folder cannot be written: the matrices and books are then kept for this run only)."""
+    import atexit
+    import shutil
+    import tempfile
+
+    d = Path(tempfile.mkdtemp(prefix="wordlebot-cache-"))
+    os.environ[CACHE_ENV] = str(d)
+    atexit.register(shutil.rmtree, d, ignore_errors=True)
+    return d

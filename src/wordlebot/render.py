@@ -25,7 +25,8 @@ SORT_COLUMN = {
 }
 
 
-def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: str | None = None) -> Table:
+def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: str | None = None,
+                     hard: bool = False) -> Table:
     """Fits 80 columns: word, (tree search) average guesses to finish from here, the partition
     figures (bits, expected candidates left, largest part, parts), P(answer), can-be-answer and
     hard-mode-legal flags."""
@@ -35,7 +36,7 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
     searched = bool(rows) and rows[0].expected is not None
     if searched:
         sort_col = "avg"
-        t.caption = value_basis(rows[0])
+        t.caption = value_basis(rows[0], hard)
         t.caption_justify = "left"
     cols = ["#", "guess"] + (["avg"] if searched else []) + (["letters"] if strategy == "letter-freq" else []) + [
         "bits", "left", "max", "parts", "P(ans)", "ans?", "hard"]
@@ -56,14 +57,46 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
     return t
 
 
-def value_basis(row: Ranked) -> str:
-    """One line saying what the avg column is: proven, searched to the end, or estimated."""
+def value_basis(row: Ranked, hard: bool = False) -> str:
+    """One line saying what the avg column is: proven, searched to the end, or estimated (past
+    the look-ahead the estimate does not count hard mode's limits: in hard mode it is optimistic)."""
     if row.basis == "optimal":
         return "avg: average guesses to finish, this one included (proven optimal)"
     if row.basis == "estimate":
         ahead = f"{row.lookahead} guess{'es' if row.lookahead != 1 else ''}"
-        return f"avg ≈: estimated after searching {ahead} ahead (the full search is too big here)"
+        caveat = ("; past it the estimate ignores hard mode's limits, so it is optimistic" if hard else "")
+        return f"avg ≈: estimated after searching {ahead} ahead (the full search is too big here){caveat}"
     return "avg: average guesses to finish, this one included (searched to the end)"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 row``, ``2 rows``, ``1,024 guesses`` (``many``: the plural when not word + s)."""
+    return f"{n:,} {word if n == 1 else (many or word + 's')}"
+
+
+def candidates_line(game) -> str:
+    """``840 candidates left``, and on a weighted set, where most listed words are unlikely
+    answers, how many are really in play: ``840 candidates left · about 120 likely`` (the
+    perplexity of the posterior, ``explain.likely_count``)."""
+    from .explain import about, likely_count
+
+    n = int(game.candidates.size)
+    line = f"{plural(n, 'candidate')} left"
+    if game.lexicon.weighted and n > 1:
+        line += f" · {about(likely_count(game.posterior))} likely"
+    return line
+
+
+def possible_line(game, limit: int = 12) -> str:
+    """``possible: SHORE, SNORE, STORE`` likeliest first (with each one's chance on a weighted
+    set), ``… (+N)`` past ``limit``."""
+    from .explain import by_likelihood
+
+    shown = by_likelihood(game, limit)
+    weighted = game.lexicon.weighted
+    words = ", ".join(w.upper() + (f" {format_prob(p) or '<0.01%'}" if weighted else "") for w, p in shown)
+    n = int(game.candidates.size)
+    return "possible: " + words + (f" … (+{n - len(shown):,})" if n > len(shown) else "")
 
 
 def format_prob(p: float) -> str:
@@ -109,6 +142,45 @@ def analysis_table(report) -> Table:
     for i, row in enumerate(report.unrated, start=len(report.rows) + 1):
         t.add_row(str(i), tiles(row, compact=True), "off list", "", "", "", "", "")
     return t
+
+
+class DownloadBars:
+    """A progress bar per downloaded file, as a ``progress_factory``; used as a context manager,
+    whose end stops every bar.  A download that fails, or has no announced size, never reaches
+    its total: without that stop its bar would stay live, redrawn over whatever comes next (the
+    terminal UI) and left on the terminal after it."""
+
+    def __init__(self, console) -> None:
+        self.console = console
+        self.progress = None
+
+    def __call__(self, name: str):
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+        task = None
+
+        def update(done: int, total: int | None) -> None:
+            nonlocal task
+            if self.progress is None:
+                self.progress = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
+                                         TimeRemainingColumn(), console=self.console)
+                self.progress.start()
+            if task is None:
+                task = self.progress.add_task(name, total=None)
+            self.progress.update(task, completed=done, total=total)
+
+        return update
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
+
+    def __enter__(self) -> "DownloadBars":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def prepare_book(console, advisor, game) -> None:
