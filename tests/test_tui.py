@@ -1,12 +1,18 @@
-"""The Textual UI, driven headless with Pilot, and snapshots of its main screens."""
+"""The Textual UI, driven headless with Pilot, and snapshots of its main screens at 80x24."""
 
 import asyncio
 import datetime as dt
+import threading
 from contextlib import asynccontextmanager
 
+from textual import events
+from textual.widgets import Button, DataTable, Select
+from textual.widgets._footer import FooterKey
+
 from conftest import random_words
-from naive import feedback_code
-from wordlebot.feedback import pattern_to_colours
+from naive import digits, feedback_code
+from wordlebot.advisor import Advisor
+from wordlebot.game import Game
 from wordlebot.session import Session, Settings
 from wordlebot.tui import WordlebotApp
 from wordlebot.tui.screens import AnalysisScreen, SettingsScreen
@@ -14,38 +20,54 @@ from wordlebot.words import Lexicon
 
 WORDS = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = WORDS[::3]
+SIZE = (80, 24)
 
 
 def lexicon():
     return Lexicon.from_lists(WORDS, ANSWERS, name="mini")
 
 
-def app_for(mode="assist", secret=None, strategy="search"):
-    s = Session(lexicon(), Settings(words="mini", mode=mode, strategy=strategy), secret=secret)
+def app_for(mode="assist", secret=None, strategy="search", hard=False, lex=None):
+    s = Session(lex or lexicon(), Settings(words="mini", mode=mode, strategy=strategy, hard=hard), secret=secret)
     return WordlebotApp(s, persist=False)
 
 
 async def settle(app, pilot):
-    await pilot.pause()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
+    """Until no search runs and no key waits for one."""
+    for _ in range(50):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not app.session.held and not any(w.is_running for w in app.workers):
+            return
 
 
 @asynccontextmanager
-async def running(app):
-    """The app headless at 80x24, its first suggestions shown."""
-    async with app.run_test(size=(80, 24)) as pilot:
+async def running(app, size=SIZE):
+    """The app headless (80x24 unless told), its first suggestions shown."""
+    async with app.run_test(size=size) as pilot:
         await settle(app, pilot)
         yield pilot
 
 
-async def set_colours(app, pilot, target):
-    """Cycle each tile of the typed row to the colour the game would show for ``target``."""
-    s = app.session
-    for i, c in enumerate(pattern_to_colours(feedback_code(s.letters, target), 5)):
-        app.cursor = i
-        for _ in range(c):
-            await pilot.press("space")
+NAMED = {"enter": "\r", "tab": "\t", "space": " ", "backspace": "\x7f"}
+
+
+async def burst(app, pilot, keys):
+    """Post every key at once, as a paste or very fast typing delivers them, then settle."""
+    for k in keys:
+        app.post_message(events.Key(k, k if len(k) == 1 else NAMED.get(k)))
+    await settle(app, pilot)
+
+
+async def slowly(app, pilot, keys):
+    for k in keys:
+        await pilot.press(k)
+        await settle(app, pilot)
+
+
+def _text(app, selector):
+    return str(app.query_one(selector).render())
 
 
 def run(coro):
@@ -56,13 +78,13 @@ def test_typing_backspace_and_colour_cycling():
     async def go():
         app = app_for()
         async with running(app) as pilot:
-            await pilot.press("c", "r", "a", "n", "e", "s")  # the sixth letter is ignored
+            await pilot.press("c", "r", "a", "n", "e", "s")  # the sixth letter is refused, with the reason
             assert app.session.letters == "crane"
+            assert "has its 5 letters" in _text(app, "#status")
             await pilot.press("backspace")
             assert app.session.letters == "cran"
-            app.cursor = 1
-            await pilot.press("space")
-            await pilot.press("space")
+            await pilot.press("left", "left")  # from the last letter to the 2nd
+            await pilot.press("space", "space")
             assert app.session.colours == [0, 2, 0, 0]  # gray -> yellow -> green
             await pilot.press("space")
             assert app.session.colours == [0, 0, 0, 0]  # and back to gray
@@ -84,26 +106,26 @@ def test_a_full_solved_game_with_suggestions_then_the_analysis():
                     break
                 await pilot.press("tab")  # the top suggestion
                 assert len(app.session.letters) == 5
-                await set_colours(app, pilot, target)
-                await pilot.press("enter")
+                await pilot.press(*digits(app.session.letters, target), "enter")  # its colours, by digits
             await settle(app, pilot)
             assert app.session.game.solved and app.session.game.rows[-1].guess == target
             assert isinstance(app.screen, AnalysisScreen)
             await settle(app, pilot)
-            summary = str(app.screen.query_one("#summary").render())
+            summary = _text(app.screen, "#summary")
             assert summary.startswith("Skill 99")  # it followed the bot's own choices
+            review = _text(app.screen, "#review")
+            assert review.startswith(f"1. {app.session.game.rows[0].guess.upper()}: The bot's choice")
 
     run(go())
 
 
-def test_undo_and_correcting_an_earlier_row():
+def test_undo_and_correcting_an_earlier_row_with_the_mouse():
     async def go():
         app = app_for()
         target = ANSWERS[7]
         async with running(app) as pilot:
             await pilot.press("tab")
-            await set_colours(app, pilot, target)
-            await pilot.press("enter")
+            await pilot.press(*digits(app.session.letters, target), "enter")
             await settle(app, pilot)
             assert len(app.session.game.rows) == 1
             await pilot.press("ctrl+z")
@@ -111,8 +133,7 @@ def test_undo_and_correcting_an_earlier_row():
             assert app.session.game.rows == []
             await pilot.press("tab")
             word = app.session.letters
-            await set_colours(app, pilot, target)
-            await pilot.press("enter")
+            await pilot.press(*digits(word, target), "enter")
             await settle(app, pilot)
             original = app.session.game.rows[0].pattern
             # a click on a played tile cycles its colour: accepted if some word still fits, else
@@ -121,7 +142,7 @@ def test_undo_and_correcting_an_earlier_row():
                 await pilot.click("Tile", offset=(1, 0))
                 await settle(app, pilot)
                 p = app.session.game.rows[0].pattern
-                status = str(app.query_one("#status").render())
+                status = _text(app, "#status")
                 assert p != original and "corrected" in status or p == original and ("no" in status or "corrected" in status)
             assert app.session.game.rows[0].pattern == original and app.session.game.rows[0].guess == word
             assert target in app.session.game.candidate_words
@@ -133,17 +154,11 @@ def test_impossible_colours_are_refused_with_the_reason():
     async def go():
         app = app_for()
         async with running(app) as pilot:
-            await pilot.press("tab")
-            for i in range(4):  # four greens and a yellow cannot happen
-                app.cursor = i
-                await pilot.press("space", "space")
-            app.cursor = 4
-            await pilot.press("space")
-            await pilot.press("enter")
+            await pilot.press("tab", *"22221", "enter")  # four greens and a yellow cannot happen
             await settle(app, pilot)
-            status = str(app.query_one("#status").render())
-            assert "leaves no possible word" in status
+            assert "leaves no possible word" in _text(app, "#status")
             assert app.session.game.rows == [] and len(app.session.letters) == 5  # nothing lost
+            assert app.session.colours == [2, 2, 2, 2, 1]
 
     run(go())
 
@@ -153,7 +168,7 @@ def test_unknown_word_is_refused():
         app = app_for()
         async with running(app) as pilot:
             await pilot.press(*"zzzzz", "enter")
-            assert "not in the mini guess list" in str(app.query_one("#status").render())
+            assert "not in the mini guess list" in _text(app, "#status")
             assert app.session.letters == "zzzzz"
 
     run(go())
@@ -175,29 +190,391 @@ def test_play_mode_colours_the_guesses_itself():
     run(go())
 
 
-def test_settings_dialog_changes_the_rules():
+# --- item 4: keys in a burst are handled in order, as if typed slowly ----------------------------
+
+
+def test_a_burst_word_and_enter_plays_the_word():
+    """'crane'+Enter pasted used to say 'type 5 letters first (0 so far)': Enter ran first."""
     async def go():
-        app = app_for()
+        target = ANSWERS[2]
+        app = app_for(mode="play", secret=target)
         async with running(app) as pilot:
-            await pilot.press("f2")
-            assert isinstance(app.screen, SettingsScreen)
-            app.screen.query_one("#hard").value = True
-            app.screen.query_one("#strategy").value = "entropy"
-            await pilot.click("#apply")
-            await settle(app, pilot)
-            assert app.session.settings.hard and app.session.game.hard
-            assert app.session.settings.strategy == "entropy"
-            assert "hard" in app.sub_title
+            await burst(app, pilot, [*WORDS[0], "enter"])
+            assert [r.guess for r in app.session.game.rows] == [WORDS[0]]
+            assert app.session.game.rows[0].pattern == feedback_code(WORDS[0], target)
 
     run(go())
 
 
+def test_a_burst_of_moves_and_colours_lands_where_typed():
+    """→ then Space in one burst colours the tile the cursor moved to."""
+    async def go():
+        app = app_for()
+        async with running(app) as pilot:
+            await burst(app, pilot, [*WORDS[1], "right", "right", "space", "right", "space", "space"])
+            assert app.session.colours == [0, 0, 1, 2, 0]
+
+    run(go())
+
+
+def test_a_paste_of_word_colours_and_new_line_plays_the_row():
+    async def go():
+        target = ANSWERS[4]
+        app = app_for()
+        async with running(app) as pilot:
+            app.post_message(events.Paste(f"{WORDS[3]} {digits(WORDS[3], target)}\n"))
+            await settle(app, pilot)
+            assert [str(r) for r in app.session.game.rows] == [f"{WORDS[3]}:{digits(WORDS[3], target)}"]
+
+    run(go())
+
+
+def test_play_mode_tab_in_a_burst_waits_for_the_next_suggestion():
+    """Tab right after Enter plays the suggestion for the new position (computed here with the
+    library, independently of the UI), not the one still on screen."""
+    lex = lexicon()
+    first = WORDS[0]
+    advisor = Advisor(lex)
+    for target in ANSWERS:  # the first answer the bot needs three rows or more for
+        expected = Game(lex, answer=target, matrix=advisor.matrix)
+        expected.guess(first)
+        while not expected.over:
+            expected.guess(advisor.suggest(expected, 8)[0].word)
+        if len(expected.rows) >= 3:
+            break
+    keys = [*first, "enter"] + ["tab", "enter"] * (len(expected.rows) - 1)  # none after the game ends
+
+    async def go(deliver):
+        app = app_for(mode="play", secret=target)
+        async with running(app) as pilot:
+            await deliver(app, pilot, keys)
+            return [str(r) for r in app.session.game.rows]
+
+    assert run(go(burst)) == [str(r) for r in expected.rows]
+    assert run(go(slowly)) == [str(r) for r in expected.rows]
+
+
+def test_assist_keys_give_the_same_game_at_any_speed():
+    target = ANSWERS[11]
+    w1, w2 = WORDS[5], WORDS[40]
+    keys = [*w1, *digits(w1, target), "enter",
+            *w2, "2", "2", "backspace", "backspace", *digits(w2, target), "enter",
+            "up", "up", "space", "escape",  # start correcting row 1, then cancel
+            "tab", "backspace", "ctrl+z", "tab"]
+
+    async def go(deliver):
+        app = app_for()
+        async with running(app) as pilot:
+            await deliver(app, pilot, keys)
+            s = app.session
+            return [str(r) for r in s.game.rows], s.letters, list(s.colours), s.editing
+
+    slow, fast = run(go(slowly)), run(go(burst))
+    assert slow == fast
+    assert slow[0] == [f"{w1}:{digits(w1, target)}", f"{w2}:{digits(w2, target)}"] and slow[2:] == ([0] * 5, None)
+
+
+# --- item 5: Tab never plays a stale suggestion ------------------------------------------------
+
+
+def test_tab_during_a_search_waits_for_it_and_the_title_says_searching():
+    async def go():
+        app = app_for()
+        gate = threading.Event()
+        real = app.session.suggestions
+
+        def slow(top, game):
+            gate.wait(10)
+            return real(top, game)
+
+        async with running(app) as pilot:
+            before = app.session.offered[0].word
+            app.session.suggestions = slow
+            target = ANSWERS[3]
+            await pilot.press(*before, *digits(before, target), "enter")
+            await pilot.pause()
+            assert _text(app, "#sugg-title") == "suggestions: searching…"
+            assert app.query_one(DataTable).row_count == 0  # the old rows are gone
+            await pilot.press("tab")
+            await pilot.pause()
+            assert app.session.letters == "" and app.session.held == ["tab"]
+            assert "waiting for the search" in _text(app, "#status")
+            gate.set()
+            await settle(app, pilot)
+            new_best = real(8, app.session.game)[0].word
+            assert app.session.letters == new_best
+            assert _text(app, "#sugg-title").startswith(f"suggestions (Tab plays {new_best.upper()}")
+
+    run(go())
+
+
+# --- item 7: colours by keyboard, corrections by keyboard, the on-screen keyboard ----------------
+
+
+def test_colours_by_digits_letters_and_a_whole_pattern():
+    async def go():
+        app = app_for()
+        async with running(app) as pilot:
+            await pilot.press(*WORDS[2], *"g1.y0")  # mixed forms: green, yellow, gray, yellow, gray
+            assert app.session.colours == [2, 1, 0, 1, 0]
+            await pilot.press("backspace", "backspace", "2", "g")  # Backspace clears colours first
+            assert app.session.colours == [2, 1, 0, 2, 2]
+            await pilot.press("1")
+            assert "colours are set" in _text(app, "#status") and app.session.colours == [2, 1, 0, 2, 2]
+
+    run(go())
+
+
+def test_correcting_an_earlier_row_by_keyboard():
+    async def go():
+        target = ANSWERS[6]
+        app = app_for()
+        async with running(app) as pilot:
+            w1, w2 = WORDS[7], WORDS[70]
+            # a typo in the colours that another answer would explain, so the game takes it
+            wrong = next(digits(w1, a) for a in ANSWERS if digits(w1, a) != digits(w1, target))
+            await pilot.press(*w1, *wrong, "enter")
+            await settle(app, pilot)
+            assert [str(r) for r in app.session.game.rows] == [f"{w1}:{wrong}"]
+            await pilot.press("up")
+            assert app.session.editing == 0 and "correcting row 1" in _text(app, "#status")
+            await pilot.press(*digits(w1, target), "enter")
+            await settle(app, pilot)
+            assert "row 1 corrected" in _text(app, "#status")
+            await pilot.press(*w2, *digits(w2, target), "enter")
+            await settle(app, pilot)
+            assert [str(r) for r in app.session.game.rows] == [f"{w1}:{digits(w1, target)}", f"{w2}:{digits(w2, target)}"]
+            assert target in app.session.game.candidate_words
+
+    run(go())
+
+
+def test_the_on_screen_keyboard_shows_the_letter_states():
+    from wordlebot.tui.app import KEY_STYLES, keyboard_text
+
+    async def go():
+        lex = Lexicon.from_lists(["crane", "stare", "moist", "pious", "spore"], ["stare", "spore"], name="hand")
+        app = app_for(lex=lex)
+        async with running(app) as pilot:
+            # CRANE/STARE 01202: R yellow, A and E green, C and N gray
+            await pilot.press(*"crane01202", "enter")
+            await settle(app, pilot)
+            assert app.session.keyboard() == {"c": 0, "r": 1, "a": 2, "n": 0, "e": 2}
+            text = keyboard_text(app.session.keyboard())
+            assert text.plain.split("\n") == ["Q W E R T Y U I O P", " A S D F G H J K L", "  Z X C V B N M"]
+            styles = {text.plain[s.start:s.end]: str(s.style) for s in text.spans}
+            assert styles["R"] == KEY_STYLES[1] and styles["A"] == styles["E"] == KEY_STYLES[2]
+            assert styles["C"] == styles["N"] == KEY_STYLES[0] and styles["Q"] == KEY_STYLES[-1]
+
+    run(go())
+
+
+def test_the_cursor_tile_shows_its_letter_between_brackets():
+    """The cursor is drawn around the letter, so the colour just set stays visible."""
+    from wordlebot.tui.app import Tile
+
+    async def go():
+        app = app_for()
+        async with running(app) as pilot:
+            await pilot.press(*WORDS[2], "2")
+            tiles = [t for t in app.query(Tile) if t.row == 0]
+            w = WORDS[2].upper()
+            assert [str(t.render()) for t in tiles] == [f" {w[0]} ", f"[{w[1]}]", f" {w[2]} ", f" {w[3]} ", f" {w[4]} "]
+            assert tiles[0].has_class("green") and tiles[1].has_class("cursor") and tiles[1].has_class("gray")
+
+    run(go())
+
+
+# --- item 1: a settings change keeps the game --------------------------------------------------
+
+HAND = ["crane", "stare", "moist", "pious", "shore", "slate", "store"]
+
+
+def _hand_app():
+    lex = Lexicon.from_lists(HAND, ["stare", "store", "shore"], name="hand")
+    s = Session(lex, Settings(words="hand", strategy="entropy"))
+    return WordlebotApp(s, persist=False)
+
+
+async def _apply(app, pilot, **fields):
+    await pilot.press("f2")
+    assert isinstance(app.screen, SettingsScreen)
+    for k, v in fields.items():
+        app.screen.query_one(f"#{k}").value = v
+    await pilot.click("#apply")
+    await settle(app, pilot)
+
+
+def test_settings_change_keeps_the_rows_when_they_fit():
+    async def go():
+        app = _hand_app()
+        async with running(app) as pilot:
+            # CRANE/STARE 01202 (hand-checked): hard mode, another strategy and cap keep it
+            await pilot.press(*"crane01202", "enter")
+            await settle(app, pilot)
+            await _apply(app, pilot, strategy="minimax", hard=True, cap="5")
+            s = app.session
+            assert [str(r) for r in s.game.rows] == ["crane:01202"] and s.game.hard and s.game.max_guesses == 5
+            assert s.settings.strategy == "minimax" and s.advisor.strategy == "minimax"
+            assert "the game goes on (1 row kept)" in _text(app, "#status")
+            assert "hard" in app.sub_title and not isinstance(app.screen, SettingsScreen)
+
+    run(go())
+
+
+def test_settings_change_refused_with_the_reason_when_the_rows_break_hard_mode():
+    async def go():
+        app = _hand_app()
+        async with running(app) as pilot:
+            # MOIST after CRANE 01202 breaks hard mode: the 3rd letter must stay A (hand-checked)
+            await pilot.press(*"crane01202", "enter")
+            await settle(app, pilot)
+            await pilot.press(*"moist", *digits("moist", "stare"), "enter")
+            await settle(app, pilot)
+            rows = [str(r) for r in app.session.game.rows]
+            assert rows == ["crane:01202", "moist:00011"]
+            await _apply(app, pilot, hard=True)
+            assert isinstance(app.screen, SettingsScreen)  # the dialog stays, with the reason
+            reason = _text(app.screen, "#settings-error")
+            assert "row 2: MOIST is not allowed: hard mode: the 3rd letter must be A" in reason
+            assert str(app.screen.query_one("#apply", Button).label) == "New game"
+            assert [str(r) for r in app.session.game.rows] == rows and not app.session.game.hard
+            await pilot.click("#cancel")  # keep playing: nothing changed
+            await settle(app, pilot)
+            assert [str(r) for r in app.session.game.rows] == rows and not app.session.settings.hard
+            # asked twice, it starts a new game with the new rules
+            await _apply(app, pilot, hard=True)
+            await pilot.click("#apply")
+            await settle(app, pilot)
+            assert app.session.game.rows == [] and app.session.game.hard
+
+    run(go())
+
+
+def test_settings_cap_below_the_rows_played_is_refused():
+    async def go():
+        app = _hand_app()
+        async with running(app) as pilot:
+            for w in ("crane", "moist", "pious"):
+                await pilot.press(*w, *digits(w, "stare"), "enter")
+                await settle(app, pilot)
+            await _apply(app, pilot, cap="2")
+            assert "the game has 3 rows, more than a cap of 2 guesses" in _text(app.screen, "#settings-error")
+            assert len(app.session.game.rows) == 3 and app.session.game.max_guesses == 6
+
+    run(go())
+
+
+def test_settings_dialog_new_word_set_replays_the_rows(tmp_path):
+    async def go():
+        app = _hand_app()
+        g = tmp_path / "g.txt"
+        g.write_text("\n".join(HAND + ["spare"]) + "\n")
+        async with running(app) as pilot:
+            await pilot.press(*"crane01202", "enter")
+            await settle(app, pilot)
+            await _apply(app, pilot, guesses=str(g))
+            s = app.session
+            assert s.lexicon.name == "g" and [str(r) for r in s.game.rows] == ["crane:01202"]
+            assert sorted(s.game.candidate_words) == ["spare", "stare"]  # what fits in the new list
+
+    run(go())
+
+
+# --- item 2 and 6: the settings file ---------------------------------------------------------
+
+
 def test_settings_are_remembered(tmp_path):
     s = Settings(words="classic", strategy="entropy", hard=True, max_guesses=5, mode="play")
-    s.save()
+    assert s.save() is None
     assert Settings.load() == s
-    Settings.path().write_text("{not json")
-    assert Settings.load() == Settings()  # a damaged file falls back to the defaults
+
+
+def test_a_bad_settings_file_is_reported_in_the_ui_never_a_crash(monkeypatch):
+    """The tui command with a settings file of bad values starts, with the defaults for them,
+    and the notice is shown inside the UI (not hidden behind it)."""
+    from click.testing import CliRunner
+
+    from wordlebot import cli as cli_mod
+
+    Settings.path().parent.mkdir(parents=True, exist_ok=True)
+    Settings.path().write_text('{"strategy": "nope", "max_guesses": 100, "hard": true}')
+    started = []
+    monkeypatch.setattr(WordlebotApp, "run", lambda self: started.append(self))
+    monkeypatch.setattr(Settings, "lexicon", lambda self, *a, **k: lexicon())
+    r = CliRunner().invoke(cli_mod.cli, ["tui"], catch_exceptions=False)
+    assert r.exit_code == 0 and "Traceback" not in r.output
+    app = started[0]
+    s = app.session.settings
+    assert (s.strategy, s.max_guesses, s.hard) == ("search", 6, True)  # bad ones defaulted, good one kept
+    assert any("strategy \"nope\"" in n and "max_guesses 100 is out of range 2-10" in n for n in app.notes)
+
+    async def go():
+        async with running(app):
+            shown = [n.message for n in app._notifications]
+            assert any("max_guesses 100" in m for m in shown)
+
+    run(go())
+
+
+# --- item 8: everything fits 80x24 -------------------------------------------------------------
+
+
+def _fits(widget):
+    """No column of the table is cut: its content is as wide as its region, or narrower."""
+    return widget.virtual_size.width <= widget.scrollable_content_region.width
+
+
+def test_main_screen_fits_80x24_with_the_footer_and_the_hard_column():
+    async def go():
+        app = app_for()
+        async with running(app) as pilot:
+            await pilot.press("tab")
+            table = app.query_one("#suggestions", DataTable)
+            assert table.row_count == 8 and _fits(table)
+            assert str(table.ordered_columns[-1].label) == "hard"
+            keys = {k.key: k for k in app.screen.query(FooterKey)}
+            for key in ("f2", "tab", "enter", "ctrl+q"):
+                assert keys[key].region.right <= 80 and keys[key].region.width > 0, key
+            assert app.query_one("#status").region.bottom <= 23
+
+    run(go())
+
+
+def test_analysis_dialog_fits_80x24():
+    async def go():
+        target = ANSWERS[2]
+        app = app_for(mode="play", secret=target)
+        async with running(app) as pilot:
+            for w in WORDS[:5]:
+                if w != target:
+                    await pilot.press(*w, "enter")
+                    await settle(app, pilot)
+            await pilot.press(*target, "enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, AnalysisScreen)
+            rows = app.screen.query_one("#rows", DataTable)
+            assert rows.row_count == 6 and _fits(rows)
+            assert str(rows.ordered_columns[-1].label) == "luck"
+            box = app.screen.query_one("#analysis")
+            assert box.region.bottom <= 24 and box.region.right <= 80
+            for b in app.screen.query(Button):
+                assert b.region.bottom <= 23 and b.region.width > 0
+
+    run(go())
+
+
+def test_settings_dialog_fits_80x24():
+    async def go():
+        app = app_for()
+        async with running(app) as pilot:
+            await pilot.press("f2")
+            await pilot.pause()
+            for b in app.screen.query(Button):
+                assert b.region.bottom <= 23 and b.region.width > 0
+            assert app.screen.query_one("#hard", Select).region.width > 0
+
+    run(go())
 
 
 # --- snapshots --------------------------------------------------------------------------------
@@ -214,26 +591,24 @@ def _settled(press=()):
 
 
 def test_snapshot_main_screen(snap_compare):
-    assert snap_compare(app_for(), run_before=_settled(("tab",)), terminal_size=(80, 24))
+    target = ANSWERS[2]
+    keys = (*WORDS[0], *digits(WORDS[0], target), "enter", "tab", "2", "1")
+    assert snap_compare(app_for(), run_before=_settled(keys), terminal_size=SIZE)
 
 
 def test_snapshot_analysis_screen(snap_compare):
     target = ANSWERS[2]
     assert snap_compare(app_for(mode="play", secret=target),
-                        run_before=_settled((*WORDS[0], "enter", *target, "enter")), terminal_size=(80, 24))
+                        run_before=_settled((*WORDS[0], "enter", *target, "enter")), terminal_size=SIZE)
 
 
 def test_snapshot_settings_screen(snap_compare):
-    assert snap_compare(app_for(), run_before=_settled(("f2",)), terminal_size=(80, 24))
+    assert snap_compare(app_for(), run_before=_settled(("f2",)), terminal_size=SIZE)
 
 
 # --- play mode: an answer outside the answer list -----------------------------------------------
 # Hand-made lists: GUANO is a guess but not an answer.  SLATE/GUANO 00200 leaves only the answer
 # PIANO; PIANO/GUANO 00222 leaves none (PIANO/PIANO is 22222).
-
-
-def _text(app, selector):
-    return str(app.query_one(selector).render())
 
 
 async def _type_row(app, pilot, word):
@@ -254,7 +629,7 @@ def test_play_mode_is_winnable_when_the_answer_is_not_in_the_answer_list():
             assert [r.feedback_digits() for r in game.rows] == ["00200", "00222"] and not game.over
             note = "the answer is not in the hand answer list"
             assert _text(app, "#cand-title") == note and _text(app, "#candidates") == ""
-            assert _text(app, "#sugg-title") == f"no suggestions: {note}" and app.current == []
+            assert _text(app, "#sugg-title") == f"no suggestions: {note}" and app.session.offered == []
             assert _text(app, "#status") == note
             await _type_row(app, pilot, "guano")
             assert game.solved and isinstance(app.screen, AnalysisScreen)
@@ -268,7 +643,6 @@ def test_play_mode_is_winnable_when_the_answer_is_not_in_the_answer_list():
 
 
 def test_play_mode_classic_on_the_guano_day(classic, classic_matrix, official):
-    from wordlebot.advisor import Advisor
     from wordlebot.interactive import pick_answer
 
     async def go():
@@ -312,11 +686,48 @@ def test_settings_dialog_keeps_the_day_of_a_replayed_game(official, monkeypatch)
         s = Session(lexicon(), Settings(words="mini", strategy="entropy"), day=day)
         app = WordlebotApp(s, persist=False)
         async with running(app) as pilot:
-            await pilot.press("f2")
-            app.screen.query_one("#words").value = "classic"
-            await pilot.click("#apply")
-            await settle(app, pilot)
+            await _apply(app, pilot, words="classic")
             assert app.session.lexicon.name == "classic" and app.session.day == day
 
     run(go())
     assert asked == [day]
+
+
+def test_the_keys_screen_fits_80x24_without_wrapping():
+    from wordlebot.session import KEYS_HELP
+    from wordlebot.tui.screens import HelpScreen
+
+    async def go():
+        app = app_for()
+        async with running(app) as pilot:
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            text = app.screen.query_one("#help Static")
+            assert text.region.height == len(KEYS_HELP.splitlines())  # no line wrapped
+            assert app.screen.query_one("#help").region.bottom <= 24
+            await pilot.press("escape")
+            assert not isinstance(app.screen, HelpScreen)
+
+    run(go())
+
+
+def test_settings_with_another_length_and_cap_reshape_the_board(tmp_path):
+    from wordlebot.tui.app import Board, Tile
+
+    four = sorted({w[:4] for w in WORDS})
+    g = tmp_path / "four.txt"
+    g.write_text("\n".join(four) + "\n")
+
+    async def go():
+        app = app_for()
+        async with running(app) as pilot:
+            await _apply(app, pilot, guesses=str(g), length="4", cap="9")
+            await settle(app, pilot)
+            board = app.query_one(Board)
+            assert (board.n_rows, board.length) == (9, 4) and len(app.query(Tile)) == 36
+            assert board.region.bottom <= 22  # nine rows fit above the status line at 80x24
+            await pilot.press(*four[0])
+            assert app.session.letters == four[0] and len(app.session.board()[0].cells) == 4
+
+    run(go())

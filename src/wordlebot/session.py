@@ -1,82 +1,121 @@
 """A session at the board: the state a user interface renders (the Textual UI keeps none of
-its own).
+its own), and what every key does to it.
 
 Two modes: **assist** (the real game is played elsewhere; the user types each guess and sets
 its colours) and **play** (the session holds a secret word; its Game knows it and colours the
 guesses itself, the same Game ``wordlebot play`` uses).
-The row being typed is kept here too (letters and, in assist mode, the colours chosen so far),
-so every keystroke is a method call that either changes the state or raises a WordlebotError
-saying why not.
+
+Keys are handled here, one at a time and in the order they came (``Session.press``), so a
+burst of keys (a paste, fast typing) gives what the same keys typed slowly give.  The one key
+that depends on the search, Tab (play the top suggestion), waits for the suggestions of the
+position it was typed in: it and every key after it are held until they arrive (``offer``).
+
+Colours (assist mode) are set by keyboard as quickly as by mouse: once the row has its letters,
+``0``/``1``/``2`` (or ``b``/``y``/``g``, ``.``, ``-``, ``x``, or the emoji) colour the tile under
+the cursor and move it on, so ``crane`` then ``20110`` then Enter plays a row; Space cycles the
+tile under the cursor; ←/→ move it; ↑/↓ pick an earlier row to correct (Enter applies, Esc
+cancels).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-
-import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Callable
 
-import numpy as np
-
-from .advisor import DEFAULT_STRATEGY, Advisor
+from . import explain
+from .advisor import Advisor
 from .analysis import GameReport, analyze_game
 from .errors import InvalidWordError, WordlebotError
-from .feedback import GRAY, GREEN, YELLOW, colours_to_pattern, pattern_to_colours
+from .feedback import _CHAR_COLOUR, GRAY, GREEN, YELLOW, colours_to_pattern, pattern_to_colours
 from .game import Game, Refusal, Row
 from .interactive import pick_answer
-from .paths import config_dir
-from .render import share_grid
+from .render import candidates_line, plural, share_grid
+from .settings import MODES, Settings
 from .words import Lexicon
 
-MODES = ("assist", "play")
+__all__ = ["BoardRow", "Cell", "KEYS_HELP", "MODES", "Outcome", "Session", "Settings", "SettingsPlan"]
+
 NEXT_COLOUR = {GRAY: YELLOW, YELLOW: GREEN, GREEN: GRAY}  # a click or Space on a tile
+# Letters that are colours once the row has its letters (b/x/w gray, y yellow, g green).
+COLOUR_LETTERS = frozenset("bxwyg")
+# Characters a paste may carry between a word and its colours, or between decorations.
+PASTE_SEPARATORS = frozenset(" \t:=\ufe0f\ufe0e\u200d")
+
+
+KEYS_HELP = """\
+Type the word; Tab puts the top suggestion in the row (or click on one).
+Assist mode, once the row has its letters, its colours:
+  0 1 2 or b y g   colour the tile under the cursor and move on (. - x are
+                   gray too; emoji work): crane, 20110, Enter plays a row
+  Space            cycle the tile under the cursor: gray, yellow, green
+  ← →              move the cursor
+  Backspace        clear the colour before the cursor, then letters
+  ↑ ↓              correct an earlier row (Enter applies, Esc cancels)
+  click a tile     cycle it (on an earlier row: corrected at once)
+Enter plays the row · ^z undo · ^n new game · F2 settings · ^q quit
+A paste is typed in order: "crane 20110" and a new line plays a row.
+Keys typed during a search keep their order; Tab waits for the search."""
+
+
+# ---------------------------------------------------------------------------------------------
+# What a key did; what the board shows
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one key or click did, for the shell to show.  ``message``: a line for the status
+    (an error when ``error``); ``played``: the game changed (a row, undo, a correction, a new
+    game), so the suggestions on screen are stale; ``finished``: this key ended the game;
+    ``held``: the key waits for the suggestions of the current position."""
+
+    message: str = ""
+    error: bool = False
+    played: bool = False
+    finished: bool = False
+    held: bool = False
+
+
+_HOLD = object()  # _press: this key must wait for the suggestions
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One tile as the board shows it: ``state`` is empty, current (the next tile to type),
+    typed (play mode, not yet coloured), or gray / yellow / green; ``cursor``: the tile the
+    colour keys act on."""
+
+    letter: str
+    state: str
+    cursor: bool = False
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    cells: list[Cell]
+    kind: str  # played, editing (an earlier row being corrected), typing, empty
+
+
+COLOUR_NAME = {GRAY: "gray", YELLOW: "yellow", GREEN: "green"}
 
 
 @dataclass
-class Settings:
-    """What the user chose, remembered between runs (a JSON file in the config folder)."""
+class SettingsPlan:
+    """What applying new settings would do to the game in progress (see ``Session.plan``)."""
 
-    words: str = "nyt"
-    length: int = 5
-    guesses_file: str | None = None
-    answers_file: str | None = None
-    strategy: str = DEFAULT_STRATEGY
-    hard: bool = False
-    max_guesses: int = 6
-    mode: str = "assist"
+    settings: Settings
+    lexicon: Lexicon
+    advisor: Advisor
+    game: Game | None  # the game under the new settings with its rows kept; None: a new game
+    reason: str | None  # why the rows cannot be kept (None when they are, or there are none)
+    rows: int  # rows played in the game now
+    moves: int = 0  # rows and refusals
 
-    @classmethod
-    def path(cls) -> Path:
-        return config_dir() / "tui.json"
-
-    @classmethod
-    def load(cls) -> "Settings":
-        try:
-            doc = json.loads(cls.path().read_text())
-            known = {k: v for k, v in doc.items() if k in cls.__dataclass_fields__}
-            s = cls(**known)
-            if s.mode not in MODES:
-                s.mode = "assist"
-            return s
-        except (OSError, ValueError, TypeError):
-            return cls()  # missing or damaged: defaults (the file is rewritten on the next save)
-
-    def lexicon(self, data_dir: str | Path | None = None, **options) -> Lexicon:
-        """The word lists these settings name (``options``: more load_lexicon arguments), loaded
-        the same way at start-up and from the settings dialog."""
-        from .wordsets import load_lexicon
-
-        return load_lexicon(self.words, data_dir=data_dir, length=self.length, guesses=self.guesses_file,
-                            answers=self.answers_file, **options)
-
-    def save(self) -> None:
-        from .data import atomic_write_json
-
-        try:
-            atomic_write_json(self.path(), asdict(self), indent=1)
-        except WordlebotError:
-            pass  # a read-only config folder must not stop play
+    @property
+    def loses_rows(self) -> bool:
+        """The game has moves that these settings would clear."""
+        return self.game is None and self.moves > 0
 
 
 @dataclass
@@ -91,6 +130,14 @@ class Session:
     game: Game | None = None
     letters: str = ""
     colours: list[int] = field(default_factory=list)
+    pos: int = 0  # the colour cursor: a tile of the row being typed or corrected (length: past the end)
+    editing: int | None = None  # the earlier row being corrected (0-based), if any
+    edit_colours: list[int] = field(default_factory=list)
+    # Bumped at every change of the game: suggestions are offered for one version (see offer).
+    version: int = 0
+    offered: list = field(default_factory=list)
+    offered_version: int | None = None
+    held: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.advisor is None:
@@ -99,6 +146,37 @@ class Session:
             self.secret = self.random_secret()
         if self.game is None:
             self.game = self._fresh_game()
+
+    @classmethod
+    def start(cls, saved: Settings, *, data_dir: str | Path | None = None, day: dt.date | None = None,
+              answer: str | None = None, notify: Callable[[str], None] | None = None,
+              load_options: dict | None = None, **run) -> "Session":
+        """The session a user starts: the saved settings with this run's flags (``run``: None
+        leaves a setting as saved; a --date or --answer means play mode unless ``mode`` says
+        assist).  When the saved word lists cannot be loaded (a file that has gone), the
+        default lists are used and ``notify`` says why; lists given as flags raise instead."""
+        say = notify or (lambda m: None)
+        settings = saved.changed(**run)
+        if run.get("guesses_file") is not None:  # files given: the answers are those given, or the guesses
+            settings.answers_file = run.get("answers_file")
+        if answer or (day and run.get("mode") != "assist"):
+            settings.mode = "play"
+        options = dict(load_options or {})
+        try:
+            lexicon = settings.lexicon(data_dir, notify=say, day=day, **options)
+        except WordlebotError as exc:
+            if any(run.get(k) is not None for k in ("words", "length", "guesses_file", "answers_file")):
+                raise
+            say(f"the saved word set could not be loaded ({exc}); using the default one")
+            default = Settings()
+            settings = replace(settings, words=default.words, length=default.length, guesses_file=None,
+                               answers_file=None)
+            lexicon = settings.lexicon(data_dir, notify=say, day=day, **options)
+        secret = puzzle = None
+        if answer or (day and settings.mode == "play"):
+            secret, puzzle = pick_answer(lexicon, answer=answer, day=day,
+                                         data_dir=None if data_dir is None else Path(data_dir))
+        return cls(lexicon, settings, secret=secret, puzzle=puzzle, day=day)
 
     @property
     def length(self) -> int:
@@ -112,11 +190,265 @@ class Session:
     def over(self) -> bool:
         return self.game.over
 
-    # --- the row being typed ---------------------------------------------------------------------
+    # --- keys --------------------------------------------------------------------------------------
+
+    def press(self, key: str) -> Outcome:
+        """Handle one key: a character ("c", "2", "🟩") or a name ("enter", "tab", "backspace",
+        "left", "right", "up", "down", "space", "escape", "ctrl+z" undo, "ctrl+n" new game).
+        Never raises: a refused key leaves the state as it was and says why."""
+        if self.held:
+            if key == "escape":
+                n = len(self.held)
+                self.held.clear()
+                return Outcome(f"dropped {plural(n, 'key')} that waited for the search")
+            self.held.append(key)
+            return Outcome(self._waiting(), held=True)
+        out = self._checked(key)
+        if out is _HOLD:
+            self.held.append(key)
+            return Outcome(self._waiting(), held=True)
+        return out
+
+    def paste(self, text: str) -> list[Outcome]:
+        """Pasted text, as the keys it stands for: letters, colours (digits, letters, emoji), a
+        new line or a comma for Enter (several in a row count once); spaces and colons between a
+        word and its colours are skipped.  ``crane 20110`` + new line plays a row;
+        ``salet:20110,crony:00210`` two."""
+        keys: list[str] = []
+        for ch in text:
+            if ch in "\r\n,;":
+                if keys and keys[-1] != "enter":
+                    keys.append("enter")
+            elif ch not in PASTE_SEPARATORS:
+                keys.append(ch)
+        return [self.press(k) for k in keys]
+
+    def offer(self, rows: list, version: int) -> list[Outcome]:
+        """The suggestions found for ``version`` of the game (ignored when the game has changed
+        since): Tab reads them, and the keys that waited for them run now, in order."""
+        if version != self.version:
+            return []
+        self.offered, self.offered_version = list(rows), version
+        outs = []
+        while self.held:
+            key = self.held.pop(0)
+            out = self._checked(key)
+            if out is _HOLD:  # an Enter among the held keys changed the game: wait again
+                self.held.insert(0, key)
+                break
+            outs.append(out)
+        return outs
+
+    @property
+    def suggestions_current(self) -> bool:
+        return self.offered_version == self.version
+
+    def _waiting(self) -> str:
+        return f"waiting for the search ({plural(len(self.held), 'key')} held; Esc drops them)"
+
+    def _checked(self, key: str):
+        try:
+            return self._press(key)
+        except WordlebotError as exc:
+            return Outcome(str(exc), error=True)
+
+    def _press(self, key: str):
+        if key in (" ", "space"):
+            return self._cycle_key()
+        if key == "ctrl+z":
+            return self._undo_key()
+        if key == "ctrl+n":
+            self.new_game()
+            return Outcome("new game", played=True)
+        if key == "escape":
+            if self.editing is not None:
+                k = self.editing
+                self._stop_editing()
+                return Outcome(f"correction of row {k + 1} cancelled")
+            return Outcome()
+        if key == "tab":
+            return self._tab()
+        if key == "enter":
+            return self._enter()
+        if key == "backspace":
+            return self._backspace()
+        if key in ("left", "right"):
+            n = self.length if self.editing is not None else len(self.letters)
+            if n:
+                step = -1 if key == "left" else 1
+                self.pos = (min(self.pos, n - 1 if step > 0 else n) + step) % n
+            return Outcome()
+        if key in ("up", "down"):
+            return self._pick_row(key)
+        if len(key) == 1:
+            return self._char(key)
+        return Outcome()  # a key with no meaning here (F-keys are the shell's)
+
+    def _char(self, ch: str) -> Outcome:
+        low = ch.lower()
+        if low.isascii() and low.isalpha():
+            if self.editing is not None:
+                if low in COLOUR_LETTERS:
+                    return self._colour(_CHAR_COLOUR[low])
+                raise InvalidWordError(f"row {self.editing + 1} keeps its word: type its colours "
+                                       "(0 1 2 or b y g), Enter applies, Esc cancels")
+            if self.over:
+                raise InvalidWordError("the game is over: ctrl+n starts a new one")
+            if len(self.letters) < self.length:
+                self.type_letter(low)
+                return Outcome()
+            if self.mode == "assist" and low in COLOUR_LETTERS:
+                return self._colour(_CHAR_COLOUR[low])
+            if self.mode == "assist":
+                raise InvalidWordError(f"the row has its {self.length} letters: type its colours (0 1 2 "
+                                       "or b y g), then Enter; Backspace deletes")
+            raise InvalidWordError(f"the row has its {self.length} letters: Enter plays it, Backspace deletes")
+        colour = _CHAR_COLOUR.get(ch)
+        if colour is not None:
+            return self._colour(colour)
+        if ch.isdigit():
+            raise InvalidWordError(f"{ch!r} is not a colour: 0 gray, 1 yellow, 2 green")
+        raise InvalidWordError(f"{ch!r} is neither a letter nor a colour")
+
+    def _colour(self, colour: int) -> Outcome:
+        """Colour the tile under the cursor and move the cursor on."""
+        if self.mode != "assist":
+            raise InvalidWordError("in play mode the game colours the tiles")
+        if self.editing is None:
+            if self.over:
+                raise InvalidWordError("the game is over: ctrl+n starts a new one")
+            if len(self.letters) < self.length:
+                raise InvalidWordError("type the whole word first, then its colours")
+        row = self.edit_colours if self.editing is not None else self.colours
+        if self.pos >= self.length:
+            raise InvalidWordError(f"the {self.length} colours are set: Enter "
+                                   f"{'applies them' if self.editing is not None else 'plays the row'} "
+                                   "(Backspace or ← to change one)")
+        row[self.pos] = colour
+        self.pos += 1
+        return Outcome()
+
+    def _cycle_key(self) -> Outcome:
+        if self.editing is not None:
+            i = min(self.pos, self.length - 1)
+            self.edit_colours[i] = NEXT_COLOUR[self.edit_colours[i]]
+            return Outcome()
+        if self.letters:
+            self.cycle(min(self.pos, len(self.letters) - 1))
+        return Outcome()
+
+    def _tab(self):
+        if self.editing is not None:
+            raise InvalidWordError(f"finish correcting row {self.editing + 1} first: Enter applies, Esc cancels")
+        if self.over:
+            raise InvalidWordError("the game is over: ctrl+n starts a new one")
+        if not self.suggestions_current:
+            return _HOLD
+        if not self.offered:
+            raise InvalidWordError(self.game.off_list_note or "no suggestion for this position")
+        self.use_word(self.offered[0].word)
+        return Outcome()
+
+    def _enter(self) -> Outcome:
+        if self.editing is not None:
+            k = self.editing
+            pattern = colours_to_pattern(self.edit_colours)
+            if pattern == self.game.rows[k].pattern:
+                self._stop_editing()
+                return Outcome(f"row {k + 1} unchanged")
+            self.game.edit(k, None, pattern)  # refused with the reason: still editing
+            self._stop_editing()
+            self.version += 1
+            return Outcome(f"row {k + 1} corrected", played=True, finished=self.over)
+        self.submit()
+        g = self.game
+        if g.solved:
+            msg = f"Solved in {len(g.rows)}!"
+        elif g.over:
+            msg = "Out of guesses." + (f" The word was {self.secret.upper()}." if self.secret else "")
+        else:
+            msg = g.off_list_note or ""
+        return Outcome(msg, played=True, finished=g.over)
+
+    def _backspace(self) -> Outcome:
+        if self.editing is not None:
+            if self.pos == 0:
+                raise InvalidWordError(f"row {self.editing + 1} keeps its word: Esc cancels the correction")
+            self.pos = min(self.pos, self.length) - 1
+            self.edit_colours[self.pos] = GRAY
+            return Outcome()
+        if self.mode == "assist" and len(self.letters) == self.length and self.pos > 0:
+            self.pos = min(self.pos, self.length) - 1  # the colour before the cursor first
+            self.colours[self.pos] = GRAY
+            return Outcome()
+        self.backspace()
+        return Outcome()
+
+    def _undo_key(self) -> Outcome:
+        if self.editing is not None:
+            k = self.editing
+            self._stop_editing()
+            return Outcome(f"correction of row {k + 1} cancelled")
+        move = self.undo()
+        if move is None:
+            return Outcome("row cleared")
+        if isinstance(move, Refusal):
+            return Outcome(f"took back the refusal of {move.word.upper()}", played=True)
+        return Outcome(f"took back {move.guess.upper()}", played=True)
+
+    def _pick_row(self, key: str) -> Outcome:
+        if self.mode != "assist":
+            raise InvalidWordError("in play mode the colours come from the game")
+        rows = self.game.rows
+        if not rows:
+            raise InvalidWordError("no row to correct yet")
+        if key == "up":
+            k = len(rows) - 1 if self.editing is None else max(0, self.editing - 1)
+        else:
+            if self.editing is None:
+                return Outcome()
+            k = self.editing + 1
+            if k == len(rows):
+                self._stop_editing()
+                return Outcome("back to the new row")
+        self.editing = k
+        self.edit_colours = list(pattern_to_colours(rows[k].pattern, self.length))
+        self.pos = 0
+        return Outcome(f"correcting row {k + 1} ({rows[k].guess.upper()}): type its colours or Space, "
+                       "Enter applies, Esc cancels")
+
+    def _stop_editing(self) -> None:
+        self.editing = None
+        self.edit_colours = []
+        self.pos = 0 if len(self.letters) == self.length else max(0, len(self.letters) - 1)
+
+    def click(self, row: int, col: int) -> Outcome:
+        """A click on a tile: on the row being typed or corrected it cycles that tile (and puts
+        the cursor there); on an earlier row it corrects that row at once, if the rows after it
+        still fit."""
+        if self.held:
+            return Outcome(self._waiting(), held=True)
+        try:
+            rows = self.game.rows
+            if self.editing is not None and row == self.editing:
+                self.pos = col
+                self.edit_colours[col] = NEXT_COLOUR[self.edit_colours[col]]
+                return Outcome()
+            if row < len(rows):
+                self.cycle_played(row, col)
+                return Outcome(f"row {row + 1} corrected", played=True, finished=self.over)
+            if row == len(rows) and col < len(self.letters) and self.editing is None:
+                self.pos = col
+                self.cycle(col)
+            return Outcome()
+        except WordlebotError as exc:
+            return Outcome(str(exc), error=True)
+
+    # --- the row being typed (checked: raise a WordlebotError saying why not) ---------------------
 
     def type_letter(self, ch: str) -> None:
         if self.over:
-            raise InvalidWordError("the game is over: start a new one (ctrl+n)")
+            raise InvalidWordError("the game is over: ctrl+n starts a new one")
         ch = ch.lower()
         if not (len(ch) == 1 and "a" <= ch <= "z"):
             raise InvalidWordError(f"{ch!r} is not a letter")
@@ -124,10 +456,12 @@ class Session:
             return
         self.letters += ch
         self.colours.append(GRAY)
+        self.pos = 0 if len(self.letters) == self.length else len(self.letters) - 1
 
     def backspace(self) -> None:
         self.letters = self.letters[:-1]
         self.colours = self.colours[: len(self.letters)]
+        self.pos = max(0, len(self.letters) - 1)
 
     def cycle(self, i: int) -> None:
         """Tile i of the row being typed: gray -> yellow -> green -> gray (assist mode)."""
@@ -143,11 +477,12 @@ class Session:
         self.lexicon.id(w)
         self.letters = w
         self.colours = [GRAY] * len(w)
+        self.pos = 0
 
     def submit(self) -> Row:
         """Play the row being typed.  Nothing changes if the game refuses it."""
         if self.over:
-            raise InvalidWordError("the game is over: start a new one (ctrl+n)")
+            raise InvalidWordError("the game is over: ctrl+n starts a new one")
         if len(self.letters) != self.length:
             raise InvalidWordError(f"type {self.length} letters first ({len(self.letters)} so far)")
         # Any refusal (not in the list, hard mode, impossible colours) leaves the row as typed.
@@ -157,6 +492,8 @@ class Session:
             row = self.game.guess(self.letters, colours_to_pattern(self.colours))
         self.letters = ""
         self.colours = []
+        self.pos = 0
+        self.version += 1
         return row
 
     # --- whole rows --------------------------------------------------------------------------------
@@ -164,9 +501,11 @@ class Session:
     def undo(self) -> Row | Refusal | None:
         """Clear the row being typed, else take back the game's last action."""
         if self.letters:
-            self.letters, self.colours = "", []
+            self.letters, self.colours, self.pos = "", [], 0
             return None
-        return self.game.undo()
+        move = self.game.undo()
+        self.version += 1
+        return move
 
     def cycle_played(self, row: int, i: int) -> None:
         """Edit an earlier row's colours (assist mode): cycle tile i of row ``row`` (0-based)."""
@@ -176,13 +515,16 @@ class Session:
         cols = list(pattern_to_colours(r.pattern, self.length))
         cols[i] = NEXT_COLOUR[cols[i]]
         self.game.edit(row, r.guess, colours_to_pattern(cols))
+        self.version += 1
 
     def new_game(self) -> None:
-        self.letters, self.colours = "", []
+        self.letters, self.colours, self.pos = "", [], 0
+        self.editing, self.edit_colours = None, []
         self.puzzle = None
         if self.mode == "play":
             self.secret = self.random_secret()
         self.game = self._fresh_game()
+        self.version += 1
 
     def _fresh_game(self) -> Game:
         """A game with the settings' rules; in play mode it knows the secret (see ``Game``)."""
@@ -193,7 +535,112 @@ class Session:
         """An answer drawn from the prior (as ``wordlebot play`` draws it)."""
         return pick_answer(self.lexicon)[0]
 
+    # --- settings ----------------------------------------------------------------------------------
+
+    def plan(self, new: Settings, load: Callable[[Settings], Lexicon] | None = None) -> SettingsPlan:
+        """What applying ``new`` would do, without doing it: the lists (loaded by ``load`` when
+        they change), the advisor (kept when the lists and strategy are the same), and the game
+        with its rows kept under the new rules, or the reason they cannot be (a row that breaks
+        hard mode, more rows than the new cap, a word the new lists lack, play mode that must
+        hide a new word)."""
+        old = self.settings
+        same_lists = new.lists == old.lists
+        if same_lists:
+            lexicon = self.lexicon
+        elif load is None:
+            raise ValueError("the settings name other word lists: give load")
+        else:
+            lexicon = load(new)
+        if same_lists and new.strategy == old.strategy:
+            advisor = self.advisor
+        else:
+            advisor = Advisor(lexicon, strategy=new.strategy, matrix=self.advisor.matrix if same_lists else None)
+        rows = len(self.game.rows)
+        moves = rows + len(self.game.refused)
+        if not moves:
+            return SettingsPlan(new, lexicon, advisor, None, None, 0, 0)
+        if new.mode == "play" and old.mode != "play":
+            reason = "play mode hides a new word, so the rows typed in assist mode cannot be kept"
+            return SettingsPlan(new, lexicon, advisor, None, reason, rows, moves)
+        if rows == new.max_guesses and not self.game.solved:  # more rows: replay says so
+            reason = (f"a cap of {new.max_guesses} guesses would end the game now, with "
+                      f"{plural(rows, 'row')} played and not solved")
+            return SettingsPlan(new, lexicon, advisor, None, reason, rows, moves)
+        try:
+            game = self.game.replay(lexicon, hard=new.hard, max_guesses=new.max_guesses,
+                                    answer=self.secret if new.mode == "play" else None, matrix=advisor.matrix)
+        except WordlebotError as exc:
+            return SettingsPlan(new, lexicon, advisor, None, f"the rows played do not fit: {exc}", rows, moves)
+        return SettingsPlan(new, lexicon, advisor, game, None, rows, moves)
+
+    def adopt(self, plan: SettingsPlan) -> None:
+        """Apply a plan: its game (rows kept) or, when it has none, a new game."""
+        old = self.settings
+        self.settings, self.lexicon, self.advisor = plan.settings, plan.lexicon, plan.advisor
+        if self.mode != "play":
+            self.secret, self.puzzle = None, None
+        elif old.mode != "play" or self.secret is None or self.secret not in self.lexicon:
+            self.secret, self.puzzle = self.random_secret(), None
+        self.game = plan.game if plan.game is not None else self._fresh_game()
+        if len(self.letters) != self.length or self.mode != old.mode:
+            self.letters, self.colours = "", []
+        self.editing, self.edit_colours, self.pos = None, [], 0
+        self.held.clear()
+        self.offered, self.offered_version = [], None
+        self.version += 1
+
     # --- what the panels show ------------------------------------------------------------------
+
+    def board(self) -> list[BoardRow]:
+        """Every row of the board, as tiles to paint."""
+        n = self.length
+        played = self.game.rows
+        out = []
+        for r in range(self.game.max_guesses):
+            if r < len(played):
+                if r == self.editing:
+                    out.append(BoardRow([Cell(played[r].guess[i], COLOUR_NAME[self.edit_colours[i]], i == self.pos)
+                                         for i in range(n)], "editing"))
+                else:
+                    cols = pattern_to_colours(played[r].pattern, n)
+                    out.append(BoardRow([Cell(played[r].guess[i], COLOUR_NAME[cols[i]]) for i in range(n)], "played"))
+            elif r == len(played) and not self.over:
+                assist = self.mode == "assist"
+                show_cursor = assist and self.editing is None and bool(self.letters)
+                cells = []
+                for i in range(n):
+                    if i < len(self.letters):
+                        state = COLOUR_NAME[self.colours[i]] if assist else "typed"
+                        cells.append(Cell(self.letters[i], state, show_cursor and i == self.pos))
+                    else:
+                        cells.append(Cell("", "current" if i == len(self.letters) else "empty"))
+                out.append(BoardRow(cells, "typing"))
+            else:
+                out.append(BoardRow([Cell("", "empty") for _ in range(n)], "empty"))
+        return out
+
+    def keyboard(self) -> dict[str, int]:
+        """What the rows played say of each letter: green somewhere, else yellow somewhere, else
+        gray (not in the word, beyond the copies revealed); letters not played are absent."""
+        best: dict[str, int] = {}
+        for row in self.game.rows:
+            for ch, c in zip(row.guess, pattern_to_colours(row.pattern, self.length)):
+                best[ch] = max(best.get(ch, GRAY), c)
+        return best
+
+    def hint(self) -> str:
+        """The line that says what to do now (shown when there is nothing else to say)."""
+        if self.over:
+            return "ctrl+n starts a new game"
+        if self.editing is not None:
+            return (f"correcting row {self.editing + 1}: colours 0 1 2 (b y g) or Space, ←/→ move, "
+                    "Enter applies, Esc cancels")
+        if self.mode == "play":
+            return "type a word and press Enter (Tab: the top suggestion)"
+        if len(self.letters) < self.length:
+            return ("type the word you played (Tab: the top suggestion), then its colours"
+                    + (" · ↑ corrects a row" if self.game.rows else ""))
+        return "colours: 0/b gray, 1/y yellow, 2/g green (or Space, ←/→), then Enter"
 
     def suggestions(self, top: int = 8, game: Game | None = None):
         """The advisor's best next guesses (none once the answer is known to be off the list),
@@ -202,10 +649,17 @@ class Session:
         return self.advisor.suggest(game or self.game, top)
 
     def candidates(self, limit: int = 200) -> list[tuple[str, float]]:
-        words = self.game.candidate_words
-        probs = self.game.posterior
-        order = np.argsort(-probs, kind="stable")[:limit]
-        return [(words[i], float(probs[i])) for i in order.tolist()]
+        """The words still possible with their probabilities, likeliest first."""
+        return explain.by_likelihood(self.game, limit)
+
+    def candidates_line(self) -> str:
+        """``840 candidates left · about 120 likely`` (see ``render.candidates_line``), or the
+        note that the answer is not in the list."""
+        return self.game.off_list_note or candidates_line(self.game)
+
+    def trap(self) -> str | None:
+        """A hard-mode trap ahead (see ``explain.hard_mode_trap``), or None."""
+        return explain.hard_mode_trap(self.game)
 
     def analysis(self) -> GameReport:
         """The game rated row by row (rows after an off-list answer showed itself: unrated, see
@@ -213,6 +667,11 @@ class Session:
         game = self.game
         return analyze_game(self.advisor, game.rows, answer=self.secret, hard=game.hard,
                             max_guesses=game.max_guesses)
+
+    def review(self, report: GameReport, limit: int = 12) -> list[str]:
+        """One plain-language paragraph per rated row: what the guess did, and the words still
+        possible after it (see ``explain.review_rows``)."""
+        return explain.review_rows(self.advisor, self.game, report, limit)
 
     def share(self, style: str = "dark") -> str:
         return share_grid(self.game.rows, solved=self.game.solved, max_guesses=self.game.max_guesses,

@@ -1,31 +1,37 @@
-"""The Textual app: a board, the suggestions and the candidates, driven by a library Session.
+"""The Textual app: a board, an on-screen keyboard, the suggestions and the candidates, all
+painted from a library Session, which also decides what every key does.
 
-Keys (the footer shows them): letters type the guess; Backspace deletes; ←/→ pick a tile and
-Space cycles its colour (gray → yellow → green; a click on a tile does the same, also on an
-earlier row to correct it); Tab puts the top suggestion in the row; Enter submits; Ctrl+Z
-undoes; Ctrl+N starts a new game; F2 opens the settings; Ctrl+Q quits.  The search runs in a
-worker thread, so the screen never freezes.
+Every key of the board goes to ``Session.press`` through one handler, in the order typed, so
+a paste or a burst of keys gives what slow typing gives.  The search runs in a worker thread,
+so the screen never freezes; its rows are offered to the session for the position they were
+computed for (keys that need them wait for them).  F1 lists the keys.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Footer, Header, LoadingIndicator, Static
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import get_current_worker
 
 from ..errors import WordlebotError
-from ..feedback import GRAY, GREEN, YELLOW, pattern_to_colours
-from ..render import format_prob
-from ..session import Session, Settings
-from .screens import AnalysisScreen, SettingsScreen
+from ..render import format_prob, plural
+from ..session import KEYS_HELP, Outcome, Session, Settings, SettingsPlan
+from .screens import AnalysisScreen, HelpScreen, SettingsScreen
 
-COLOUR_CLASS = {GRAY: "gray", YELLOW: "yellow", GREEN: "green"}
+# Keys the session handles (a printable character is one too); the rest are the app's bindings.
+SESSION_KEYS = frozenset({"enter", "tab", "backspace", "left", "right", "up", "down", "space", "escape",
+                          "ctrl+z", "ctrl+n"})
+KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+KEY_STYLES = {-1: "bold black on grey70", 0: "grey50 on grey15", 1: "bold white on #b59f3b",
+              2: "bold white on #538d4e"}
 
 
 class Tile(Static):
@@ -37,20 +43,22 @@ class Tile(Static):
             self.row, self.col = row, col
 
     def __init__(self, row: int, col: int) -> None:
-        super().__init__(" ", classes="tile empty")
+        super().__init__("   ", classes="tile empty")
         self.row, self.col = row, col
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.row, self.col))
 
-    def show(self, letter: str, state: str, cursor: bool = False) -> None:
-        self.update(f" {letter.upper() or ' '} ")
-        self.set_classes(f"tile {state}" + (" cursor" if cursor else ""))
+    def show(self, letter: str, state: str, cursor: bool, kind: str) -> None:
+        # the cursor is drawn as brackets, so the colour it stands on stays visible
+        ch = letter.upper() or " "
+        self.update(Text(f"[{ch}]" if cursor else f" {ch} "))  # Text: the brackets are not markup
+        self.set_classes(f"tile {state} {kind}" + (" cursor" if cursor else ""))
 
 
 class Board(Vertical):
     def __init__(self, rows: int, length: int) -> None:
-        super().__init__(id="board")
+        super().__init__(id="board", classes="compact" if rows > 7 else "")
         self.n_rows, self.length = rows, length
 
     def compose(self) -> ComposeResult:
@@ -59,279 +67,308 @@ class Board(Vertical):
                 for c in range(self.length):
                     yield Tile(r, c)
 
-    def render_session(self, s: Session, cursor: int) -> None:
-        played = s.game.rows
-        colours = [pattern_to_colours(row.pattern, s.length) for row in played]
-        typing = not s.over
-        assist = s.mode == "assist"
+    def paint(self, rows) -> None:
         for t in self.query(Tile):
-            if t.row < len(played):
-                t.show(played[t.row].guess[t.col], COLOUR_CLASS[colours[t.row][t.col]])
-            elif t.row == len(played) and typing:
-                if t.col < len(s.letters):
-                    state = COLOUR_CLASS[s.colours[t.col]] if assist else "typed"
-                    t.show(s.letters[t.col], f"pending {state}", cursor=(t.col == cursor and assist))
-                else:
-                    t.show("", "empty current")
-            else:
-                t.show("", "empty")
+            row = rows[t.row]
+            cell = row.cells[t.col]
+            t.show(cell.letter, cell.state, cell.cursor, row.kind)
+
+
+def keyboard_text(states: dict[str, int]) -> Text:
+    """The on-screen keyboard: each letter coloured by what the rows played say of it."""
+    out = Text()
+    for k, row in enumerate(KEY_ROWS):
+        out.append(" " * k)
+        for i, ch in enumerate(row):
+            out.append(ch.upper(), style=KEY_STYLES[states.get(ch, -1)])
+            if i < len(row) - 1:
+                out.append(" ")
+        if k < len(KEY_ROWS) - 1:
+            out.append("\n")
+    return out
+
+
+def columns(items: list[str], width: int) -> str:
+    """Items in aligned columns, as many as fit ``width`` (a word and its chance never split)."""
+    if not items:
+        return ""
+    cell = max(map(len, items)) + 2
+    per_line = max(1, (width + 2) // cell)
+    lines = [items[i:i + per_line] for i in range(0, len(items), per_line)]
+    return "\n".join("".join(x.ljust(cell) for x in line).rstrip() for line in lines)
+
+
+class SuggestionTable(DataTable, can_focus=False):
+    """The suggestions; a click on a row puts its word in the row being typed.  It never takes
+    the focus, so every key goes to the board."""
+
+    class Chosen(Message):
+        def __init__(self, row: int) -> None:
+            super().__init__()
+            self.row = row
+
+    async def _on_click(self, event: events.Click) -> None:
+        event.prevent_default()
+        row = event.style.meta.get("row")
+        if isinstance(row, int) and row >= 0:
+            self.post_message(self.Chosen(row))
+
+
+class BoardScreen(Screen):
+    """The main screen.  Its Tab binding replaces the default focus change (nothing here takes
+    the focus), so the footer shows what Tab does."""
+
+    BINDINGS = [Binding("tab", "app.key('tab')", "Suggestion")]
 
 
 class WordlebotApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "wordlebot"
-    # Enter, Tab and Space act on the board even when the suggestion table has the focus;
-    # check_action turns them off while a dialog is open so its fields get them.
+    ENABLE_COMMAND_PALETTE = False
+    # The session keys are handled in on_key (in order); these bindings put them in the footer
+    # and make the footer clickable.  check_action turns them off while a dialog is open.
     BINDINGS = [
-        Binding("enter", "submit", "Submit", priority=True),
-        Binding("tab", "use_suggestion", "Use suggestion", priority=True),
-        Binding("space", "cycle", "Colour", priority=True),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+n", "new_game", "New game"),
+        Binding("enter", "key('enter')", "Play"),
+        Binding("ctrl+z", "key('ctrl+z')", "Undo"),
+        Binding("ctrl+n", "key('ctrl+n')", "New"),
         Binding("f2", "settings", "Settings"),
+        Binding("f1", "help", "Keys"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
     def __init__(self, session: Session, *, top: int = 8, persist: bool = True,
-                 data_dir: str | Path | None = None) -> None:
+                 data_dir: str | Path | None = None, notes: list[str] | None = None) -> None:
         super().__init__()
         self.session = session
         self.data_dir = data_dir  # where the settings dialog loads other word lists from
         self.top = top
-        self.cursor = 0
-        self.persist = persist
-        self.current: list = []
+        self.persist = persist  # save the settings the user changes in the dialog
+        self.notes = list(notes or [])  # start-up notices (a stale history, a fallback list…)
         self.message = ""
+        self.error = False
 
     # --- layout ------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        s = self.session
         yield Header()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Board(self.session.game.max_guesses, self.session.length)
-                yield Static("", id="status")
+                yield Board(s.game.max_guesses, s.length)
+                yield Static("", id="keyboard")
             with Vertical(id="right"):
                 yield Static("suggestions", classes="title", id="sugg-title")
-                yield LoadingIndicator(id="busy")
-                yield DataTable(id="suggestions", cursor_type="row", zebra_stripes=True)
+                yield SuggestionTable(id="suggestions", cursor_type="none", zebra_stripes=True)
                 yield Static("candidates", classes="title", id="cand-title")
+                yield Static("", id="trap")
                 yield Static("", id="candidates")
+        yield Static("", id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#suggestions", DataTable)
-        table.add_columns("#", "guess", "avg", "bits", "left", "max", "P(ans)", "ans", "hard")
-        self.query_one("#busy").display = False
-        self.sub_title = self._describe()
+        table = self.query_one(SuggestionTable)
+        table.add_columns("guess", "avg", "bits", "left", "max", "P(ans)", "ans", "hard")
+        self._fit_left()
+        for note in self.notes:
+            self.notify(note, severity="warning", timeout=60)
+        if self.notes:  # and the first one stays in the status line until something else is said
+            self.message = self.notes[0]
         self.refresh_view()
         self.load_suggestions()
 
+    def get_default_screen(self) -> Screen:
+        return BoardScreen(id="_default")
+
+    def _fit_left(self) -> None:
+        self.query_one("#left").styles.width = max(21, 4 * self.session.length + 1)
+
     def _describe(self) -> str:
         s = self.session
-        mode = "play" if s.mode == "play" else "assist"
-        return (f"{s.lexicon.name} · {mode} · {s.settings.strategy}"
+        return (f"{s.lexicon.name} · {s.mode} · {s.settings.strategy}"
                 f"{' · hard' if s.game.hard else ''} · {s.game.max_guesses} guesses")
 
     # --- rendering ---------------------------------------------------------------------------------
 
     def refresh_view(self) -> None:
         s = self.session
-        self.query_one(Board).render_session(s, self.cursor)
+        self.sub_title = self._describe()
+        boards = self.query(Board)
+        if boards and (boards.first().n_rows, boards.first().length) != (s.game.max_guesses, s.length):
+            self.call_later(self._rebuild_board)
+        elif boards:  # (none for a moment while the board is rebuilt)
+            boards.first().paint(s.board())
+        self.query_one("#keyboard", Static).update(keyboard_text(s.keyboard()))
+        self.query_one("#cand-title", Static).update(s.candidates_line())
+        trap = s.trap()
+        self.query_one("#trap", Static).update(trap or "")
+        self.query_one("#trap").display = bool(trap)
         n = int(s.game.candidates.size)
-        note = s.game.off_list_note
-        self.query_one("#cand-title", Static).update(note or f"{n:,} candidate{'s' if n != 1 else ''} left")
         shown = s.candidates(60)
-        text = "  ".join(f"{w.upper()}" + (f" {format_prob(p)}" if s.lexicon.weighted else "") for w, p in shown)
-        more = f"  … and {n - len(shown):,} more" if n > len(shown) else ""
-        self.query_one("#candidates", Static).update(text + more)
-        self.query_one("#status", Static).update(self.message)
+        items = [w.upper() + (f" {format_prob(p) or '<0.01%'}" if s.lexicon.weighted else "") for w, p in shown]
+        box = self.query_one("#candidates", Static)
+        self.query_one("#candidates", Static).update(columns(items, box.size.width or 56)
+                                                     + (f"\n… and {n - len(shown):,} more" if n > len(shown) else ""))
+        status = self.query_one("#status", Static)
+        status.set_classes("error" if self.error else ("" if self.message else "hint"))
+        status.update(self.message or s.hint())
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.refresh_view)
 
     def say(self, message: str, error: bool = False) -> None:
-        self.message = message
-        status = self.query_one("#status", Static)
-        status.set_classes("error" if error else "")
-        status.update(message)
+        self.message, self.error = message, error
         if error:
             self.bell()
+        self.refresh_view()
+
+    async def _rebuild_board(self) -> None:
+        """A new word length or guess cap needs a board of another shape."""
+        s = self.session
+        boards = self.query(Board)
+        if boards and (boards.first().n_rows, boards.first().length) == (s.game.max_guesses, s.length):
+            return  # already rebuilt (two refreshes asked for it)
+        await boards.remove()
+        await self.query_one("#left").mount(Board(s.game.max_guesses, s.length), before=0)
+        self._fit_left()
+        self.query_one(Board).paint(s.board())
 
     def load_suggestions(self) -> None:
         """Search in a worker thread, on a snapshot of the game taken here (the board may change
-        meanwhile); the table updates when it is done."""
-        self._search(self.session.game.copy())
+        meanwhile); the rows are offered to the session for the version they were found for."""
+        s = self.session
+        table = self.query_one(SuggestionTable)
+        table.clear()
+        if s.over:
+            self.query_one("#sugg-title", Static).update("game over")
+            return
+        self.query_one("#sugg-title", Static).update("suggestions: searching…")
+        self._search(s.game.copy(), s.version)
 
     @work(thread=True, exclusive=True, group="suggest")
-    def _search(self, game) -> None:
-        self.call_from_thread(self._busy, True)
+    def _search(self, game, version: int) -> None:
+        error = None
         try:
             rows = self.session.suggestions(self.top, game)
         except WordlebotError as exc:
-            self.call_from_thread(self.say, str(exc), True)
-            rows = []
+            rows, error = [], str(exc)
         if get_current_worker().is_cancelled:
             return  # a newer search (after another row) replaced this one: its rows are stale
-        self.call_from_thread(self._show_suggestions, rows)
+        self.call_from_thread(self._show_suggestions, rows, version, error)
 
-    def _busy(self, on_: bool) -> None:
-        self.query_one("#busy").display = on_
-
-    def _show_suggestions(self, rows) -> None:
-        self._busy(False)
-        self.current = rows
-        table = self.query_one("#suggestions", DataTable)
+    def _show_suggestions(self, rows, version: int, error: str | None = None) -> None:
+        s = self.session
+        if version != s.version:
+            return
+        outcomes = s.offer(rows, version)
+        table = self.query_one(SuggestionTable)
         table.clear()
-        for i, r in enumerate(rows, start=1):
+        for r in s.offered:
             mark = "≈" if r.basis == "estimate" else ""  # an estimate past the look-ahead
-            table.add_row(str(i), r.word.upper(), f"{mark}{r.expected:.3f}" if r.expected is not None else "",
+            table.add_row(r.word.upper(), f"{mark}{r.expected:.3f}" if r.expected is not None else "",
                           f"{r.bits:.2f}", f"{r.expected_left:.1f}", str(r.largest), format_prob(r.p_answer),
                           "✓" if r.can_be_answer else "", "✓" if r.hard_legal else "✗")
-        if self.session.over:
-            self.query_one("#sugg-title", Static).update("game over")
-        elif self.session.game.off_list:
-            self.query_one("#sugg-title", Static).update(f"no suggestions: {self.session.game.off_list_note}")
+        title = self.query_one("#sugg-title", Static)
+        if s.game.off_list:
+            title.update(f"no suggestions: {s.game.off_list_note}")
+        elif error:
+            title.update(f"no suggestions: {error}")
         else:
-            best = rows[0].word.upper() if rows else "…"
-            note = "; avg ≈ estimated" if rows and rows[0].basis == "estimate" else ""
-            self.query_one("#sugg-title", Static).update(f"suggestions (Tab plays {best}{note})")
+            best = s.offered[0].word.upper() if s.offered else "…"
+            estimate = bool(s.offered) and s.offered[0].basis == "estimate"
+            note = ("; ≈ est., not hard-aware" if estimate and s.game.hard else
+                    "; avg ≈ estimated" if estimate else "")
+            title.update(f"suggestions (Tab plays {best}{note})")
+        if outcomes:
+            self.handle(outcomes)
 
     # --- input -------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in ("submit", "use_suggestion", "cycle", "undo", "new_game", "settings") and self.screen_stack \
-                and self.screen is not self.screen_stack[0]:
+        if action in ("key", "settings", "help") and self.screen is not self.screen_stack[0]:
             return False
         return True
-
-    @on(DataTable.RowSelected, "#suggestions")
-    def suggestion_clicked(self, message: DataTable.RowSelected) -> None:
-        if 0 <= message.cursor_row < len(self.current) and not self.session.over:
-            self._guard(lambda: self.session.use_word(self.current[message.cursor_row].word))
-            self.cursor = 0
-            self.refresh_view()
 
     def on_key(self, event: events.Key) -> None:
         if self.screen is not self.screen_stack[0]:
             return  # a dialog is open: its widgets own the keys
-        s = self.session
-        if event.character and len(event.character) == 1 and event.character.isalpha() and event.character.isascii():
-            self._guard(lambda: s.type_letter(event.character))
-            self.cursor = max(0, len(s.letters) - 1)
-            event.stop()
-        elif event.key == "backspace":
-            s.backspace()
-            self.cursor = max(0, len(s.letters) - 1)
-            event.stop()
-        elif event.key in ("left", "right") and s.letters:
-            step = -1 if event.key == "left" else 1
-            self.cursor = (self.cursor + step) % len(s.letters)
-            event.stop()
-        elif event.key in ("up", "down", "1", "2", "0") and s.letters and s.mode == "assist":
-            event.stop()
+        ch = event.character
+        if event.key in SESSION_KEYS:
+            key = event.key
+        elif ch and len(ch) == 1 and ch.isprintable() and not ch.isspace():
+            key = ch
         else:
-            return
-        self.refresh_view()
+            return  # F1, F2, ctrl+q…: the bindings
+        event.prevent_default()
+        event.stop()
+        self.handle([self.session.press(key)])
 
-    def _guard(self, fn) -> bool:
-        try:
-            fn()
-            return True
-        except WordlebotError as exc:
-            self.say(str(exc), error=True)
-            return False
+    def on_paste(self, event: events.Paste) -> None:
+        if self.screen is self.screen_stack[0]:
+            event.stop()
+            self.handle(self.session.paste(event.text))
+
+    def action_key(self, key: str) -> None:
+        """A footer click: the same as the key."""
+        self.handle([self.session.press(key)])
+
+    def handle(self, outcomes: list[Outcome]) -> None:
+        """Show what the keys did; search again when the game changed; the analysis at the end."""
+        if not outcomes:
+            return
+        errors = [o for o in outcomes if o.error]
+        shown = errors[-1] if errors else outcomes[-1]
+        self.say(shown.message, bool(errors))
+        if any(o.played for o in outcomes):
+            self.load_suggestions()
+            if self.session.over and any(o.finished for o in outcomes):
+                self.push_screen(AnalysisScreen(self.session))
+
+    @on(SuggestionTable.Chosen)
+    def suggestion_clicked(self, message: SuggestionTable.Chosen) -> None:
+        s = self.session
+        if 0 <= message.row < len(s.offered) and not s.over and s.editing is None:
+            try:
+                s.use_word(s.offered[message.row].word)
+            except WordlebotError as exc:
+                self.say(str(exc), True)
+                return
+            self.say("")
 
     @on(Tile.Clicked)
     def tile_clicked(self, message: Tile.Clicked) -> None:
-        s = self.session
-        if message.row < len(s.game.rows):
-            if self._guard(lambda: s.cycle_played(message.row, message.col)):
-                self.say(f"row {message.row + 1} corrected")
-                self.refresh_view()
-                self.load_suggestions()
-        elif message.row == len(s.game.rows) and message.col < len(s.letters):
-            self.cursor = message.col
-            self._guard(lambda: s.cycle(message.col))
-            self.refresh_view()
+        self.handle([self.session.click(message.row, message.col)])
 
-    def action_cycle(self) -> None:
-        if self.session.letters:
-            self._guard(lambda: self.session.cycle(self.cursor))
-            self.refresh_view()
-
-    def action_use_suggestion(self) -> None:
-        if self.current and not self.session.over:
-            self._guard(lambda: self.session.use_word(self.current[0].word))
-            self.cursor = 0
-            self.refresh_view()
-
-    def action_submit(self) -> None:
-        s = self.session
-        if not self._guard(s.submit):
-            return
-        self.cursor = 0
-        if s.game.solved:
-            self.say(f"Solved in {len(s.game.rows)}!")
-        elif s.over:
-            answer = f" The word was {s.secret.upper()}." if s.secret else ""
-            self.say(f"Out of guesses.{answer}")
-        else:
-            self.say(s.game.off_list_note or "")
-        self.refresh_view()
-        if s.over:
-            self._show_suggestions([])
-            self.push_screen(AnalysisScreen(s))
-        else:
-            self.load_suggestions()
-
-    def action_undo(self) -> None:
-        if self._guard(self.session.undo):
-            self.cursor = 0
-            self.say("undone")
-            self.refresh_view()
-            self.load_suggestions()
-
-    def action_new_game(self) -> None:
-        self.session.new_game()
-        self.cursor = 0
-        self.say("new game")
-        self.refresh_view()
-        self.load_suggestions()
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(KEYS_HELP))
 
     def action_settings(self) -> None:
-        def done(settings: Settings | None) -> None:
-            if settings is None:
-                return
-            self.apply_settings(settings)
+        before = self.session.settings
 
-        self.push_screen(SettingsScreen(self.session.settings), done)
+        def done(result: tuple[SettingsPlan, bool] | None) -> None:
+            if result is not None:
+                self.apply_plan(result[0], before)
 
-    def apply_settings(self, settings: Settings) -> None:
-        """Rebuild the session for new settings (a new word list or strategy means a new game).
-        The advisor is kept when the word list and strategy are the same: its searches keep
-        their tables and opening books."""
-        old = self.session.settings
-        lexicon, advisor = self.session.lexicon, self.session.advisor
-        if (settings.words, settings.length, settings.guesses_file, settings.answers_file) != \
-                (old.words, old.length, old.guesses_file, old.answers_file):
-            try:
-                lexicon = settings.lexicon(self.data_dir, auto_fetch=False, day=self.session.day,
-                                           notify=lambda m: self.notify(m, severity="warning"))
-            except WordlebotError as exc:
-                self.say(str(exc), error=True)
-                return
-            advisor = None
-        if settings.strategy != old.strategy:
-            advisor = None
-        self.session = Session(lexicon, settings, advisor=advisor, day=self.session.day)
-        if self.persist:
-            settings.save()
-        self.cursor = 0
-        self.sub_title = self._describe()
-        self.call_later(self._rebuild_board)
-        self.say("settings applied")
+        self.push_screen(SettingsScreen(self.session, self._plan), done)
+
+    def _plan(self, settings: Settings) -> SettingsPlan:
+        """What the new settings would do (called on a worker thread by the dialog)."""
+        def note(m: str) -> None:
+            self.call_from_thread(self.notify, m, severity="warning", timeout=20)
+
+        def load(new: Settings):
+            return new.lexicon(self.data_dir, auto_fetch=False, day=self.session.day, notify=note)
+
+        return self.session.plan(settings, load)
+
+    def apply_plan(self, plan: SettingsPlan, before: Settings) -> None:
+        """Adopt new settings: the game goes on with its rows when they fit the new rules, else
+        (the user confirmed it in the dialog) a new game starts."""
+        kept = plan.game is not None
+        self.session.adopt(plan)
+        note = Settings.remember(before, plan.settings) if self.persist else None
+        if kept:
+            msg = f"settings applied; the game goes on ({plural(plan.rows, 'row')} kept)"
+        else:
+            msg = "settings applied" + ("; a new game" if plan.moves else "")
+        self.say(msg + (f" ({note})" if note else ""))
         self.load_suggestions()
-
-    async def _rebuild_board(self) -> None:
-        """A new word length or guess cap needs a board of another shape."""
-        await self.query_one(Board).remove()
-        await self.query_one("#left").mount(Board(self.session.game.max_guesses, self.session.length), before=0)
-        self.refresh_view()

@@ -1,33 +1,44 @@
-"""The settings dialog and the end-of-game analysis screen."""
+"""The settings dialog, the end-of-game analysis and the list of keys."""
 
 from __future__ import annotations
 
+from typing import Callable
+
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Input, Label, Select, Static, Switch
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from .. import clipboard
 from ..advisor import ALL_STRATEGIES
 from ..errors import WordlebotError
-from ..feedback import format_emoji
-from ..session import MODES, Settings
+from ..render import TILE_STYLES
+from ..session import Session, SettingsPlan
+from ..settings import CAPS, LENGTHS, MODES, Settings
 from ..wordsets import NAMES
+from ..feedback import pattern_to_colours
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
-    """Word set (named, files, other lengths), strategy, hard mode, guess cap, mode."""
+class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
+    """Word set (named, files, other lengths), strategy, hard mode, guess cap, mode.  Apply
+    keeps the game in progress when its rows fit the new settings; when they do not, it says
+    why and asks for a second Apply to start a new game."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, session: Session, plan: Callable[[Settings], SettingsPlan]) -> None:
         super().__init__()
-        self.settings = settings
+        self.session = session
+        self.settings = session.settings
+        self.plan_fn = plan
+        self.pending: SettingsPlan | None = None  # a plan that loses the rows, waiting for a second Apply
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        with Vertical(id="dialog"):
-            yield Label("Settings", classes="title")
+        with Vertical(id="dialog") as d:
+            d.border_title = "Settings"
             with Horizontal(classes="field"):
                 yield Label("word set")
                 names = list(NAMES) + ([s.words] if s.words not in NAMES else [])
@@ -49,55 +60,110 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Select([(m, m) for m in MODES], value=s.mode, allow_blank=False, id="mode", compact=True)
             with Horizontal(classes="field"):
                 yield Label("hard mode")
-                yield Switch(value=s.hard, id="hard")
+                yield Select([("off", False), ("on: every revealed hint must be used", True)], value=s.hard,
+                             allow_blank=False, id="hard", compact=True)
             with Horizontal(classes="field"):
                 yield Label("guess cap")
                 yield Input(str(s.max_guesses), id="cap", restrict=r"[0-9]*", max_length=2, compact=True)
-            yield Static("", id="settings-error")
+            yield Static("Changes keep the game in progress when its rows fit them.", id="settings-error")
             with Horizontal(classes="buttons"):
                 yield Button("Apply", variant="primary", id="apply", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    @on(Button.Pressed, "#apply")
-    def apply(self) -> None:
+    def _say(self, text: str, error: bool = True) -> None:
+        box = self.query_one("#settings-error", Static)
+        box.set_classes("error" if error else "")
+        box.update(text)
+
+    def chosen(self) -> Settings | None:
+        """The settings the fields hold (None, with the reason shown, when a number is bad)."""
         q = self.query_one
         try:
             length = int(q("#length", Input).value or 5)
             cap = int(q("#cap", Input).value or 6)
         except ValueError:
             length, cap = -1, -1
-        if not 4 <= length <= 11 or not 2 <= cap <= 10:
-            q("#settings-error", Static).update("length must be 4-11 and the guess cap 2-10")
-            return
-        self.dismiss(Settings(
+        if not LENGTHS[0] <= length <= LENGTHS[1] or not CAPS[0] <= cap <= CAPS[1]:
+            self._say(f"the length must be {LENGTHS[0]}-{LENGTHS[1]} and the guess cap {CAPS[0]}-{CAPS[1]}")
+            return None
+        return Settings(
             words=str(q("#words", Select).value), length=length,
             guesses_file=q("#guesses", Input).value.strip() or None,
             answers_file=q("#answers", Input).value.strip() or None,
-            strategy=str(q("#strategy", Select).value), hard=q("#hard", Switch).value, max_guesses=cap,
+            strategy=str(q("#strategy", Select).value), hard=bool(q("#hard", Select).value), max_guesses=cap,
             mode=str(q("#mode", Select).value),
-        ))
+        )
+
+    @on(Button.Pressed, "#apply")
+    def apply(self) -> None:
+        new = self.chosen()
+        if new is None:
+            return
+        if new == self.settings:
+            self.dismiss(None)
+            return
+        if self.pending is not None and self.pending.settings == new:
+            self.dismiss((self.pending, True))  # the second Apply: a new game, as asked
+            return
+        self.pending = None
+        self.query_one("#apply", Button).label = "Apply"
+        self._say("checking…", error=False)
+        self.query_one("#apply", Button).disabled = True
+        self._check(new)
+
+    @work(thread=True, exclusive=True)
+    def _check(self, new: Settings) -> None:
+        try:
+            plan, error = self.plan_fn(new), None
+        except WordlebotError as exc:
+            plan, error = None, str(exc)
+        self.app.call_from_thread(self._checked, plan, error)
+
+    def _checked(self, plan: SettingsPlan | None, error: str | None) -> None:
+        self.query_one("#apply", Button).disabled = False
+        if plan is None:
+            self._say(f"cannot apply: {error}")
+            return
+        if not plan.loses_rows:
+            self.dismiss((plan, False))
+            return
+        self.pending = plan
+        self.query_one("#apply", Button).label = "New game"
+        self._say(f"The game in progress cannot go on with these settings: {plan.reason}. "
+                  "Press New game to start one with them, or Cancel to keep playing.")
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
+def _tiles(guess: str, pattern: int) -> Text:
+    out = Text()
+    for ch, c in zip(guess.upper(), pattern_to_colours(pattern, len(guess))):
+        out.append(ch, style=TILE_STYLES[c])
+    return out
+
+
 class AnalysisScreen(ModalScreen[None]):
-    """The game rated row by row (skill, luck) and its share grid, ready to copy."""
+    """The game rated row by row (skill, luck), a plain-language review of the highlighted row
+    with the words still possible after it, and the share grid."""
 
     BINDINGS = [("escape", "close", "Close"), ("c", "copy", "Copy share grid"), ("n", "new", "New game")]
 
-    def __init__(self, session) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
         self.share = session.share()
+        self.review: list[str] = []
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="analysis"):
-            yield Label("Game analysis", classes="title")
+        with Vertical(id="analysis") as d:
+            d.border_title = "Game analysis"
             yield Static("analysing…", id="summary")
-            yield DataTable(id="rows", zebra_stripes=True)
-            yield Static(self.share, id="share")
+            yield DataTable(id="rows", zebra_stripes=True, cursor_type="row")
+            with Horizontal(id="below"):
+                yield Static("", id="review")
+                yield Static(self.share, id="share")
             with Horizontal(classes="buttons"):
                 yield Button("Copy share grid", variant="primary", id="copy", compact=True)
                 yield Button("New game", id="new", compact=True)
@@ -105,38 +171,69 @@ class AnalysisScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         t = self.query_one("#rows", DataTable)
-        t.add_columns("#", "guess", "tiles", "left", "bot", "bot avg", "your avg", "skill", "luck")
+        t.add_columns("#", "guess", "left", "bot", "bot avg", "yours", "skill", "luck")
         self.analyse()
 
     @work(thread=True, exclusive=True)
     def analyse(self) -> None:
         try:
             report = self.session.analysis()
+            review = self.session.review(report)
         except WordlebotError as exc:
             self.app.call_from_thread(self.query_one("#summary", Static).update, f"no analysis: {exc}")
             return
-        self.app.call_from_thread(self._show, report)
+        self.app.call_from_thread(self._show, report, review)
 
-    def _show(self, report) -> None:
+    def _show(self, report, review: list[str]) -> None:
         t = self.query_one("#rows", DataTable)
-        n = self.session.length
+        self.review = review
         for r in report.rows:
-            t.add_row(str(r.index), r.guess.upper(), format_emoji(r.pattern, n),
-                      f"{r.candidates_before:,}→{r.candidates_after:,}", r.best.upper(), f"{r.best_expected:.2f}",
-                      f"{r.player_expected:.2f}", str(r.skill), str(r.luck))
+            t.add_row(str(r.index), _tiles(r.guess, r.pattern), f"{r.candidates_before:,}→{r.candidates_after:,}",
+                      r.best.upper(), f"{r.best_expected:.2f}", f"{r.player_expected:.2f}", str(r.skill), str(r.luck))
         for k, r in enumerate(report.unrated, start=len(report.rows) + 1):
-            t.add_row(str(k), r.guess.upper(), format_emoji(r.pattern, n), "off list", "—", "", "", "", "")
+            t.add_row(str(k), _tiles(r.guess, r.pattern), "off list", "—", "", "", "", "")
         self.query_one("#summary", Static).update(report.summary())
+        self._review(0)
+        t.focus()
+
+    @on(DataTable.RowHighlighted, "#rows")
+    def highlighted(self, message: DataTable.RowHighlighted) -> None:
+        self._review(message.cursor_row)
+
+    def _review(self, i: int) -> None:
+        text = self.review[i] if 0 <= i < len(self.review) else ""
+        self.query_one("#review", Static).update(text + ("\n(↑/↓: the other rows)" if len(self.review) > 1 else ""))
 
     @on(Button.Pressed, "#copy")
     def action_copy(self) -> None:
-        self.app.copy_to_clipboard(self.share)
-        self.app.notify("share grid copied")
+        result = clipboard.copy(self.share, "share grid", osc52=self.app.copy_to_clipboard)
+        self.app.notify(result.message, severity="information" if result.copied else "warning",
+                        timeout=8 if result.copied else 15)
 
     @on(Button.Pressed, "#new")
     def action_new(self) -> None:
         self.dismiss(None)
-        self.app.action_new_game()
+        self.app.action_key("ctrl+n")
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys, in full (F1)."""
+
+    BINDINGS = [("escape", "close", "Close"), ("f1", "close", "Close"), ("q", "close", "Close")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help") as d:
+            d.border_title = "Keys"
+            yield Static(self.text)
+            yield Button("Close", id="close", compact=True)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
