@@ -234,3 +234,17 @@ def test_update_stops_at_yesterday_and_never_shows_an_unplayed_answer(tmp_path, 
     assert [e.word for e in data.read_history(tmp_path)[-2:]] == ["awake", "blush"]
     # the library's default is yesterday too
     assert data.update_history(tmp_path, base=fake_host.url, delay=0).added == []
+
+
+def test_an_unwritable_folder_names_the_right_fix(tmp_path, monkeypatch):
+    """A cache file that cannot be written points at WORDLEBOT_CACHE, a data file at --data-dir
+    (a file where a folder should be: refused even to root)."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(blocker))
+    with pytest.raises(data.DataError, match="Set WORDLEBOT_CACHE to a writable folder"):
+        data.atomic_write(blocker / "matrix.bin", b"x")
+    other = tmp_path / "also-not-a-folder"
+    other.write_text("")
+    with pytest.raises(data.DataError, match="with --data-dir"):
+        data.atomic_write(other / "history.csv", b"x")

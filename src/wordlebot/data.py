@@ -100,6 +100,20 @@ def sha256_file(path: Path) -> str:
     return h.hexdigest()
 
 
+def _writable_hint(path: Path) -> str:
+    """How to point wordlebot at a writable folder for ``path``: the cache and the data folder
+    are chosen differently."""
+    from .paths import CACHE_ENV, cache_dir
+
+    try:
+        in_cache = Path(path).resolve().is_relative_to(cache_dir().resolve())
+    except OSError:
+        in_cache = False
+    if in_cache:
+        return f"Set {CACHE_ENV} to a writable folder"
+    return "Choose a writable folder with --data-dir"
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the new one, never a mix:
     a temporary file in the same folder, fsync, then rename over the target."""
@@ -108,9 +122,7 @@ def atomic_write(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     except OSError as exc:
-        raise DataError(
-            f"cannot write in {path.parent}: {exc.strerror}. Choose a writable folder with --data-dir"
-        ) from None
+        raise DataError(f"cannot write in {path.parent}: {exc.strerror}. {_writable_hint(path)}") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
