@@ -143,6 +143,7 @@ def _header(m: np.ndarray, lexicon: Lexicon, digest: str, transposed: bool) -> b
         "guesses_sha256": list_fingerprint(lexicon.guesses),
         "answers_sha256": list_fingerprint(lexicon.answers),
         "checksum": digest,
+        "words": lexicon.name,  # for `wordlebot cache` (not checked: the fingerprints are)
     }
     raw = MAGIC + json.dumps(meta).encode()
     if len(raw) > HEADER_BYTES:
@@ -175,6 +176,9 @@ def write_cache(path: Path, m: np.ndarray, lexicon: Lexicon, transposed: bool = 
         except OSError:
             pass
         raise CacheError(f"cannot write the matrix cache {path}: {exc.strerror}") from None
+    from . import cache_store
+
+    cache_store.after_write(path)
 
 
 def load_cached(path: Path, lexicon: Lexicon, transposed: bool = False) -> np.ndarray | None:
@@ -188,10 +192,14 @@ def load_cached(path: Path, lexicon: Lexicon, transposed: bool = False) -> np.nd
         log.warning("cannot read the matrix cache %s (%s); rebuilding", path, exc.strerror)
         return None
     try:
-        return _load_checked(path, size, lexicon, transposed)
+        m = _load_checked(path, size, lexicon, transposed)
     except CacheError as exc:
         log.warning("matrix cache %s is unusable (%s); rebuilding it", path, exc)
         return None
+    from . import cache_store
+
+    cache_store.touch(path)  # most recently used: the last the size limit removes
+    return m
 
 
 def _load_checked(path: Path, size: int, lexicon: Lexicon, transposed: bool) -> np.ndarray:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from . import cache_store
 from .data import atomic_write_json
 from .errors import DataError
 from .feedback import all_green
@@ -63,12 +64,14 @@ def book_path(search: TreeSearch, tag: str = "") -> Path:
 def load_book(search: TreeSearch, tag: str = "") -> Book | None:
     path = book_path(search, tag)
     try:
-        return Book.from_json(json.loads(path.read_text()))
+        book = Book.from_json(json.loads(path.read_text()))
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("opening book %s is unusable (%s); it will be rebuilt", path, exc)
         return None
+    cache_store.touch(path)  # most recently used: the last the size limit removes
+    return book
 
 
 def _plain_rank(search, H, rows, constraints, top):
@@ -105,8 +108,13 @@ def get_book(search: TreeSearch, *, build: bool = True, rank=_plain_rank, tag: s
     book = load_book(search, tag)
     if book is None and build:
         book = build_book(search, rank=rank, replies=replies)
+        path = book_path(search, tag)
+        # the set and rules are for `wordlebot cache` only (the file name holds the key)
+        doc = dict(book.to_json(), words=search.lexicon.name, hard=search.hard, max_guesses=search.max_guesses)
         try:
-            atomic_write_json(book_path(search, tag), book.to_json())
+            atomic_write_json(path, doc)
         except DataError as exc:  # a read-only cache folder must not stop play
             log.warning("could not save the opening book: %s", exc)
+        else:
+            cache_store.after_write(path)
     return book

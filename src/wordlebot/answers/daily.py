@@ -23,7 +23,7 @@ from typing import Callable
 
 import numpy as np
 
-from .. import data
+from .. import cache_store, data
 from ..data import HistoryEntry
 from ..errors import DataError
 from ..paths import cache_dir
@@ -132,11 +132,11 @@ def model_for_day(data_dir: Path, words: list[str], history: list[HistoryEntry],
         + ("kept for the days after it)…" if as_stored else "kept for that day)…"))
     model = (trainer or train)(store.training_data(Path(data_dir), words, history), until).stored()
     try:
-        if as_stored:
-            model.save(store.model_path(words, folder))
-        else:
-            model.save(path)
+        saved = store.model_path(words, folder) if as_stored else path
+        model.save(saved)
+        if not as_stored:
             _prune(path.parent, keep)
+        cache_store.after_write(saved)
     except DataError as exc:  # a read-only cache folder must not stop play
         log.warning("could not save the answer model: %s", exc)
     return model

@@ -1,0 +1,133 @@
+"""The cache folder as the user controls it: what `wordlebot cache` shows, clearing, the size
+limit (least recently used first, never the file just written), older formats removed."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import random_words
+from wordlebot import cache_store
+from wordlebot.cache_command import cache
+from wordlebot.matrix import pattern_matrix
+from wordlebot.words import Lexicon
+
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    """An empty cache and config folder for this test."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(cache))
+    monkeypatch.setenv("WORDLEBOT_CONFIG", str(tmp_path / "config"))
+    monkeypatch.delenv("WORDLEBOT_CACHE_LIMIT", raising=False)
+    return cache
+
+
+def fill(folder, name: str) -> Lexicon:
+    """A word set's matrix and its transpose, written by the library itself (its own lists: a
+    matrix belongs to the lists, whatever the set's name)."""
+    words = random_words(120, alphabet="abcdeilnorst", seed=sum(map(ord, name)))
+    lex = Lexicon.from_lists(words, words[::2], name=name)
+    pattern_matrix(lex, folder=folder)
+    pattern_matrix(lex, folder=folder, transposed=True)
+    return lex
+
+
+def age(path, seconds_ago: float) -> None:
+    t = time.time() - seconds_ago
+    os.utime(path, (t, t))
+
+
+@pytest.mark.parametrize("text, n", [("500M", 500 << 20), ("2G", 2 << 30), ("750MB", 750 << 20),
+                                     ("1048576", 1 << 20), ("1.5K", 1536), ("none", None)])
+def test_sizes(text, n):
+    assert cache_store.parse_size(text) == n
+
+
+@pytest.mark.parametrize("text", ["lots", "-5M", "5T", ""])
+def test_bad_sizes_say_how_to_write_one(text):
+    with pytest.raises(cache_store.CacheLimitError, match="write it like 500M"):
+        cache_store.parse_size(text)
+
+
+def test_show_names_the_sets_and_clear_one(folder):
+    from wordlebot.matrix import clear_memory_cache
+
+    clear_memory_cache()
+    fill(folder, "alpha")
+    fill(folder, "beta")
+    files = cache_store.scan(folder)
+    assert sorted((f.kind, f.words) for f in files) == [("matrix", "alpha")] * 2 + [("matrix", "beta")] * 2
+    out = CliRunner().invoke(cache, []).output
+    assert "pattern matrices   alpha" in out and "pattern matrices   beta" in out and "total" in out
+    r = CliRunner().invoke(cache, ["clear", "--words", "alpha"])
+    assert r.exit_code == 0 and "removed 2 files" in r.output
+    assert {f.words for f in cache_store.scan(folder)} == {"beta"}
+    r = CliRunner().invoke(cache, ["clear"])
+    assert "removed 2 files" in r.output and cache_store.scan(folder) == []
+    clear_memory_cache()
+
+
+def test_the_limit_drops_the_least_recently_used_never_the_new_file(folder):
+    folder.mkdir(parents=True)
+    paths = []
+    for i, ago in enumerate((300, 100, 200)):  # the second is the most recently used
+        p = folder / f"book-{i}.json"
+        p.write_text(json.dumps({"version": 1, "first": [], "second": {}, "pad": "x" * 1000}))
+        age(p, ago)
+        paths.append(p)
+    new = folder / "book-new.json"
+    new.write_text(json.dumps({"version": 1, "first": [], "second": {}, "pad": "x" * 1000}))
+    age(new, 1000)  # the oldest of all, yet just written: kept
+    size = new.stat().st_size
+    gone = cache_store.enforce(2 * size + 10, keep=new, folder=folder)
+    assert [f.path for f in gone] == [paths[0], paths[2]]  # 300 s, then 200 s ago
+    assert sorted(p.name for p in folder.iterdir()) == ["book-1.json", "book-new.json"]
+
+
+def test_older_formats_and_leftovers_are_removed(folder):
+    folder.mkdir(parents=True)
+    (folder / "matrix-abc-v1.bin").write_bytes(b"WBPMATRX old")
+    book = folder / "openings" / "book-old.json"
+    book.parent.mkdir()
+    book.write_text(json.dumps({"version": 0}))
+    leftover = folder / "matrix-x.bin.123.tmp"
+    leftover.write_bytes(b"half")
+    age(leftover, 2 * cache_store.TEMP_AGE)
+    fresh = folder / "matrix-y.bin.456.tmp"  # another process may be writing it now
+    fresh.write_bytes(b"half")
+    gone = {f.path.name for f in cache_store.tidy(folder)}
+    assert gone == {"matrix-abc-v1.bin", "book-old.json", "matrix-x.bin.123.tmp"}
+    assert fresh.exists()
+
+
+def test_limit_command_saves_and_applies_it(folder):
+    fill(folder, "gamma")
+    r = CliRunner().invoke(cache, ["limit", "1K"])
+    assert r.exit_code == 0 and "limit 1.0 KB" in r.output and "removed 2 files" in r.output
+    assert cache_store.limit() == 1024
+    assert "limit 1.0 KB" in CliRunner().invoke(cache, ["limit"]).output
+    r = CliRunner().invoke(cache, ["limit", "lots"])
+    assert r.exit_code != 0 and "write it like 500M" in r.output and "Traceback" not in r.output
+    CliRunner().invoke(cache, ["limit", "none"])
+    assert cache_store.limit() is None
+
+
+def test_writes_keep_the_folder_within_the_limit(folder, monkeypatch):
+    """The library's own writes apply the limit: the older set's matrices go, the new ones stay."""
+    from wordlebot.matrix import clear_memory_cache
+
+    clear_memory_cache()
+    fill(folder, "old")
+    for f in cache_store.scan(folder):
+        age(f.path, 500)
+    one = max(f.size for f in cache_store.scan(folder))
+    monkeypatch.setenv("WORDLEBOT_CACHE_LIMIT", str(2 * one + 100))
+    fill(folder, "new")
+    assert {f.words for f in cache_store.scan(folder)} == {"new"}
+    clear_memory_cache()
