@@ -51,7 +51,7 @@ def _show() -> None:
 @click.option("--kind", type=click.Choice(["matrix", "book", "model"]), default=None,
               help="Only pattern matrices, opening books or answer models.")
 def clear(words: str | None, kind: str | None) -> None:
-    """Remove cached files (all of them unless --words or --kind narrow it down)."""
+    """Remove cached files: all, or those of --words or --kind."""
     from . import cache_store
 
     gone = cache_store.clear(kind=kind, words=words) + ([] if words or kind else cache_store.tidy())
@@ -64,8 +64,9 @@ def clear(words: str | None, kind: str | None) -> None:
 @cache.command("limit")
 @click.argument("size", required=False)
 def limit(size: str | None) -> None:
-    """Show or set the cache's size limit (e.g. 500M, 2G, or none); files are removed least
-    recently used first, at once and after each write."""
+    """Show or set the cache's size limit: 500M, 2G or none.
+
+    Past it, files are removed least recently used first, at once and after each write."""
     from . import cache_store
 
     if size is None:
