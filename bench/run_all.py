@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_matrix.py", "bench_greedy.py", "bench_search.py", "bench_answers.py", "bench_web.py"]
+SCRIPTS = ["bench_startup.py", "bench_matrix.py", "bench_greedy.py", "bench_search.py", "bench_answers.py",
+           "bench_web.py"]
 
 if __name__ == "__main__":
     sys.path.insert(0, str(HERE))

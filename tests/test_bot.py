@@ -226,7 +226,7 @@ def _fake_game(calls):
 
 
 def test_bot_brings_the_history_up_to_yesterday_before_loading_the_prior(lists, tmp_path, fake_host, monkeypatch):
-    from wordlebot import cli as cli_mod
+    from wordlebot import cli_common as cli_mod  # the word-set options load through cli_common.load_lexicon
     from wordlebot import data
 
     today = dt.date.today()

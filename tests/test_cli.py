@@ -39,6 +39,18 @@ def _all_commands(group, prefix=()):
             yield from _all_commands(cmd, prefix + (name,))
 
 
+def test_the_option_defaults_given_as_text_are_the_library_ones():
+    """cli_common names the default word set and strategy without importing their modules (start-up)."""
+    from wordlebot import cli_common
+    from wordlebot.advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
+    from wordlebot.wordsets import NAMES
+
+    assert cli_common.DEFAULT_STRATEGY == DEFAULT_STRATEGY and cli_common.DEFAULT_WORDS in NAMES
+    assert cli_common.STRATEGIES.choices == ALL_STRATEGIES and cli_common.WORD_SETS.choices == NAMES
+    r = run(["suggest", "--strategy", "nope"])
+    assert r.exit_code == 2 and "'nope' is not one of 'search', 'exact'" in r.output
+
+
 @pytest.mark.parametrize("path,cmd", list(_all_commands(cli)), ids=lambda x: " ".join(x) if isinstance(x, tuple) else "")
 def test_every_command_has_help(path, cmd):
     assert cmd.help and len(cmd.help.strip()) > 20, f"{' '.join(path)} has no help text"

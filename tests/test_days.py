@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import random_words
-from wordlebot import cli as cli_mod
+from wordlebot import cli_common as cli_mod  # the word-set options load through it
 from wordlebot import data
 from wordlebot.answers import daily, store
 from wordlebot.answers.model import AnswerModel

@@ -3,9 +3,16 @@
 >>> from wordlebot import feedback, format_digits
 >>> format_digits(feedback("error", "elder"), 5)
 '20002'
+
+The errors and the plain feedback functions are imported with the package; the rest (numpy,
+Numba and the kernels behind them) when a name is first used, so that ``import wordlebot`` and
+the light commands (``wordlebot feedback``, ``--help``, ``data status``) start at once.
 """
 
-from .advisor import Advisor
+import sys
+import types
+from importlib import import_module
+
 from .errors import (
     CacheError,
     DataError,
@@ -26,15 +33,46 @@ from .feedback import (
     format_letters,
     parse_feedback,
 )
-from .game import Game, Row, parse_history
-from .matrix import build_matrix, pattern_matrix
-from .search import TreeSearch
-from .simulate import SimResult, greedy_chooser, simulate
-from .strategies import STRATEGIES, Ranked, rank
-from .words import Lexicon, WordId
-from .wordsets import load_lexicon, wordfreq_lexicon
 
 __version__ = "0.1.0"
+
+# public name -> the module that defines it, imported on first use
+_LAZY = {
+    "Advisor": "advisor",
+    "Game": "game", "Row": "game", "parse_history": "game",
+    "build_matrix": "matrix", "pattern_matrix": "matrix",
+    "TreeSearch": "search",
+    "SimResult": "simulate", "greedy_chooser": "simulate", "simulate": "simulate",
+    "STRATEGIES": "strategies", "Ranked": "strategies", "rank": "strategies",
+    "Lexicon": "words", "WordId": "words",
+    "load_lexicon": "wordsets", "wordfreq_lexicon": "wordsets",
+}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'wordlebot' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
+
+
+class _Package(types.ModuleType):
+    """``wordlebot.simulate`` is the function, as when this file imported it eagerly; importing
+    the submodule of the same name (which sets the package attribute) must not replace it."""
+
+    def __setattr__(self, name, value):
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == name:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "Advisor", "CacheError", "DataError", "Feedback", "Game", "HardModeError", "InconsistentFeedbackError",

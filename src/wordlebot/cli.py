@@ -7,33 +7,23 @@ data problem) becomes ``Error: <message>`` on stderr with exit code 1: never a t
 from __future__ import annotations
 
 import datetime as dt
-import inspect
 import json
 import logging
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from . import data, paths
+from .cli_common import DAY, DEFAULT_STRATEGY, STRATEGIES, WORD_SETS, _folder, _note, err, lexicon_options, out
 from .errors import DataError, WordlebotError
+from .extras import require
 from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
-from .advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
-from .wordsets import NAMES, load_lexicon
-
-if TYPE_CHECKING:
-    from .words import Lexicon
 
 EXIT_ERROR = 1
-
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
 
 
 class _NoteHandler(logging.Handler):
@@ -101,102 +91,36 @@ def main() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Shared options
-
-
-def _folder() -> Path:
-    """The data folder: --data-dir, else $WORDLEBOT_DATA, else the user data folder."""
-    ctx = click.get_current_context()
-    return paths.data_dir(ctx.find_root().obj.get("data_dir"))
-
-
-class DayParam(click.ParamType):
-    """A day as YYYY-MM-DD (a ``datetime.date``), not before the first Wordle."""
-
-    name = "YYYY-MM-DD"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, dt.date):
-            return value
-        try:
-            day = dt.datetime.strptime(str(value).strip(), "%Y-%m-%d").date()
-        except ValueError:
-            self.fail(f"{value!r} is not a day; give it as YYYY-MM-DD, e.g. 2026-05-20", param, ctx)
-        if day < data.FIRST_DAY:
-            self.fail(f"{day} is before the first Wordle ({data.FIRST_DAY})", param, ctx)
-        return day
-
-
-DAY = DayParam()
-DATE_HELP = ("The day (default today): the nyt set's answer prior is the one of that morning, built "
-             "from the history before it.")
-
-
-def _note(message: str) -> None:
-    err.print(f"[yellow]{escape(message)}[/]", soft_wrap=True)
-
-
-@dataclass(frozen=True)
-class LexiconChoice:
-    """What the word-set options asked for; ``load`` builds the Lexicon."""
-
-    words: str
-    guesses: Path | None
-    answers: Path | None
-    length: int
-    day: dt.date | None  # --date, None when not given
-
-    def load(self, day: dt.date | None = None) -> Lexicon:
-        """The Lexicon, its prior the one of ``day`` (default: --date, else today)."""
-        from .render import DownloadBars
-
-        ctx = click.get_current_context()
-        with DownloadBars(err) as bars:
-            return load_lexicon(
-                self.words, data_dir=ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None,
-                length=self.length, guesses=self.guesses, answers=self.answers, notify=_note,
-                progress_factory=bars, build_model=True, day=day or self.day,
-            )
-
-
-def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
-    """--words / --guesses / --answers / -k / --date, turned into a ``lexicon`` argument; with
-    ``lazy``, into a ``lexicons`` argument (a ``LexiconChoice``) for a command that learns the
-    day, or has work to do, before loading.  A command with a ``day`` parameter also gets the
-    --date given (None when not given)."""
-    if f is None:
-        return lambda g: lexicon_options(g, lazy=lazy, date_help=date_help)
-    wants_day = "day" in inspect.signature(f).parameters
-
-    @click.option("--words", "words", type=click.Choice(NAMES), default="nyt", show_default=True,
-                  help="Named word set: classic (12,972/2,315), nyt (14,855, weighted prior), "
-                       "nyt-2309, nyt-3158, or wordfreq (offline, any length).")
-    @click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="File of allowed guesses, one per line (instead of --words).")
-    @click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="File of possible answers, one per line (must be among the guesses).")
-    @click.option("-k", "--length", type=click.IntRange(4, 11), default=5, show_default=True,
-                  help="Word length; other than 5 uses the wordfreq lists.")
-    @click.option("--date", "lexicon_day", type=DAY, default=None, help=date_help)
-    @wraps(f)
-    def wrapper(*args, words, guesses, answers, length, lexicon_day, **kwargs):
-        choice = LexiconChoice(words, guesses, answers, length, lexicon_day)
-        if wants_day:
-            kwargs["day"] = lexicon_day
-        if lazy:
-            return f(*args, lexicons=choice, **kwargs)
-        return f(*args, lexicon=choice.load(), **kwargs)
-
-    return wrapper
+# Shared options (the word-set options, the day type and the data folder: cli_common.py)
 
 
 def strategy_options(f):
-    f = click.option("--strategy", type=click.Choice(ALL_STRATEGIES), default=DEFAULT_STRATEGY, show_default=True,
+    f = click.option("--strategy", type=STRATEGIES, default=DEFAULT_STRATEGY, show_default=True,
                      help="search: near-optimal tree search (expected guesses); exact: proven optimal "
                           "(slow on big word sets); or a greedy ranker.")(f)
     f = click.option("--guess-space", type=click.Choice(["all", "candidates"]), default="all", show_default=True,
                      help="Consider every allowed word, or only words that can still be the answer.")(f)
     return f
+
+
+def needs(extra: str):
+    """Check that ``extra`` is installed before the command loads its word set."""
+
+    def decorate(f):
+        @wraps(f)
+        def checked(*args, **kwargs):
+            require(extra)
+            return f(*args, **kwargs)
+
+        return checked
+
+    return decorate
+
+
+def _needs_plots(ctx, param, value):
+    if value is not None:
+        require("plots")
+    return value
 
 
 def search_options(f):
@@ -303,14 +227,14 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
 
 
 @cli.command()
-@click.option("--words", "words", type=click.Choice(NAMES), default=None,
+@click.option("--words", "words", type=WORD_SETS, default=None,
               help="Word set (default: the last one used, else nyt).")
 @click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="File of allowed guesses (instead of --words).")
 @click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="File of possible answers (must be among the guesses).")
 @click.option("-k", "--length", type=click.IntRange(4, 11), default=None, help="Word length (other than 5: wordfreq).")
-@click.option("--strategy", type=click.Choice(ALL_STRATEGIES), default=None, help="How guesses are ranked.")
+@click.option("--strategy", type=STRATEGIES, default=None, help="How guesses are ranked.")
 @click.option("--hard/--no-hard", default=None, help="Hard mode.")
 @click.option("--max-guesses", type=click.IntRange(2, 10), default=None, help="Guess cap.")
 @click.option("--play", "mode", flag_value="play", default=None, help="Play against a hidden word.")
@@ -322,6 +246,7 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
 def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day) -> None:
     """The terminal UI: a board, live suggestions and candidates, settings, game analysis.
     The settings chosen in its dialog are remembered; the options given here apply to this run."""
+    require("tui")
     from .render import DownloadBars, prepare_book
     from .session import Session, Settings
     from .tui import WordlebotApp
@@ -356,8 +281,8 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first N answers.")
 @click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True,
               help="A game needing more guesses counts as lost.")
-@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write a histogram PNG here.")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None, callback=_needs_plots,
+              help="Write a histogram PNG here (needs the 'plots' extra).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the summary and every game's guesses as JSON here.")
 @lexicon_options
@@ -390,6 +315,8 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, lexicon, strategy
         chooser = advisor_chooser(advisor, hard=hard, max_guesses=max_guesses)
     else:
         chooser = greedy_chooser(lexicon, matrix, strategy, hard=hard, guess_space=guess_space)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
     with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,} games"),
                   TimeRemainingColumn(), console=err, transient=True) as prog:
         task = prog.add_task("games", total=int(targets.size))
@@ -511,6 +438,7 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
               help="Worker processes of the LocalCluster.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write every evaluated word (word, total, exact) as CSV here.")
+@needs("dask")
 @lexicon_options
 @search_options
 def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_path, lexicon, k, memory) -> None:
@@ -527,6 +455,8 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_p
     words = first_word_order(spec)
     if candidates or not exact:
         words = words[: candidates or 100]
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
     with Progress(TextColumn("first words"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
                   TextColumn("best {task.fields[best]}"), TimeRemainingColumn(), console=err, transient=True) as prog:
         task = prog.add_task("sweep", total=len(words), best="…")
@@ -806,6 +736,8 @@ def answers_evaluate(window, play) -> None:
               f"· reachable {rep.reachable:.0%}")
     if not play:
         return
+    from rich.progress import BarColumn, Progress, TextColumn
+
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   console=err, transient=True) as prog:
         tasks = {}
@@ -884,13 +816,16 @@ def data_status() -> None:
         out.print(f"{mark} {s.path:26} {escape(s.detail)}", soft_wrap=True)
 
 
-def _register_extensions() -> None:
-    from .web.commands import register
+# ---------------------------------------------------------------------------------------------
+# The commands defined in their own modules.  They import the shared pieces from cli_common.py,
+# never this module, so importing them here is no cycle; their modules import only click at the
+# top, so registering them costs nothing at start-up.
 
-    register(cli)
+from .cache_command import cache  # noqa: E402
+from .web.commands import bot, last, web  # noqa: E402
 
-
-_register_extensions()
+for _command in (web, bot, last, cache):
+    cli.add_command(_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,5 +1,6 @@
 """Click commands of the web app and the browser bot, registered on the main CLI:
-``wordlebot web``, ``wordlebot bot`` and ``wordlebot last``."""
+``wordlebot web``, ``wordlebot bot`` and ``wordlebot last``.  FastAPI, uvicorn and Playwright
+(the 'web' and 'bot' extras) are imported only when a command runs."""
 
 from __future__ import annotations
 
@@ -10,16 +11,9 @@ from pathlib import Path
 
 import click
 
+from ..cli_common import DAY, DEFAULT_WORDS, WORD_SETS, _folder, lexicon_options
 from ..errors import WordlebotError
-from ..wordsets import NAMES
-
-
-def register(cli) -> None:
-    """Add the web and bot commands to the ``wordlebot`` group."""
-    cli.add_command(_web_command())
-    cli.add_command(_bot_command())
-    cli.add_command(last)
-
+from ..extras import require
 
 # ---------------------------------------------------------------------------------------------
 # web
@@ -42,7 +36,7 @@ def listen(host: str, port: int) -> socket.socket:
 def named_sources(folder: Path, *, build_model: bool = True) -> dict:
     """The named word sets as the engine's loaders: each loads its lists from ``folder`` with the
     prior of the day asked for."""
-    from ..wordsets import load_lexicon
+    from ..wordsets import NAMES, load_lexicon
 
     def loader(name):
         return lambda notes, day: load_lexicon(name, data_dir=folder, notify=notes.append,
@@ -51,47 +45,41 @@ def named_sources(folder: Path, *, build_model: bool = True) -> dict:
     return {n: loader(n) for n in NAMES}
 
 
-def _web_command():
-    # --date takes the CLI's day type (cli.py is loading when it calls register()).
-    from ..cli import DAY
+@click.command("web")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default is reachable from this machine only.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free port, printed at start).")
+@click.option("--words", type=WORD_SETS, default=DEFAULT_WORDS, show_default=True,
+              help="Word set the page starts with; the others can be chosen in the page.")
+@click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Serve only this list of allowed guesses (one word a line) instead of the named sets.")
+@click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Possible answers for --guesses (default: the guesses).")
+@click.option("--prepare", type=click.Choice(["all", "default"]), default="all", show_default=True,
+              help="Word sets prepared at start-up: the starting one first, then the others in the "
+                   "background ('default': the starting one only; the others when first asked for).")
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help="Searches run at once (default: the number of CPU cores).")
+@click.option("--cache", "cache_size", type=click.IntRange(0, 1_000_000), default=4096, show_default=True,
+              help="Answers kept for states asked again (0: search every time).")
+@click.option("--date", "day", type=DAY, default=None,
+              help="Serve this day for good (its answer prior, built from the history before it; "
+                   "default: each request's today, following the clock).")
+def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | None, prepare: str,
+        workers: int | None, cache_size: int, day) -> None:
+    """Serve the web app: a page with the board, suggestions, candidates and analysis, and its JSON API.
 
-    @click.command("web")
-    @click.option("--host", default="127.0.0.1", show_default=True,
-                  help="Address to listen on; the default is reachable from this machine only.")
-    @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-                  help="Port to listen on (0: any free port, printed at start).")
-    @click.option("--words", type=click.Choice(NAMES), default="nyt", show_default=True,
-                  help="Word set the page starts with; the others can be chosen in the page.")
-    @click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="Serve only this list of allowed guesses (one word a line) instead of the named sets.")
-    @click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="Possible answers for --guesses (default: the guesses).")
-    @click.option("--prepare", type=click.Choice(["all", "default"]), default="all", show_default=True,
-                  help="Word sets prepared at start-up: the starting one first, then the others in the "
-                       "background ('default': the starting one only; the others when first asked for).")
-    @click.option("--workers", type=click.IntRange(1, 64), default=None,
-                  help="Searches run at once (default: the number of CPU cores).")
-    @click.option("--cache", "cache_size", type=click.IntRange(0, 1_000_000), default=4096, show_default=True,
-                  help="Answers kept for states asked again (0: search every time).")
-    @click.option("--date", "day", type=DAY, default=None,
-                  help="Serve this day for good (its answer prior, built from the history before it; "
-                       "default: each request's today, following the clock).")
-    def web(host: str, port: int, words: str, guesses: Path | None, answers: Path | None, prepare: str,
-            workers: int | None, cache_size: int, day) -> None:
-        """Serve the web app: a page with the board, suggestions, candidates and analysis, and its JSON API.
-
-        The starting word set is prepared first (progress on stderr; /api/health says when it
-        is ready); until then the page shows the progress."""
-        _serve(host, port, words, guesses, answers, prepare, workers, cache_size, day)
-
-    return web
+    The starting word set is prepared first (progress on stderr; /api/health says when it
+    is ready); until then the page shows the progress."""
+    _serve(host, port, words, guesses, answers, prepare, workers, cache_size, day)
 
 
 def _serve(host, port, words, guesses, answers, prepare, workers, cache_size, day) -> None:
     import datetime as dt
     import os
 
-    from ..cli import _folder  # cli.py imports this module as it loads: import it when called
+    require("web")
     from ..wordsets import load_lexicon
     from .app import create_app, loopback_hosts
     from .server import serve
@@ -128,74 +116,68 @@ def _progress(line: str) -> None:
 # bot, last
 
 
-def _bot_command():
-    # The bot takes the same word-set options and data folder as the other commands (defined in
-    # cli.py, which is loading when it calls register()).
-    from ..cli import _folder, lexicon_options
+@click.command("bot")
+@click.option("--url", default=None, help="Page to play (default: the NYT Wordle page).")
+@click.option("--headless", is_flag=True,
+              help="Run the browser without a window (automatic when there is no display).")
+@click.option("--first", default=None, help="Opening word (default: the search's own choice).")
+@click.option("--hard", is_flag=True, help="Play hard mode: every revealed hint is used.")
+@click.option("--verbose", is_flag=True, help="Log every step with a timestamp.")
+@click.option("--result-path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to save the result as JSON (default: bot/last.json in the data folder).")
+@click.option("--notify", "notify_flag", is_flag=True, help="Send a desktop notification (notify-send) at the end.")
+@click.option("--demo", is_flag=True,
+              help="Play the local replica page (served on 127.0.0.1) instead of a real page.")
+@click.option("--answer", default=None, help="With --demo: the answer (default: a random answer of the word set).")
+@click.option("--browser", default=None, metavar="PATH",
+              help="Chromium executable (default: $WORDLEBOT_CHROMIUM, then /usr/bin/chromium…).")
+@click.option("--timeout", type=click.FloatRange(1, 300), default=15.0, show_default=True,
+              help="Seconds to wait for the page at each step.")
+@click.option("--screenshot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Save a screenshot of the page at the end (PNG).")
+@lexicon_options(lazy=True)
+def bot(url, headless, first, hard, verbose, result_path, notify_flag, demo, answer, browser, timeout,
+        screenshot, lexicons) -> None:
+    """Play Wordle in a browser with the near-optimal search, until solved or out of rows.
 
-    @click.command("bot")
-    @click.option("--url", default=None, help="Page to play (default: the NYT Wordle page).")
-    @click.option("--headless", is_flag=True,
-                  help="Run the browser without a window (automatic when there is no display).")
-    @click.option("--first", default=None, help="Opening word (default: the search's own choice).")
-    @click.option("--hard", is_flag=True, help="Play hard mode: every revealed hint is used.")
-    @click.option("--verbose", is_flag=True, help="Log every step with a timestamp.")
-    @click.option("--result-path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="Where to save the result as JSON (default: bot/last.json in the data folder).")
-    @click.option("--notify", "notify_flag", is_flag=True, help="Send a desktop notification (notify-send) at the end.")
-    @click.option("--demo", is_flag=True,
-                  help="Play the local replica page (served on 127.0.0.1) instead of a real page.")
-    @click.option("--answer", default=None, help="With --demo: the answer (default: a random answer of the word set).")
-    @click.option("--browser", default=None, metavar="PATH",
-                  help="Chromium executable (default: $WORDLEBOT_CHROMIUM, then /usr/bin/chromium…).")
-    @click.option("--timeout", type=click.FloatRange(1, 300), default=15.0, show_default=True,
-                  help="Seconds to wait for the page at each step.")
-    @click.option("--screenshot", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="Save a screenshot of the page at the end (PNG).")
-    @lexicon_options(lazy=True)
-    def bot(url, headless, first, hard, verbose, result_path, notify_flag, demo, answer, browser, timeout,
-            screenshot, lexicons) -> None:
-        """Play Wordle in a browser with the near-optimal search, until solved or out of rows.
+    The answer history is brought up to yesterday first (from the NYT endpoint, as 'data
+    update' does), so that today's prior knows every earlier answer."""
+    require("bot")
+    from ..bot import player
+    from ..bot.browser import has_display
 
-        The answer history is brought up to yesterday first (from the NYT endpoint, as 'data
-        update' does), so that today's prior knows every earlier answer."""
-        from ..bot import player
-        from ..bot.browser import has_display
-
-        if demo and url:
-            raise click.UsageError("--demo plays the local replica; do not give --url with it")
-        if answer and not demo:
-            raise click.UsageError("--answer only applies to --demo")
-        if not demo:
-            ok, message = player.refresh_history(_folder(), today=lexicons.day)
-            click.echo(f"{'' if ok else 'note: '}{message}", err=True)
-        lexicon = lexicons.load()
-        if not headless and not has_display():
-            click.echo("note: no display found; running the browser headless", err=True)
-            headless = True
-        handler = _timestamped_log() if verbose else None
-        try:
-            if demo:
-                result = _play_demo(lexicon, answer, headless=headless, hard=hard, first=first,
-                                    browser=browser, timeout=timeout, screenshot=screenshot)
-            else:
-                result = player.run(url or player.NYT_URL, lexicon, headless=headless, hard=hard, first=first,
-                                    browser=browser, timeout=timeout, screenshot=screenshot)
-        except WordlebotError as exc:
-            if notify_flag:
-                player.notify("wordlebot: the game could not be played", str(exc))
-            raise
-        finally:
-            if handler is not None:
-                _drop_handler(handler)
-        path = result_path or player.default_result_path(_folder())
-        player.save_result(result, path)
-        _echo_result(result)
-        click.echo(f"result saved to {path}")
+    if demo and url:
+        raise click.UsageError("--demo plays the local replica; do not give --url with it")
+    if answer and not demo:
+        raise click.UsageError("--answer only applies to --demo")
+    if not demo:
+        ok, message = player.refresh_history(_folder(), today=lexicons.day)
+        click.echo(f"{'' if ok else 'note: '}{message}", err=True)
+    lexicon = lexicons.load()
+    if not headless and not has_display():
+        click.echo("note: no display found; running the browser headless", err=True)
+        headless = True
+    handler = _timestamped_log() if verbose else None
+    try:
+        if demo:
+            result = _play_demo(lexicon, answer, headless=headless, hard=hard, first=first,
+                                browser=browser, timeout=timeout, screenshot=screenshot)
+        else:
+            result = player.run(url or player.NYT_URL, lexicon, headless=headless, hard=hard, first=first,
+                                browser=browser, timeout=timeout, screenshot=screenshot)
+    except WordlebotError as exc:
         if notify_flag:
-            player.notify("wordlebot", f"{result.summary()}\n{result.grid()}")
-
-    return bot
+            player.notify("wordlebot: the game could not be played", str(exc))
+        raise
+    finally:
+        if handler is not None:
+            _drop_handler(handler)
+    path = result_path or player.default_result_path(_folder())
+    player.save_result(result, path)
+    _echo_result(result)
+    click.echo(f"result saved to {path}")
+    if notify_flag:
+        player.notify("wordlebot", f"{result.summary()}\n{result.grid()}")
 
 
 def _echo_result(result) -> None:
@@ -251,7 +233,6 @@ def _drop_handler(handler: logging.Handler) -> None:
 def last(result_path: Path | None, as_json: bool) -> None:
     """Print the last result the browser bot saved (date, answer, guesses, colours, time)."""
     from ..bot import player
-    from ..cli import _folder
 
     path = result_path or player.default_result_path(_folder())
     result = player.load_result(path)

@@ -1,0 +1,160 @@
+"""The pieces every command module shares: the consoles, the data folder, the day type and the
+word-set options.  cli.py and the command modules (web/commands.py, cache_command.py) import
+this module, never each other, so the main group can import them all and register their commands.
+
+Start-up: ``wordlebot feedback``, ``--help`` and ``data status`` must not load numpy or Numba, so
+nothing here imports the word sets or the advisor until a command runs (``LazyChoice``,
+``load_lexicon``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import inspect
+from dataclasses import dataclass
+from functools import wraps
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Sequence
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+from . import data, paths
+
+if TYPE_CHECKING:
+    from .words import Lexicon
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+# The word sets' names and the default strategy, as text: the modules that define them load numpy
+# and Numba (tests/test_cli.py checks they agree).
+DEFAULT_WORDS = "nyt"
+DEFAULT_STRATEGY = "search"
+
+
+def _note(message: str) -> None:
+    err.print(f"[yellow]{escape(message)}[/]", soft_wrap=True)
+
+
+def _folder() -> Path:
+    """The data folder: --data-dir, else $WORDLEBOT_DATA, else the user data folder."""
+    ctx = click.get_current_context()
+    return paths.data_dir(ctx.find_root().obj.get("data_dir"))
+
+
+def load_lexicon(*args, **kwargs) -> Lexicon:
+    """``wordsets.load_lexicon``, imported when a command first loads a word set."""
+    from .wordsets import load_lexicon as load
+
+    return load(*args, **kwargs)
+
+
+class LazyChoice(click.Choice):
+    """A ``click.Choice`` whose values come from a module imported only when they are needed
+    (parsing the option, or its command's --help), not when the command is defined."""
+
+    def __init__(self, values: Callable[[], Sequence[str]]) -> None:
+        self._values = values
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(self._values())
+
+    @choices.setter
+    def choices(self, _ignored) -> None:  # click.Choice.__init__ assigns it
+        pass
+
+
+def _word_set_names() -> tuple[str, ...]:
+    from .wordsets import NAMES
+
+    return NAMES
+
+
+def _strategy_names() -> tuple[str, ...]:
+    from .advisor import ALL_STRATEGIES
+
+    return ALL_STRATEGIES
+
+
+WORD_SETS = LazyChoice(_word_set_names)
+STRATEGIES = LazyChoice(_strategy_names)
+
+
+class DayParam(click.ParamType):
+    """A day as YYYY-MM-DD (a ``datetime.date``), not before the first Wordle."""
+
+    name = "YYYY-MM-DD"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, dt.date):
+            return value
+        try:
+            day = dt.datetime.strptime(str(value).strip(), "%Y-%m-%d").date()
+        except ValueError:
+            self.fail(f"{value!r} is not a day; give it as YYYY-MM-DD, e.g. 2026-05-20", param, ctx)
+        if day < data.FIRST_DAY:
+            self.fail(f"{day} is before the first Wordle ({data.FIRST_DAY})", param, ctx)
+        return day
+
+
+DAY = DayParam()
+DATE_HELP = ("The day (default today): the nyt set's answer prior is the one of that morning, built "
+             "from the history before it.")
+
+
+@dataclass(frozen=True)
+class LexiconChoice:
+    """What the word-set options asked for; ``load`` builds the Lexicon."""
+
+    words: str
+    guesses: Path | None
+    answers: Path | None
+    length: int
+    day: dt.date | None  # --date, None when not given
+
+    def load(self, day: dt.date | None = None) -> Lexicon:
+        """The Lexicon, its prior the one of ``day`` (default: --date, else today)."""
+        from .render import DownloadBars
+
+        ctx = click.get_current_context()
+        with DownloadBars(err) as bars:
+            return load_lexicon(
+                self.words, data_dir=ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None,
+                length=self.length, guesses=self.guesses, answers=self.answers, notify=_note,
+                progress_factory=bars, build_model=True, day=day or self.day,
+            )
+
+
+def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
+    """--words / --guesses / --answers / -k / --date, turned into a ``lexicon`` argument; with
+    ``lazy``, into a ``lexicons`` argument (a ``LexiconChoice``) for a command that learns the
+    day, or has work to do, before loading.  A command with a ``day`` parameter also gets the
+    --date given (None when not given)."""
+    if f is None:
+        return lambda g: lexicon_options(g, lazy=lazy, date_help=date_help)
+    wants_day = "day" in inspect.signature(f).parameters
+
+    @click.option("--words", "words", type=WORD_SETS, default=DEFAULT_WORDS, show_default=True,
+                  help="Named word set: classic (12,972/2,315), nyt (14,855, weighted prior), "
+                       "nyt-2309, nyt-3158, or wordfreq (offline, any length).")
+    @click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="File of allowed guesses, one per line (instead of --words).")
+    @click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="File of possible answers, one per line (must be among the guesses).")
+    @click.option("-k", "--length", type=click.IntRange(4, 11), default=5, show_default=True,
+                  help="Word length; other than 5 uses the wordfreq lists.")
+    @click.option("--date", "lexicon_day", type=DAY, default=None, help=date_help)
+    @wraps(f)
+    def wrapper(*args, words, guesses, answers, length, lexicon_day, **kwargs):
+        choice = LexiconChoice(words, guesses, answers, length, lexicon_day)
+        if wants_day:
+            kwargs["day"] = lexicon_day
+        if lazy:
+            return f(*args, lexicons=choice, **kwargs)
+        return f(*args, lexicon=choice.load(), **kwargs)
+
+    return wrapper
