@@ -731,3 +731,22 @@ def test_settings_with_another_length_and_cap_reshape_the_board(tmp_path):
             assert app.session.letters == four[0] and len(app.session.board()[0].cells) == 4
 
     run(go())
+
+
+def test_start_up_progress_lines_are_not_shown_as_news():
+    """A loader's progress ("Training the answer model…") is over once the UI starts: only real
+    notices become toasts and the status line, and they do not stay for a minute."""
+    from wordlebot.tui.app import NOTICE_SECONDS
+
+    s = Session(lexicon(), Settings(words="mini"))
+    app = WordlebotApp(s, persist=False, notes=["Training the answer model on the history (a few seconds)…",
+                                                "The answer history ends 2026-05-31: run 'wordlebot data update'"])
+
+    async def go():
+        async with running(app):
+            shown = [(n.message, n.timeout) for n in app._notifications]
+            assert shown == [("The answer history ends 2026-05-31: run 'wordlebot data update'", NOTICE_SECONDS)]
+            assert NOTICE_SECONDS <= 15
+            assert "data update" in app.message
+
+    asyncio.run(go())

@@ -29,6 +29,9 @@ from .screens import AnalysisScreen, HelpScreen, SettingsScreen
 # Keys the session handles (a printable character is one too); the rest are the app's bindings.
 SESSION_KEYS = frozenset({"enter", "tab", "backspace", "left", "right", "up", "down", "space", "escape",
                           "ctrl+z", "ctrl+n"})
+# Start-up notices show this long (they stay in the status line after): long enough to read, short
+# enough not to cover the settings dialog for a minute.
+NOTICE_SECONDS = 12
 KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 KEY_STYLES = {-1: "bold black on grey70", 0: "grey50 on grey15", 1: "bold white on #b59f3b",
               2: "bold white on #538d4e"}
@@ -169,10 +172,12 @@ class WordlebotApp(App):
         table = self.query_one(SuggestionTable)
         table.add_columns("guess", "avg", "bits", "left", "max", "P(ans)", "ans", "hard")
         self._fit_left()
-        for note in self.notes:
-            self.notify(note, severity="warning", timeout=60)
-        if self.notes:  # and the first one stays in the status line until something else is said
-            self.message = self.notes[0]
+        # Progress lines of the start ("Training the answer model…") are over by now: not news.
+        notes = [n for n in self.notes if not n.rstrip().endswith(("…", "..."))]
+        for note in notes:
+            self.notify(note, severity="warning", timeout=NOTICE_SECONDS)
+        if notes:  # and the first one stays in the status line until something else is said
+            self.message = notes[0]
         self.refresh_view()
         self.load_suggestions()
 
