@@ -74,20 +74,28 @@ def test_show_names_the_sets_and_clear_one(folder):
 
 
 def test_the_limit_drops_the_least_recently_used_never_the_new_file(folder):
-    folder.mkdir(parents=True)
+    books = folder / "openings"
+    books.mkdir(parents=True)
+    foreign = folder / "someapp" / "important.db"  # a folder shared with another program
+    foreign.parent.mkdir()
+    foreign.write_bytes(b"x" * 100_000)
+    age(foreign, 10_000)
     paths = []
     for i, ago in enumerate((300, 100, 200)):  # the second is the most recently used
-        p = folder / f"book-{i}.json"
+        p = books / f"book-{i}.json"
         p.write_text(json.dumps({"version": 1, "first": [], "second": {}, "pad": "x" * 1000}))
         age(p, ago)
         paths.append(p)
-    new = folder / "book-new.json"
+    new = books / "book-new.json"
     new.write_text(json.dumps({"version": 1, "first": [], "second": {}, "pad": "x" * 1000}))
     age(new, 1000)  # the oldest of all, yet just written: kept
     size = new.stat().st_size
     gone = cache_store.enforce(2 * size + 10, keep=new, folder=folder)
     assert [f.path for f in gone] == [paths[0], paths[2]]  # 300 s, then 200 s ago
-    assert sorted(p.name for p in folder.iterdir()) == ["book-1.json", "book-new.json"]
+    assert sorted(p.name for p in books.iterdir()) == ["book-1.json", "book-new.json"]
+    assert foreign.exists()  # not wordlebot's: never listed, never removed
+    cache_store.clear(folder=folder)
+    assert foreign.exists()
 
 
 def test_older_formats_and_leftovers_are_removed(folder):
@@ -131,3 +139,14 @@ def test_writes_keep_the_folder_within_the_limit(folder, monkeypatch):
     fill(folder, "new")
     assert {f.words for f in cache_store.scan(folder)} == {"new"}
     clear_memory_cache()
+
+
+def test_looking_at_the_cache_loads_no_numpy(folder):
+    """`wordlebot cache` starts as fast as `feedback`: the formats come from a light module."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from wordlebot import cache_store; cache_store.scan(); "
+            "print('numpy' in sys.modules, 'numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]

@@ -47,13 +47,20 @@ class CacheFile:
     current: bool  # False: an older format or a leftover, removed by ``tidy``
 
 
+# The files wordlebot writes there (and their temporaries): nothing else is listed or removed, in
+# case the folder is shared with other programs (WORDLEBOT_CACHE=~/.cache).
+OWN = ("matrix-*.bin", "matrix-*.bin.*.tmp", "openings/book-*.json", "openings/.book-*.part",
+       "models/answer-model-*.json", "models/.answer-model-*.part",
+       "models/days/answer-model-*.json", "models/days/.answer-model-*.part")
+
+
 def scan(folder: Path | None = None) -> list[CacheFile]:
-    """Every file of the cache folder, most recently used first."""
+    """wordlebot's files in the cache folder, most recently used first."""
     root = Path(folder or cache_dir())
     out = []
     if not root.is_dir():
         return out
-    for p in root.rglob("*"):
+    for p in sorted({p for pattern in OWN for p in root.glob(pattern)}):
         try:
             st = p.stat()
         except OSError:
@@ -69,26 +76,24 @@ def scan(folder: Path | None = None) -> list[CacheFile]:
 
 
 def _describe(p: Path) -> tuple[str, str, bool]:
-    from .matrix import FORMAT_VERSION, HEADER_BYTES, MAGIC
+    from .cache_formats import BOOK_VERSION, MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES, MATRIX_MAGIC
 
     name = p.name
     if name.endswith((".tmp", ".part")):
         return "temporary", "?", True
     if name.startswith("matrix-") and name.endswith(".bin"):
         m = re.search(r"-v(\d+)\.bin$", name)
-        current = bool(m) and int(m.group(1)) == FORMAT_VERSION
+        current = bool(m) and int(m.group(1)) == MATRIX_FORMAT_VERSION
         words = "?"
         try:
             with open(p, "rb") as f:
-                head = f.read(HEADER_BYTES)
-            if head.startswith(MAGIC):
-                words = json.loads(head[len(MAGIC):].decode().strip()).get("words", "?")
+                head = f.read(MATRIX_HEADER_BYTES)
+            if head.startswith(MATRIX_MAGIC):
+                words = json.loads(head[len(MATRIX_MAGIC):].decode().strip()).get("words", "?")
         except (OSError, ValueError, UnicodeDecodeError):
             current = False
         return "matrix", words, current
     if name.startswith("book-") and name.endswith(".json"):
-        from .openings import BOOK_VERSION
-
         try:
             doc = json.loads(p.read_text())
             return "book", str(doc.get("words", "?")), doc.get("version") == BOOK_VERSION
@@ -102,7 +107,7 @@ def _describe(p: Path) -> tuple[str, str, bool]:
 def clear(*, kind: str | None = None, words: str | None = None, folder: Path | None = None) -> list[CacheFile]:
     """Remove the cached files (of one ``kind`` and/or word set only); the files removed."""
     if kind is not None and kind not in KINDS:
-        raise CacheLimitError(f"unknown kind {kind!r}; choose one of {', '.join(KINDS)}")
+        raise ValueError(f"unknown kind {kind!r}; choose one of {', '.join(KINDS)}")  # the CLI offers KINDS only
     gone = []
     for f in scan(folder):
         if (kind is None or f.kind == kind) and (words is None or f.words == words):
@@ -210,7 +215,5 @@ def _unlink(p: Path) -> bool:
     try:
         p.unlink()
         return True
-    except FileNotFoundError:
-        return False
-    except OSError:
+    except OSError:  # gone already, or not ours to remove
         return False

@@ -17,8 +17,9 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from . import data, paths
-from .cli_common import DAY, DEFAULT_STRATEGY, STRATEGIES, WORD_SETS, _folder, _note, err, lexicon_options, out
+from . import data
+from .cli_common import (DAY, DEFAULT_STRATEGY, STRATEGIES, WORD_SETS, _folder, _note, check_cache, err,
+                         lexicon_options, out)
 from .errors import DataError, WordlebotError
 from .extras import require
 from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
@@ -65,25 +66,7 @@ def cli(ctx: click.Context, data_dir: Path | None, verbose: bool) -> None:
     _setup_logging(verbose)
     ctx.ensure_object(dict)
     ctx.obj["data_dir"] = data_dir
-    ctx.obj["notes"] = []
-    _check_cache(ctx.obj["notes"])
-
-
-def _check_cache(notes: list[str]) -> None:
-    """An unwritable cache folder: this run keeps its matrices and books in a temporary folder
-    (and says how to keep them), instead of a note at every file it cannot write."""
-    problem = paths.cache_problem()
-    if problem is None:
-        return
-    fix = f"set {paths.CACHE_ENV} to a writable folder to keep them between runs"
-    try:
-        tmp = paths.use_temporary_cache()
-        message = (f"the cache folder cannot be written ({problem}); this run keeps the pattern matrices and "
-                   f"opening books in {tmp} and computes them again next time: {fix}")
-    except OSError:
-        message = f"the cache folder cannot be written ({problem}); working without a disk cache (slower): {fix}"
-    notes.append(message)
-    _note(message)
+    ctx.obj["notes"] = []  # notices of this run for the UI (cli_common.check_cache adds one)
 
 
 def main() -> None:
@@ -251,6 +234,7 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
     from .session import Session, Settings
     from .tui import WordlebotApp
 
+    check_cache()
     notes = list(click.get_current_context().find_root().obj.get("notes", []))
 
     def note(message: str) -> None:

@@ -44,6 +44,32 @@ def _folder() -> Path:
     return paths.data_dir(ctx.find_root().obj.get("data_dir"))
 
 
+def check_cache() -> None:
+    """Once per run, before a command first writes to the cache: an unwritable cache folder makes
+    this run keep its matrices and books in a temporary folder (and say how to keep them) instead
+    of a note at every file it cannot write.  Commands that only read or manage the cache (`cache`,
+    `feedback`) never call it, so they see the real folder and touch no disk at start-up."""
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root().obj if ctx is not None else None
+    if isinstance(root, dict):
+        if root.get("cache_checked"):
+            return
+        root["cache_checked"] = True
+    problem = paths.cache_problem()
+    if problem is None:
+        return
+    fix = f"set {paths.CACHE_ENV} to a writable folder to keep them between runs"
+    try:
+        tmp = paths.use_temporary_cache()
+        message = (f"the cache folder cannot be written ({problem}); this run keeps the pattern matrices and "
+                   f"opening books in {tmp} and computes them again next time: {fix}")
+    except OSError:
+        message = f"the cache folder cannot be written ({problem}); working without a disk cache (slower): {fix}"
+    if isinstance(root, dict):
+        root.setdefault("notes", []).append(message)
+    _note(message)
+
+
 def load_lexicon(*args, **kwargs) -> Lexicon:
     """``wordsets.load_lexicon``, imported when a command first loads a word set."""
     from .wordsets import load_lexicon as load
@@ -120,6 +146,7 @@ class LexiconChoice:
         """The Lexicon, its prior the one of ``day`` (default: --date, else today)."""
         from .render import DownloadBars
 
+        check_cache()
         ctx = click.get_current_context()
         with DownloadBars(err) as bars:
             return load_lexicon(

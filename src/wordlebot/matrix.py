@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .cache_formats import MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES, MATRIX_MAGIC
 from . import kernels
 from .errors import CacheError
 from .paths import cache_dir as default_cache_dir
@@ -26,9 +27,9 @@ from .words import Lexicon, encode, list_fingerprint
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 2
-MAGIC = b"WBPMATRX"
-HEADER_BYTES = 4096
+FORMAT_VERSION = MATRIX_FORMAT_VERSION
+MAGIC = MATRIX_MAGIC
+HEADER_BYTES = MATRIX_HEADER_BYTES
 LAYOUTS = {False: "guesses x answers", True: "answers x guesses"}
 
 _memo: dict[tuple[str, str], np.ndarray] = {}

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from . import cache_store
+from .cache_formats import BOOK_VERSION
 from .data import atomic_write_json
 from .errors import DataError
 from .feedback import all_green
@@ -22,7 +23,6 @@ from .search import INF, TreeSearch
 
 log = logging.getLogger(__name__)
 
-BOOK_VERSION = 1
 
 
 @dataclass

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from ..cli_common import DAY, DEFAULT_WORDS, WORD_SETS, _folder, lexicon_options
+from ..cli_common import DAY, DEFAULT_WORDS, WORD_SETS, _folder, check_cache, lexicon_options
 from ..errors import WordlebotError
 from ..extras import require
 
@@ -85,6 +85,7 @@ def _serve(host, port, words, guesses, answers, prepare, workers, cache_size, da
     from .server import serve
     from .service import Engine
 
+    check_cache()
     folder = _folder()
     if guesses is not None or answers is not None:
         lex = load_lexicon(guesses=guesses, answers=answers)

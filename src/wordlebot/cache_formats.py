@@ -1,0 +1,7 @@
+"""Names and versions of the cached files' formats, in a module of their own so that looking at
+the cache (``wordlebot cache``) needs neither numpy nor the kernels."""
+
+MATRIX_FORMAT_VERSION = 2
+MATRIX_MAGIC = b"WBPMATRX"
+MATRIX_HEADER_BYTES = 4096
+BOOK_VERSION = 1
