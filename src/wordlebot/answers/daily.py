@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -90,10 +89,7 @@ def _load_day_model(path: Path, words: list[str], until: dt.date) -> AnswerModel
         log.warning("answer model %s was trained to %s, not %s; it will be retrained", path,
                     model.trained_until, until)
         return None
-    try:
-        os.utime(path)  # most recently used
-    except OSError:
-        pass
+    cache_store.touch(path)  # most recently used
     return model
 
 

@@ -11,7 +11,7 @@ import datetime as dt
 import logging
 from pathlib import Path
 
-from .. import data
+from .. import cache_store, data
 from ..errors import DataError
 from ..paths import cache_dir
 from ..words import list_fingerprint, read_word_file
@@ -43,6 +43,7 @@ def build(data_dir: Path, words: list[str], until: dt.date | None = None,
     model = train(training_data(data_dir, words), until)
     path = model_path(words, folder)
     model.save(path)
+    cache_store.after_write(path)
     return model, path
 
 
@@ -51,7 +52,9 @@ def load(words: list[str], folder: Path | None = None) -> AnswerModel | None:
     if not path.exists():
         return None
     try:
-        return AnswerModel.load(path, words)
+        model = AnswerModel.load(path, words)
     except (DataError, KeyError, ValueError, TypeError) as exc:  # broken or old: rebuilt, never fatal
         log.warning("answer model %s is unusable (%s); it will be rebuilt", path, exc)
         return None
+    cache_store.touch(path)  # most recently used: the last the cache's size limit removes
+    return model
