@@ -150,3 +150,11 @@ def test_looking_at_the_cache_loads_no_numpy(folder):
             "print('numpy' in sys.modules, 'numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_an_unwritable_cache_folder_is_said(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(blocker / "cache"))
+    out = CliRunner().invoke(cache, []).output
+    assert "it cannot be written" in out and "set WORDLEBOT_CACHE to a writable folder" in out and "empty" in out

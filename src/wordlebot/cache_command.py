@@ -24,8 +24,14 @@ def _show() -> None:
     from . import cache_store
     from .paths import cache_dir
 
+    from .paths import CACHE_ENV, cache_problem
+
     files = cache_store.scan()
     click.echo(f"cache folder: {cache_dir()}")
+    problem = cache_problem()
+    if problem is not None:
+        click.echo(f"it cannot be written ({problem}): each run computes its matrices and books again; "
+                   f"set {CACHE_ENV} to a writable folder")
     if not files:
         click.echo("empty")
     groups: dict[tuple[str, str], list] = defaultdict(list)
