@@ -124,10 +124,11 @@ def tidy(folder: Path | None = None) -> list[CacheFile]:
 def enforce(limit: int | None, *, keep: Path | None = None, folder: Path | None = None) -> list[CacheFile]:
     """Bring the folder under ``limit`` bytes (None: no limit): older-format files first, then the
     least recently used; ``keep`` is never removed."""
-    gone = tidy(folder)
+    files = scan(folder)
+    gone = [f for f in files if not f.current and _unlink(f.path)]
     if limit is None:
         return gone
-    files = [f for f in scan(folder) if keep is None or f.path != Path(keep)]
+    files = [f for f in files if f.current and (keep is None or f.path != Path(keep))]
     total = sum(f.size for f in files) + (_size(keep) if keep else 0)
     for f in sorted(files, key=lambda f: f.used):  # least recently used first
         if total <= limit:

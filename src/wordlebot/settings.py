@@ -88,8 +88,12 @@ class Settings:
         return out, problems
 
     def problems(self) -> list[str]:
-        """What is wrong with these values (empty when nothing is)."""
-        return Settings.from_json(asdict(self))[1]
+        """What is wrong with these values, each checked as a settings file's would be (empty when
+        nothing is).  Whether the word set exists is the loader's to say: a dialog may offer a set
+        of its session's own."""
+        values = asdict(self)
+        return [f"{name} {json.dumps(values[name])} is {why}" for name, check in self._checks().items()
+                if (why := check(values[name]))]
 
     @classmethod
     def read(cls, path: Path | None = None) -> tuple["Settings", list[str]]:

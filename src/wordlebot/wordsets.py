@@ -37,6 +37,12 @@ NAMES = tuple(NAMED) + (WORDFREQ,)
 Notify = Callable[[str], None]
 
 
+def is_progress(message: str) -> bool:
+    """Whether a loader's message reports work under way ("Training the answer model…"), which a
+    shell shows while it lasts, rather than a note that stays true ("the history ends …")."""
+    return message.rstrip().endswith(("…", "..."))
+
+
 def load_lexicon(
     name: str = "nyt",
     *,

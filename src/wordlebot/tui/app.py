@@ -173,7 +173,9 @@ class WordlebotApp(App):
         table.add_columns("guess", "avg", "bits", "left", "max", "P(ans)", "ans", "hard")
         self._fit_left()
         # Progress lines of the start ("Training the answer model…") are over by now: not news.
-        notes = [n for n in self.notes if not n.rstrip().endswith(("…", "..."))]
+        from ..wordsets import is_progress
+
+        notes = [n for n in self.notes if not is_progress(n)]
         for note in notes:
             self.notify(note, severity="warning", timeout=NOTICE_SECONDS)
         if notes:  # and the first one stays in the status line until something else is said

@@ -16,7 +16,7 @@ from ..advisor import ALL_STRATEGIES
 from ..errors import WordlebotError
 from ..render import TILE_STYLES
 from ..session import Session, SettingsPlan
-from ..settings import CAPS, LENGTHS, MODES, Settings
+from ..settings import MODES, Settings
 from ..wordsets import NAMES
 from ..feedback import pattern_to_colours
 
@@ -78,21 +78,25 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
     def chosen(self) -> Settings | None:
         """The settings the fields hold (None, with the reason shown, when a number is bad)."""
         q = self.query_one
-        try:
-            length = int(q("#length", Input).value or 5)
-            cap = int(q("#cap", Input).value or 6)
-        except ValueError:
-            length, cap = -1, -1
-        if not LENGTHS[0] <= length <= LENGTHS[1] or not CAPS[0] <= cap <= CAPS[1]:
-            self._say(f"the length must be {LENGTHS[0]}-{LENGTHS[1]} and the guess cap {CAPS[0]}-{CAPS[1]}")
-            return None
-        return Settings(
-            words=str(q("#words", Select).value), length=length,
+
+        def number(sel: str, default: int) -> int | str:
+            text = q(sel, Input).value.strip()
+            try:
+                return int(text or default)
+            except ValueError:
+                return text  # Settings.problems names it
+        chosen = Settings(
+            words=str(q("#words", Select).value), length=number("#length", 5),
             guesses_file=q("#guesses", Input).value.strip() or None,
             answers_file=q("#answers", Input).value.strip() or None,
-            strategy=str(q("#strategy", Select).value), hard=bool(q("#hard", Select).value), max_guesses=cap,
-            mode=str(q("#mode", Select).value),
+            strategy=str(q("#strategy", Select).value), hard=bool(q("#hard", Select).value),
+            max_guesses=number("#cap", 6), mode=str(q("#mode", Select).value),
         )
+        problems = chosen.problems()  # the same checks as a settings file gets
+        if problems:
+            self._say("; ".join(problems))
+            return None
+        return chosen
 
     @on(Button.Pressed, "#apply")
     def apply(self) -> None:

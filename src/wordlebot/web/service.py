@@ -53,7 +53,7 @@ from ..matrix import pattern_matrix, transposed
 from ..render import puzzle_number
 from ..strategies import STRATEGIES
 from ..words import Lexicon
-from ..wordsets import NAMED
+from ..wordsets import NAMED, is_progress
 from .fairqueue import FairQueue, QueueFull
 
 # The exact search can take minutes on a big node: not something a web request may start.
@@ -428,7 +428,7 @@ class Engine:
 
         def note(msg: str) -> None:
             # progress ("Training the answer model…") is a step, not a note that stays on the page
-            if msg.rstrip().endswith(("…", "...")):
+            if is_progress(msg):
                 step(msg.rstrip(" .…").split(" (")[0].lower())
             else:
                 entry.notes.append(msg)
