@@ -131,6 +131,33 @@ def test_advisor_book_is_built_once_and_reused():
     assert [r.word for r in b.suggest(b.new_game(), 5)] == [r.word for r in rows]
 
 
+def test_book_replies_are_computed_when_reached_and_kept(monkeypatch, tmp_path):
+    """The first suggestion computes the book's first move only; a reply is searched when a game
+    reaches it (to the end: its value is the node's optimum), kept in the book file, and read
+    back by a fresh Advisor."""
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))  # no book from the other tests
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
+    a = Advisor(lex)
+    first = a.suggest(a.new_game(), 3)[0].word
+    assert load_book(a.search_for(False, 6), tag=a._policy_tag()).second == {}
+    by_pattern: dict[int, list[str]] = {}
+    for ans in ANSWERS:
+        by_pattern.setdefault(feedback_code(first, ans), []).append(ans)
+    pat, part = max(by_pattern.items(), key=lambda kv: len(kv[1]))
+    assert len(part) >= 2  # a node with a choice to make
+    game = a.new_game()
+    game.guess(first, pat)
+    rows = a.suggest(game, 3)
+    # searched to the end: the optimum of the node, five guesses left
+    assert rows[0].expected * len(part) == pytest.approx(optimal_total(GUESSES, part, 5))
+    kept = load_book(a.search_for(False, 6), tag=a._policy_tag())
+    assert list(kept.second) == [pat] and kept.second[pat][0][0] == rows[0].word
+    b = Advisor(lex)
+    bgame = b.new_game()
+    bgame.guess(first, pat)
+    assert [r.word for r in b.suggest(bgame, 3)] == [r.word for r in rows]
+
+
 def test_book_is_searched_at_full_width_above_the_pool_threshold(monkeypatch):
     """Big nodes in play are searched over a pool of guesses; the opening book must not be (a
     pooled root once gave a worse first word than the book's replies were built for)."""

@@ -3,7 +3,8 @@
 It is the one object the shells (CLI, TUI, web) ask for suggestions, so the choice of strategy
 lives here and nowhere else.  The default strategy is the near-optimal tree search (``search``);
 ``exact`` searches every guess at every node; the greedy rankers are also available.  The first
-move and the replies to the best first guess come from the opening book, computed once.
+move and the replies to the best first guess come from the opening book, computed once (the
+replies one at a time, as games reach them).
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ LEVELS = (1, 0)  # 0: to the end
 POOL_ABOVE = 300
 POOL_GUESSES = 1500
 POOL_CANDIDATES = 300
-# The opening book is computed once per word list and rules: its replies are searched to the
-# end, with no budget and no pool (seconds, once).  On a weighted set the prior changes every
+# The opening book is computed once per word list and rules: its first move and, each when first
+# needed, its replies are searched to the end, with no budget and no pool (seconds, once).  On a weighted set the prior changes every
 # day (and with it the book), and a full search of every valid word as a possible answer would
 # take hours: the book holds the first move only, chosen by a one-guess look-ahead (a few
 # seconds), and the replies are searched in play.
@@ -195,9 +196,20 @@ class Advisor:
         key = (hard, max_guesses)
         if key not in self._books or (self._books[key] is None and build):
             search = self.search_for(hard, max_guesses)
-            self._books[key] = get_book(search, build=build, rank=self._rank_for_book, tag=self._policy_tag(),
-                                        replies=not self.lexicon.weighted)
+            self._books[key] = get_book(search, build=build, rank=self._rank_for_book, tag=self._policy_tag())
         return self._books[key]
+
+    def _book_reply(self, hard: bool, max_guesses: int, pattern: int):
+        """The book's ranking of the reply to ``pattern`` after its first guess (computed and
+        kept on first use), or None when replies are not booked: on a weighted set the prior
+        changes every day and its replies are searched in play instead."""
+        from .openings import book_reply
+
+        book = self._books.get((hard, max_guesses))
+        if book is None or self.lexicon.weighted:
+            return None
+        return book_reply(self.search_for(hard, max_guesses), book, pattern, rank=self._rank_for_book,
+                          tag=self._policy_tag())
 
     def has_book(self, max_guesses: int) -> bool:
         """Whether the first two moves under this cap come from a book, in normal and hard mode
@@ -320,9 +332,10 @@ class Advisor:
             if book and not history:
                 return NodeRanking([(self.lexicon.id(w), v) for w, v in book.first][:top],
                                    self._book_root_depth, None)
-            if book and book.first and self.lexicon.guesses[history[0][0]] == book.first[0][0] \
-                    and history[0][1] in book.second:
-                return NodeRanking([(self.lexicon.id(w), v) for w, v in book.second[history[0][1]]][:top], 0, None)
+            if history and book and book.first and self.lexicon.guesses[history[0][0]] == book.first[0][0]:
+                reply = self._book_reply(hard, max_guesses, history[0][1])
+                if reply is not None:
+                    return NodeRanking([(self.lexicon.id(w), v) for w, v in reply][:top], 0, None)
         return self.rank_node(search, H, len(history), constraints if hard else None, top)
 
     def _ranking(self, game: Game, top: int = PLAY_TOP) -> NodeRanking:

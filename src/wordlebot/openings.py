@@ -1,6 +1,12 @@
-"""The opening book: the search's ranking of first guesses, and its answer to every reply to the
+"""The opening book: the search's ranking of first guesses, and its answer to the replies to the
 best one, computed once per (word lists, weights, settings) and kept on disk, so that the first
 and second suggestions of a game are instant.
+
+The first move is computed when the book is made; each reply when it is first needed, then kept
+in the same file.  A reply is a function of its node alone (searched to the end, no budget), so
+when it is computed changes nothing but the time the first suggestion takes: on the classic
+lists the 148 replies to SALET were a quarter of the book's cost (~2 s), paid by every first
+suggestion on an empty cache for the sake of the one reply a game uses.
 """
 
 from __future__ import annotations
@@ -23,12 +29,14 @@ from .search import INF, TreeSearch
 
 log = logging.getLogger(__name__)
 
+BOOK_TOP = 10  # rows kept per node: a suggestion shows ten
 
 
 @dataclass
 class Book:
     first: list[tuple[str, float]]  # (guess, value) best first
-    second: dict[int, list[tuple[str, float]]]  # reply pattern to the best first guess -> ranking
+    # reply pattern to the best first guess -> ranking, for the replies computed so far
+    second: dict[int, list[tuple[str, float]]]
 
     def to_json(self) -> dict:
         return {
@@ -78,8 +86,22 @@ def _plain_rank(search, H, rows, constraints, top):
     return search.rank(H, rows=rows, constraints=constraints, top=top)
 
 
-def build_book(search: TreeSearch, top: int = 10, rank=_plain_rank, replies: bool = True) -> Book:
-    """Rank the first guesses; then, for the best one, rank the replies to every pattern.
+def _reply_node(search: TreeSearch, book: Book, pattern: int):
+    """The answers left and the hard-mode constraints after the book's first guess and ``pattern``."""
+    lex = search.lexicon
+    g0 = lex.id(book.first[0][0])
+    H = np.flatnonzero(np.asarray(search.mt[:, g0]) == pattern).astype(np.int32)
+    cons = None
+    if search.hard:
+        from .game import HardConstraints
+
+        cons = HardConstraints.none(lex.length).add(lex.guesses[g0], pattern)
+    return H, cons
+
+
+def build_book(search: TreeSearch, top: int = BOOK_TOP, rank=_plain_rank, replies: bool = True) -> Book:
+    """Rank the first guesses; with ``replies``, also rank the replies to every pattern of the
+    best one (``book_reply`` computes them one at a time, when needed).
     ``rank(search, H, rows, constraints, top)`` ranks one node (the caller's policy)."""
     lex = search.lexicon
     H = np.arange(lex.n_answers, dtype=np.int32)
@@ -88,33 +110,59 @@ def build_book(search: TreeSearch, top: int = 10, rank=_plain_rank, replies: boo
         from .game import HardConstraints
 
         cons0 = HardConstraints.none(lex.length)
-    first = [(lex.guesses[g], v) for g, v in rank(search, H, 0, cons0, top) if v < INF]
-    second: dict[int, list[tuple[str, float]]] = {}
-    if first and replies and search.max_guesses > 1:  # with one guess there is no reply to plan
-        g0 = lex.id(first[0][0])
-        pats = np.asarray(search.mt[:, g0])
-        for p in np.unique(pats).tolist():
-            if p == all_green(lex.length):
-                continue
-            part = H[pats == p]
-            cons = cons0.add(lex.guesses[g0], p) if cons0 is not None else None
-            second[p] = [(lex.guesses[g], v) for g, v in rank(search, part, 1, cons, top) if v < INF]
-    return Book(first, second)
+    book = Book([(lex.guesses[g], v) for g, v in rank(search, H, 0, cons0, top) if v < INF], {})
+    if book.first and replies and search.max_guesses > 1:  # with one guess there is no reply to plan
+        pats = np.unique(np.asarray(search.mt[:, lex.id(book.first[0][0])])).tolist()
+        for p in pats:
+            if p != all_green(lex.length):
+                _rank_reply(search, book, p, rank, top)
+    return book
+
+
+def _rank_reply(search, book, pattern, rank, top):
+    H, cons = _reply_node(search, book, pattern)
+    lex = search.lexicon
+    book.second[pattern] = [(lex.guesses[g], v) for g, v in rank(search, H, 1, cons, top) if v < INF]
+    return book.second[pattern]
+
+
+def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank=_plain_rank, tag: str = "",
+               top: int = BOOK_TOP) -> list[tuple[str, float]] | None:
+    """The book's ranking of the reply to ``pattern`` after its first guess: kept in the book,
+    else computed now and the book saved with it.  None when the pattern cannot follow the
+    first guess (no answer gives it) or is all green."""
+    if pattern in book.second:
+        return book.second[pattern]
+    if not book.first or search.max_guesses < 2 or pattern == all_green(search.lexicon.length):
+        return None
+    H, _ = _reply_node(search, book, pattern)
+    if H.size == 0:
+        return None
+    rows = _rank_reply(search, book, pattern, rank, top)
+    save_book(search, book, tag)
+    return rows
+
+
+def save_book(search: TreeSearch, book: Book, tag: str = "") -> None:
+    """Write the book atomically (a read-only cache folder is warned about, not an error: the
+    book then lives for the session only)."""
+    path = book_path(search, tag)
+    # the set and rules are for `wordlebot cache` only (the file name holds the key)
+    doc = dict(book.to_json(), words=search.lexicon.name, hard=search.hard, max_guesses=search.max_guesses)
+    try:
+        atomic_write_json(path, doc)
+    except DataError as exc:  # a read-only cache folder must not stop play
+        log.warning("could not save the opening book: %s", exc)
+    else:
+        cache_store.after_write(path)
 
 
 def get_book(search: TreeSearch, *, build: bool = True, rank=_plain_rank, tag: str = "",
-             replies: bool = True) -> Book | None:
-    """The book from disk, or built and saved (atomically) when missing and ``build``."""
+             replies: bool = False) -> Book | None:
+    """The book from disk, or built (first move; every reply too with ``replies``) and saved
+    (atomically) when missing and ``build``."""
     book = load_book(search, tag)
     if book is None and build:
         book = build_book(search, rank=rank, replies=replies)
-        path = book_path(search, tag)
-        # the set and rules are for `wordlebot cache` only (the file name holds the key)
-        doc = dict(book.to_json(), words=search.lexicon.name, hard=search.hard, max_guesses=search.max_guesses)
-        try:
-            atomic_write_json(path, doc)
-        except DataError as exc:  # a read-only cache folder must not stop play
-            log.warning("could not save the opening book: %s", exc)
-        else:
-            cache_store.after_write(path)
+        save_book(search, book, tag)
     return book
