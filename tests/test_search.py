@@ -124,6 +124,26 @@ def test_parallel_equals_serial(exact):
     assert t1 == t2
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_shared_scan_orders_like_one_scan(monkeypatch, weighted):
+    """A big node's scan shared out to the threads (each a share of the guesses, joined after)
+    gives the same guesses in the same order as one scan of them all."""
+    import wordlebot.search as search_mod
+
+    lex = _bigger_case()
+    if weighted:
+        rng = np.random.default_rng(5)
+        lex = Lexicon.from_lists(lex.guesses, lex.answers, rng.random(lex.n_answers) + 0.01, name="w")
+    H = np.arange(lex.n_answers, dtype=np.int32)
+    orders = []
+    for pairs in (1 << 62, 0):  # never shared, always shared
+        monkeypatch.setattr(search_mod, "SHARED_SCAN_PAIRS", pairs)
+        ts = TreeSearch(lex, k=None, threads=2, memory_mb=64)
+        T, h, greens, mins = ts._allowed(None, None)
+        orders.append(ts.root_order(H, 6, T, h, greens, mins))
+    assert orders[0].size > 10 and np.array_equal(orders[0], orders[1])
+
+
 def test_tiny_table_gives_the_same_answers():
     """A table far too small for the search is cleared over and over: slower, never different."""
     lex = _bigger_case()

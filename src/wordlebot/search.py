@@ -44,6 +44,13 @@ MAX_PATTERNS = 3**7  # the scan keeps per-pattern tallies; longer words use the 
 # budgeted suggestion stores at most ~budget / NODE_COST nodes (20 M units: 100 k), so 2^18
 # entries rarely fill; a full table is emptied, which is still deterministic.
 PLAY_SPLIT = 2
+# A node's guess scan is shared out to the threads above this many (answer, guess) pairs: the
+# nyt root's scan (14,855 x 14,855) took 2.8 s on one core, a mid-game one tens of ms; below
+# ~1 ms of work, starting threads costs more than it saves.
+SHARED_SCAN_PAIRS = 1 << 20
+# The worker arrays (X slots) a scan fills per guess, copied when shares are joined:
+# lbg, key, sig, useful, hit weight.
+SCAN_SLOTS = (0, 1, 2, 3, 16)
 PLAY_TABLE_ENTRIES = 1 << 18
 PLAY_TABLE_POOL = 1 << 22  # answer ids kept for verification (16 MB)
 
@@ -575,9 +582,25 @@ class TreeSearch:
             return self._last_order[1].copy()
         wk = self._active[0]
         out = np.empty(max(T.size, H.size), np.int32)
-        n = sk._node_trials(wk.S, wk.X, wk.TT, H, rem, T, np.uint64(h), out)
+        if self._threaded and T.size * H.size >= SHARED_SCAN_PAIRS and wk.S[8][sk.IP_CANDONLY] == 0:
+            n = self._shared_scan_order(H, T, out)
+        else:
+            n = sk._node_trials(wk.S, wk.X, wk.TT, H, rem, T, np.uint64(h), out)
         self._last_order = (key, out[:n].copy())
         return out[:n]
+
+    def _shared_scan_order(self, H, T, out) -> int:
+        """``_node_trials`` with the scan shared out: each worker scans a contiguous share of
+        ``T``, the shares are copied into the first worker's arrays, which orders them."""
+        workers = self._active
+        cuts = [T.size * i // len(workers) for i in range(len(workers) + 1)]
+        self._on_threads(workers, lambda wk, i: sk._scan_share(wk.S, wk.X, H, T[cuts[i]:cuts[i + 1]]))
+        first = workers[0].X
+        for i, wk in enumerate(workers[1:], start=1):
+            lo, hi = cuts[i], cuts[i + 1]
+            for slot in SCAN_SLOTS:
+                first[slot][0][lo:hi] = wk.X[slot][0][:hi - lo]
+        return int(sk._order_scanned(workers[0].S, first, H, T, out))
 
     def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,
              constraints: HardConstraints | None = None, top: int = 10,

@@ -855,6 +855,30 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
 
 @wrapping
 @njit(**JIT)
+def _scan_share(S, X, H, T):
+    """The root scan of the guesses ``T`` (a share of a node's guesses) into this worker's
+    level-0 arrays: threads scan shares of a big node's guesses at once and the shares are then
+    joined in one worker (``_order_scanned``).  A guess's entries depend on it and the node
+    alone, so the joined arrays equal one scan of every guess."""
+    W = 0.0
+    for j in range(H.shape[0]):
+        W += S[1][H[j]]
+    _scan(S, X, H, T, 0, W)
+
+
+@wrapping
+@njit(**JIT)
+def _order_scanned(S, X, H, T, out):
+    """``_node_trials`` after the scan: the guesses to try, best first, as guess ids in ``out``."""
+    n = _trial_order(S, X, H, T, 0, INF)
+    order = X[4][0]
+    for i in range(n):
+        out[i] = T[order[i]]
+    return n
+
+
+@wrapping
+@njit(**JIT)
 def _node_trials(S, X, TT, H, rem, T, hsig, out):
     """The guesses the search would try at this node, best first, as guess ids in ``out``
     (the top-k and kc of the near-optimal search, or every useful guess of the exact one);
