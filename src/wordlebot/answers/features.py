@@ -9,7 +9,9 @@
   marks).
 
 ``FEATURE_VERSION`` changes whenever a feature changes, so a saved model is never applied to
-features it was not trained on.
+features it was not trained on.  The sparse block is built as CSR arrays in numpy (no scipy):
+the columns are the letter-by-position one-hot, then the FNV-hashed n-grams, a repeated n-gram
+counted once.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from scipy import sparse
+    from .logistic import CSR
 
 FEATURE_VERSION = 1
 NGRAM_BITS = 12  # 4,096 hashed n-gram columns
@@ -49,14 +51,31 @@ def _freq() -> dict:
 
 @lru_cache(maxsize=1)
 def _ranks() -> dict:
-    """Frequency rank of each word (0: the commonest); only the classifier's features need it."""
-    return {w: i for i, (w, _) in enumerate(sorted(_freq().items(), key=lambda kv: -kv[1]))}
+    """Frequency rank of each word (0: the commonest, ties in the dictionary's order, as a
+    stable sort by frequency gives them); only the classifier's features need it."""
+    freq = _freq()
+    f = np.fromiter(freq.values(), np.float64, len(freq))
+    if np.all(f[1:] <= f[:-1]):
+        # wordfreq fills the dictionary bucket by bucket, commonest first: the order is the rank
+        # already, and sorting 320,000 entries by a Python key (~0.5 s) is not needed
+        return {w: i for i, w in enumerate(freq)}
+    order = np.argsort(-f, kind="stable")
+    words = list(freq)
+    return {words[j]: i for i, j in enumerate(order.tolist())}
 
 
 def zipf(word: str) -> float:
     """wordfreq Zipf frequency (English, large list); 0 when unknown."""
     f = _freq().get(word)
     return math.log10(f) + 9.0 if f else 0.0
+
+
+@lru_cache(maxsize=4096)
+def _inflections(lemma: str, pos: str) -> dict:
+    # several words share a lemma (cranes, craned): lemminflect deep-copies its entry on each call
+    import lemminflect
+
+    return lemminflect.getAllInflections(lemma, upos=pos)
 
 
 def morphology(word: str) -> dict:
@@ -71,7 +90,7 @@ def morphology(word: str) -> dict:
             lemma_set.add(lem)
             if lem == word:
                 continue
-            for tag, forms in lemminflect.getAllInflections(lem, upos=pos).items():
+            for tag, forms in _inflections(lem, pos).items():
                 if word in forms and tag in INFLECTION_TAGS:
                     tags.add(tag)
     return {"pos": set(lemmas), "lemmas": lemma_set, "tags": tags,
@@ -100,37 +119,60 @@ def dense_features(word: str) -> list[float]:
     return row
 
 
+FNV_OFFSET = 2166136261
+FNV_PRIME = 16777619
+
+
 def _hash(s: str) -> int:
     # A fixed hash (Python's is salted per process): FNV-1a, 32 bits.
-    h = 2166136261
+    h = FNV_OFFSET
     for ch in s.encode():
-        h = ((h ^ ch) * 16777619) & 0xFFFFFFFF
+        h = ((h ^ ch) * FNV_PRIME) & 0xFFFFFFFF
     return h
 
 
-def sparse_features(words: list[str]) -> sparse.csr_matrix:
-    """Letter-by-position one-hot, then hashed character n-grams."""
-    from scipy import sparse  # imported here: loading a model and its prior needs no scipy
+def _ngram_hashes(codes: np.ndarray, n: int) -> np.ndarray:
+    """FNV-1a of every n-gram of each row of byte ``codes`` (rows x positions): the same values
+    as ``_hash`` on the n-gram's text, all rows at once.  (h ^ byte) < 2**32 and the prime
+    < 2**25, so the product fits in uint64 before the mask."""
+    k = codes.shape[1] - n + 1
+    h = np.full((codes.shape[0], k), FNV_OFFSET, np.uint64)
+    for t in range(n):
+        h = ((h ^ codes[:, t:t + k]) * np.uint64(FNV_PRIME)) & np.uint64(0xFFFFFFFF)
+    return h
+
+
+def sparse_features(words: list[str]) -> CSR:
+    """Letter-by-position one-hot, then hashed character 2- and 3-grams of the word between
+    boundary marks (^word$), each column once per word."""
+    from .logistic import CSR
 
     length = len(words[0])
+    if any(len(w) != length for w in words):
+        raise ValueError("the words of a feature matrix must all have the same length")
+    if not all(w.isascii() and w.isalpha() and w.islower() for w in words):
+        raise ValueError("features are defined for lower-case words of the letters a-z")
     n_pos = 26 * length
-    rows, cols = [], []
-    for i, w in enumerate(words):
-        for j, c in enumerate(w):
-            rows.append(i)
-            cols.append(26 * j + ord(c) - 97)
-        marked = f"^{w}$"
-        for n in (2, 3):
-            for k in range(len(marked) - n + 1):
-                rows.append(i)
-                cols.append(n_pos + (_hash(marked[k:k + n]) & ((1 << NGRAM_BITS) - 1)))
-    data = np.ones(len(rows), np.float32)
-    m = sparse.csr_matrix((data, (rows, cols)), shape=(len(words), n_pos + (1 << NGRAM_BITS)), dtype=np.float32)
-    m.data = np.minimum(m.data, 1.0)  # a repeated n-gram counts once
-    return m
+    marked = np.frombuffer("".join(f"^{w}$" for w in words).encode(), np.uint8).reshape(len(words), length + 2)
+    letters = marked[:, 1:-1].astype(np.int64) - ord("a")
+    mask = np.uint64((1 << NGRAM_BITS) - 1)
+    cols = np.hstack([26 * np.arange(length) + letters]
+                     + [n_pos + (_ngram_hashes(marked.astype(np.uint64), n) & mask).astype(np.int64) for n in (2, 3)])
+    cols.sort(axis=1)
+    # a repeated n-gram (or two n-grams hashed alike) is one column with the value 1
+    keep = np.ones(cols.shape, bool)
+    keep[:, 1:] = cols[:, 1:] != cols[:, :-1]
+    indptr = np.zeros(len(words) + 1, np.int64)
+    np.cumsum(keep.sum(axis=1), out=indptr[1:])
+    return CSR(indptr, cols[keep], np.ones(int(indptr[-1])), n_pos + (1 << NGRAM_BITS))
 
 
-def feature_matrix(words: list[str]) -> tuple[np.ndarray, sparse.csr_matrix]:
+def letter_columns(sparse: CSR) -> int:
+    """How many of the sparse block's columns, the first ones, are the letter one-hot."""
+    return sparse.n_cols - (1 << NGRAM_BITS)
+
+
+def feature_matrix(words: list[str]) -> tuple[np.ndarray, CSR]:
     dense = np.array([dense_features(w) for w in words], dtype=np.float64)
     return dense, sparse_features(words)
 

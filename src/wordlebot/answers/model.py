@@ -37,7 +37,7 @@ from ..errors import DataError
 from ..words import list_fingerprint
 from . import features as F
 
-MODEL_VERSION = 1
+MODEL_VERSION = 2  # 2: fitted by answers/logistic.py (1: scikit-learn's liblinear)
 SEED = 20260202
 LISTS_SINCE = dt.date(2023, 7, 1)  # the WordleBot list: the pool of today's editor
 BLACKLIST_PENALTY = 0.01
@@ -256,7 +256,7 @@ def positives_mask(data: TrainingData, until: dt.date) -> np.ndarray:
 
 
 class _Features:
-    """Features of the word list, standardised (dense part) and stacked with the sparse part."""
+    """Features of the word list, standardised (dense part) beside the sparse part."""
 
     def __init__(self, words: list[str]) -> None:
         self.dense, self.sparse = F.feature_matrix(words)
@@ -264,9 +264,10 @@ class _Features:
         self.std = self.dense.std(axis=0) + 1e-9
 
     def matrix(self):
-        from scipy import sparse
+        from .logistic import FeatureMatrix  # Numba kernels: only when training
 
-        return sparse.hstack([sparse.csr_matrix((self.dense - self.mean) / self.std), self.sparse]).tocsr()
+        # the letter one-hot (the sparse block's first columns) in the solver's exact block
+        return FeatureMatrix((self.dense - self.mean) / self.std, self.sparse, sparse_head=F.letter_columns(self.sparse))
 
 
 def outside_rate(data: TrainingData, until: dt.date) -> tuple[float, int, int]:
@@ -296,7 +297,7 @@ def train(data: TrainingData, until: dt.date | None = None, *, seed: int = SEED)
     until = history[-1].date
     feats = _Features(data.words)
     pos = positives_mask(data, until)
-    from .pu import spy_em  # scipy and scikit-learn: only when training
+    from .pu import spy_em  # the Numba solver: only when training
 
     res = spy_em(feats.matrix(), pos, seed=seed)
     m_out, n_out, days = outside_rate(data, until)

@@ -15,6 +15,12 @@ positives is hidden among the unlabeled as *spies*.
 3. The final probability of an unlabeled word is its weight; a labeled word's is the
    classifier's probability divided by the spies' mean (capped at 1).
 
+The classifier is the logistic regression of ``logistic.py`` (liblinear's objective, solved to
+the optimum).  Counting an unlabeled word as positive with weight w and as negative with weight
+1 - w is the same loss as one row with the soft target w (derived there), so each M-step fits
+the n words once, labeled words with target 1, unlabeled ones with target w, starting from the
+previous step's weights (the optimum does not depend on the start; the work does).
+
 Without the rescaling the EM feeds on itself: each round labels a few more unlabeled words
 positive, and after a hundred rounds most of the 11,700 unlabeled valid words "look like
 answers".  The spies' estimate anchors the total.
@@ -25,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import sparse
+
+from .logistic import FeatureMatrix, fit, predict_proba
 
 
 @dataclass
@@ -38,6 +45,7 @@ class SpyEMResult:
     coef: np.ndarray | None = None
     intercept: float = 0.0
     positives_in_unlabeled: float = 0.0  # the spies' estimate of positives hidden in the unlabeled
+    newton_steps: int = 0  # of every logistic fit together
 
 
 def _rescale(p: np.ndarray, total: float) -> np.ndarray:
@@ -51,16 +59,8 @@ def _rescale(p: np.ndarray, total: float) -> np.ndarray:
     return w
 
 
-def _fit(X, y, w, C, seed):
-    from sklearn.linear_model import LogisticRegression
-
-    clf = LogisticRegression(C=C, solver="liblinear", max_iter=1000, random_state=seed)
-    clf.fit(X, y, sample_weight=w)
-    return clf
-
-
 def spy_em(
-    X: sparse.csr_matrix | np.ndarray,
+    X: FeatureMatrix | np.ndarray,
     positive: np.ndarray,
     *,
     spy_share: float = 0.15,
@@ -81,39 +81,39 @@ def spy_em(
     spies[rng.choice(pos_idx, n_spies, replace=False)] = True
     labeled = positive & ~spies
     unlabeled = ~labeled  # true unlabeled words plus the spies
-    X = sparse.csr_matrix(X) if not sparse.issparse(X) else X.tocsr()
-    XL, XU = X[labeled], X[unlabeled]
+    X = X if isinstance(X, FeatureMatrix) else FeatureMatrix.from_dense(np.asarray(X, dtype=np.float64))
+    if X.n_rows != n:
+        raise ValueError(f"{X.n_rows} rows of features for {n} words")
 
     # Step 0: labeled vs unlabeled.
-    y0 = labeled.astype(int)
-    g = _fit(X, y0, None, C, seed).predict_proba(X)[:, 1]
+    target = labeled.astype(np.float64)
+    model = fit(X, target, C=C)
+    steps = model.newton_steps
+    g = predict_proba(X, model)
     c = float(np.clip(g[spies].mean(), 1e-6, 1.0))
     gu = np.clip(g[unlabeled], 1e-9, 1 - 1e-9)
     n_pos_u = float(np.clip(labeled.sum() * (1 - c) / c, 1.0, unlabeled.sum()))
     w = _rescale(np.clip((1 - c) / c * gu / (1 - gu), 0.0, 1.0), n_pos_u)
     changes: list[float] = []
     converged = False
-    clf = None
     it = 0
+    p = g
     for it in range(1, max_iter + 1):
-        # Unlabeled words counted twice: positive with weight w, negative with weight 1 - w.
-        Xt = sparse.vstack([XL, XU, XU]).tocsr()
-        yt = np.concatenate([np.ones(XL.shape[0]), np.ones(XU.shape[0]), np.zeros(XU.shape[0])])
-        wt = np.concatenate([np.ones(XL.shape[0]), w, 1.0 - w])
-        keep = wt > 0
-        clf = _fit(Xt[keep], yt[keep], wt[keep], C, seed)
-        pu = clf.predict_proba(XU)[:, 1]
-        w_new = _rescale(pu, n_pos_u)
+        # Each unlabeled word is positive with weight w and negative with weight 1 - w: one row
+        # with the soft target w.
+        target[unlabeled] = w
+        model = fit(X, target, C=C, start=model.weights)
+        steps += model.newton_steps
+        p = predict_proba(X, model)
+        w_new = _rescale(p[unlabeled], n_pos_u)
         change = float(np.max(np.abs(w_new - w)))
         changes.append(change)
         w = w_new
         if change < tol:
             converged = True
             break
-    p = clf.predict_proba(X)[:, 1]
     c_final = float(np.clip(p[spies].mean(), 1e-6, 1.0))
     p_all = np.clip(p / c_final, 0.0, 1.0)
     p_all[unlabeled] = w
     p_all[spies] = np.clip(p[spies] / c_final, 0.0, 1.0)  # spies are positives: not rescaled
-    return SpyEMResult(p_all, c, it, converged, changes, clf.coef_.ravel().copy(), float(clf.intercept_[0]),
-                       n_pos_u)
+    return SpyEMResult(p_all, c, it, converged, changes, model.coef.copy(), model.intercept, n_pos_u, steps)
