@@ -1,6 +1,7 @@
 # Two entry points: `make run` (the terminal UI) and `make test` (the suite, then the kernel and
 # search tests with the kernels as plain Python: `test-nojit`).
-# Each creates .venv on first use and reinstalls when pyproject.toml changes.
+# Each creates .venv on first use (and compiles the kernels: about a minute, once) and reinstalls
+# when pyproject.toml changes.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -13,6 +14,8 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[all,test]'
+	@# the kernels compile here, once, with a progress line, rather than in the first game or test
+	$(BIN)/wordlebot prepare --kernels
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -94,6 +94,27 @@ def timed(args: list[str], env: dict, cache: str, **extra: str) -> float:
     return seconds
 
 
+def setup_compile(env: dict, fresh) -> None:
+    """`wordlebot prepare --kernels` on an empty Numba cache (what `make` runs when it sets up),
+    then the classic first move and the nyt move after a row on that cache: no kernel should be
+    left to compile at first use.  Skipped for a checkout without the command."""
+    numba_dir = fresh()
+    env = dict(env, NUMBA_CACHE_DIR=numba_dir, WORDLEBOT_CACHE=fresh())
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "wordlebot", "prepare", "--kernels"], env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if r.returncode != 0:
+        print(f"  (no set-up compile: {r.stderr.decode().strip().splitlines()[-1]})", flush=True)
+        return
+    report("set-up compile: wordlebot prepare --kernels, empty Numba cache", time.perf_counter() - t0, "s")
+    before = sum(1 for _ in Path(numba_dir).rglob("*.nbc"))
+    for args in (["--words", "classic"], ["--words", "nyt", "--date", DATE, "--history", ROW]):
+        timed(args, env, fresh(), NUMBA_CACHE_DIR=numba_dir)
+    after = sum(1 for _ in Path(numba_dir).rglob("*.nbc"))
+    print(f"  then the classic first move and the nyt move after {ROW}: {after - before} kernels compiled "
+          f"at first use ({before} at set-up)", flush=True)
+
+
 def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -186,6 +207,9 @@ def main() -> None:
             report(n["share"], cold - warm, "s")
             print(f"  (the empty Numba cache got {written} kernels: {'recompiled' if written else 'NOT recompiled?'})",
                   flush=True)
+
+        if not args.no_compile and args.only in "set-up compile":
+            setup_compile(env, fresh)
 
     print(f"\nsummary (median of {args.repeat}, {load()}; targets: first suggestion and the move after a row "
           f"{TARGET_FIRST:g} s for classic and nyt, {TARGET_OTHER:g} s otherwise; warm {TARGET_WARM:g} s)")

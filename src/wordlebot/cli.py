@@ -18,7 +18,7 @@ import click
 from rich.markup import escape
 
 from . import data
-from .cli_common import (DAY, DEFAULT_STRATEGY, STRATEGIES, WORD_SETS, _folder, _note, check_cache, err,
+from .cli_common import (DAY, DEFAULT_STRATEGY, DEFAULT_WORDS, STRATEGIES, WORD_SETS, _folder, _note, check_cache, err,
                          lexicon_options, out)
 from .errors import DataError, WordlebotError
 from .extras import require
@@ -740,6 +740,36 @@ def answers_evaluate(window, play) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# prepare
+
+
+@cli.command()
+@click.option("--kernels", "kernels_only", is_flag=True,
+              help="Only compile the kernels (what `make` does when it sets up).")
+@click.option("--words", "words", type=WORD_SETS, multiple=True,
+              help=f"Word set to prepare (repeatable; default {DEFAULT_WORDS}).")
+@click.option("--hard", is_flag=True, help="Also the hard-mode opening book.")
+@click.option("--date", "day", type=DAY, default=None, help="The day whose prior and book to prepare (default today).")
+def prepare(kernels_only: bool, words: tuple[str, ...], hard: bool, day) -> None:
+    """Do the one-off work now: compile the kernels, then build a word set's pattern matrices,
+    answer model and opening book (otherwise the first suggestion does it)."""
+    import time
+
+    from .prepare import kernel_steps, set_steps
+
+    steps = kernel_steps()
+    if not kernels_only:
+        check_cache()
+        for name in words or (DEFAULT_WORDS,):
+            steps += set_steps(name, data_dir=_folder(), day=day, hard=hard, notify=_note)
+    for i, step in enumerate(steps, 1):
+        t0 = time.perf_counter()
+        with err.status(f"[{i}/{len(steps)}] {step.label} ({step.about})…"):
+            step.run()
+        err.print(f"[{i}/{len(steps)}] {step.label}: done in {time.perf_counter() - t0:.1f} s")
+
+
+# ---------------------------------------------------------------------------------------------
 # data
 
 
@@ -769,6 +799,8 @@ def data_fetch(force: bool, source: str | None, timeout: float) -> None:
     if bad:
         err.print(f"[bold red]Error:[/] {bad} file{'s' if bad > 1 else ''} could not be fetched (see above)")
         sys.exit(EXIT_ERROR)
+    err.print("next: 'wordlebot prepare' does the one-off work now (the default set's matrices, answer model "
+              "and opening book) instead of at the first suggestion", soft_wrap=True)
 
 
 @data_group.command("update")

@@ -1,0 +1,128 @@
+"""One-off work done ahead of play, each step under a progress line: compiling the kernels, and
+for a word set its pattern matrices, its answer model (nyt) and its opening book.
+
+Without it the first suggestion pays for all of it: about a minute of Numba compilation on the
+very first run, then seconds per word set.  ``make`` runs the compilation step when it sets up
+(``wordlebot prepare --kernels``) and ``data fetch`` the default set's steps, so a first game
+starts at once.  Every step leaves in the caches exactly what play would have left there: what
+is prepared is what play computes, ahead of time, never something different.
+
+Compilation: Numba compiles a kernel for each combination of argument types it is called with
+and keeps the machine code on disk (``cache=True``).  The kernels are compiled here by playing
+small games on a made-up word list through the same code paths as real play (every strategy,
+normal and hard mode, uniform and weighted answers, the answer model's fit), so that every
+specialisation real play needs is compiled.  Nothing of the made-up list is written to the cache.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Step:
+    """One piece of one-off work: ``label`` says what it does, ``about`` how long it takes on
+    2 cores (for the progress line)."""
+
+    label: str
+    about: str
+    run: Callable[[], None]
+
+
+def _made_up_words(n: int, length: int = 5) -> list[str]:
+    """``n`` distinct words over a small alphabet (repeated letters included: they take their own
+    branches of the feedback rule), in a fixed order."""
+    return ["".join(p) for p in itertools.islice(itertools.product("aeorst", repeat=length), 0, n * 37, 37)]
+
+
+def _play_small_games() -> None:
+    import tempfile
+
+    from .advisor import ALL_STRATEGIES, Advisor
+    from .matrix import cache_path, load_cached, pattern_matrix
+    from .words import Lexicon
+
+    rng = np.random.default_rng(0)
+    # five letters (patterns fit a byte) and six (two bytes: every kernel over the matrix is
+    # compiled again for them; longer words have the same pattern type up to seven letters, and
+    # the search stops at seven), uniform and weighted answers
+    cases = [(5, None), (5, rng.random(40) + 0.05), (6, None)]
+    with tempfile.TemporaryDirectory(prefix="wordlebot-warm-up-") as folder:
+        for length, weights in cases:
+            words = _made_up_words(120, length)
+            lex = Lexicon.from_lists(words, words[::3], weights, name="warm-up", official=False)
+            # built, checksummed and written, then read back and checked: the cache's own path, in a
+            # throwaway folder (the in-memory memo keeps the two small arrays, under that folder's name)
+            matrix = pattern_matrix(lex, folder=Path(folder))
+            matrix_t = pattern_matrix(lex, folder=Path(folder), transposed=True)
+            for transposed in (False, True):
+                load_cached(cache_path(lex, Path(folder), transposed), lex, transposed)
+            for strategy in ALL_STRATEGIES:
+                adv = Advisor(lex, strategy=strategy, matrix=matrix, matrix_t=matrix_t, use_book=False)
+                for hard in (False, True):
+                    game = adv.new_game(hard=hard)
+                    first = adv.suggest(game, 3)[0].word
+                    game.guess(first, int(matrix[lex.id(first), 0]))
+                    if not game.over:
+                        adv.suggest(game, 3)
+            # a big node's scan shared out to the threads (see TreeSearch.root_order): the
+            # made-up nodes are far too small to be shared, so the shared path is called here
+            search = adv.search_for(False, 6)
+            T, *_ = search._allowed(None, None)
+            H = np.arange(lex.n_answers, dtype=np.int32)
+            search._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))
+
+
+def _fit_small_model() -> None:
+    from .answers.model import _Features
+    from .answers.pu import spy_em
+
+    words = _made_up_words(200)
+    positive = np.zeros(len(words), bool)
+    positive[::4] = True
+    spy_em(_Features(words).matrix(), positive)
+
+
+def kernel_steps() -> list[Step]:
+    """Compile every kernel play uses (a minute on the first run; instant once compiled)."""
+    return [
+        Step("compiling the solver's kernels", "about a minute, once", _play_small_games),
+        Step("compiling the answer model's kernels", "a few seconds, once", _fit_small_model),
+    ]
+
+
+def set_steps(words: str, *, data_dir: str | Path | None = None, day: dt.date | None = None,
+              hard: bool = False, notify: Callable[[str], None] | None = None) -> list[Step]:
+    """A word set's one-off work: its lists (and, for nyt, the answer model of the day), its
+    pattern matrices, and the opening book of the normal rules (and the hard ones with ``hard``)."""
+    from .wordsets import load_lexicon
+
+    held: dict = {}
+
+    def lexicon() -> None:
+        held["lex"] = load_lexicon(words, data_dir=data_dir, day=day, build_model=True, auto_fetch=False,
+                                   notify=notify)
+
+    def matrices() -> None:
+        from .advisor import Advisor
+
+        held["adv"] = Advisor(held["lex"])
+        held["adv"].search_for(False, 6)  # the search's answers x guesses matrix
+
+    def book(hard_mode: bool) -> Callable[[], None]:
+        return lambda: held["adv"].book(hard_mode, 6)
+
+    steps = [
+        Step(f"{words}: word lists" + (" and the answer model" if words == "nyt" else ""), "seconds", lexicon),
+        Step(f"{words}: pattern matrices", "seconds", matrices),
+        Step(f"{words}: opening book", "seconds", book(False)),
+    ]
+    if hard:
+        steps.append(Step(f"{words}: hard-mode opening book", "up to a minute", book(True)))
+    return steps

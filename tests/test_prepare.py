@@ -1,0 +1,57 @@
+"""wordlebot prepare: the one-off work done ahead of play is the work play would do."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from wordlebot.cli import cli
+
+
+def run(args):
+    return CliRunner().invoke(cli, args, catch_exceptions=False)
+
+
+def test_prepare_kernels_plays_the_made_up_games_and_writes_no_cache(monkeypatch, tmp_path):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(cache))
+    r = run(["prepare", "--kernels"])
+    assert r.exit_code == 0, r.output
+    assert "[1/2] compiling the solver's kernels: done in" in r.output
+    assert "[2/2] compiling the answer model's kernels: done in" in r.output
+    # the made-up list's matrices went to a throwaway folder, not the user's cache
+    assert not cache.exists() or not any(cache.rglob("*"))
+
+
+def test_made_up_words_are_distinct_and_of_the_length():
+    from wordlebot.prepare import _made_up_words
+
+    for length in (5, 6):
+        words = _made_up_words(120, length)
+        assert len(set(words)) == 120 and {len(w) for w in words} == {length}
+
+
+@pytest.mark.official
+def test_prepare_leaves_the_book_a_suggestion_then_reads(official, monkeypatch, tmp_path):
+    """After `prepare --words classic` the first suggestion reads the book prepared: SALET, 7,920
+    guesses over the 2,315 answers (the published optimum, which the search finds)."""
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
+    r = run(["--data-dir", str(official), "prepare", "--words", "classic"])
+    assert r.exit_code == 0, r.output
+    assert "classic: opening book: done in" in r.output
+    books = list((tmp_path / "openings").glob("book-*.json"))
+    assert len(books) == 1
+    first = json.loads(books[0].read_text())["first"][0]
+    assert first[0] == "salet" and first[1] == pytest.approx(7920)
+    assert len(list(tmp_path.glob("matrix-*.bin"))) == 2  # guesses x answers and its transpose
+    r = run(["--data-dir", str(official), "suggest", "--words", "classic", "--json", "--top", "1"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    row = doc["suggestions"][0]
+    assert row["word"] == "salet" and row["expected"] == pytest.approx(7920 / 2315)
+    assert list((tmp_path / "openings").glob("book-*.json")) == books  # read, not made again
+
+
+def test_prepare_refuses_an_unknown_word_set():
+    r = run(["prepare", "--words", "klingon"])
+    assert r.exit_code != 0 and "klingon" in r.output
