@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -156,6 +157,21 @@ def test_book_replies_are_computed_when_reached_and_kept(monkeypatch, tmp_path):
     bgame = b.new_game()
     bgame.guess(first, pat)
     assert [r.word for r in b.suggest(bgame, 3)] == [r.word for r in rows]
+
+
+def test_a_made_up_list_books_its_first_move_by_a_one_guess_look_ahead(monkeypatch, tmp_path):
+    """The wordfreq sets (official=False) rank the first move one guess ahead, as a weighted set
+    does (seconds instead of a full search); the official lists search it to the end."""
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
+    H = np.arange(len(ANSWERS), dtype=np.int32)
+    for official, lookahead in ((True, 0), (False, 1)):
+        lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini", official=official)
+        a = Advisor(lex)
+        ranking = a.search_pairs(H, [], None, hard=False, max_guesses=6)
+        assert ranking.lookahead == lookahead
+        if official:  # searched to the end: the optimum
+            assert ranking.pairs[0][1] == pytest.approx(optimal_total(GUESSES, ANSWERS, 6))
+    assert len(list((tmp_path / "openings").glob("book-*.json"))) == 2  # one book each
 
 
 def test_book_is_searched_at_full_width_above_the_pool_threshold(monkeypatch):

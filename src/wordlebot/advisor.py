@@ -58,7 +58,10 @@ POOL_CANDIDATES = 300
 # needed, its replies are searched to the end, with no budget and no pool (seconds, once).  On a weighted set the prior changes every
 # day (and with it the book), and a full search of every valid word as a possible answer would
 # take hours: the book holds the first move only, chosen by a one-guess look-ahead (a few
-# seconds), and the replies are searched in play.
+# seconds), and the replies are searched in play.  The wordfreq sets (any length, not the
+# official lists) choose their first move the same way: their lists are made up from word
+# frequencies, no optimum is published for them, and the full search of the 4-letter root took
+# 18 s of the first suggestion (the look-ahead: under a second).
 BOOK_ROOT_DEPTH_WEIGHTED = 1
 # The book is kept for the standard cap of six guesses (normal and hard mode).  Other caps are
 # rare: their first two moves are searched within the play budget like any node (a fraction of a
@@ -242,7 +245,7 @@ class Advisor:
         return book_path(self.search_for(hard, max_guesses), tag=self._policy_tag())
 
     def _policy_tag(self) -> str:
-        return repr((self.strategy, LEVELS, BOOK_ROOT_DEPTH_WEIGHTED, 3))
+        return repr((self.strategy, LEVELS, BOOK_ROOT_DEPTH_WEIGHTED, self._book_root_depth, 3))
 
     def rank_node(self, search, H: np.ndarray, rows: int, constraints, top: int,
                   for_book: bool = False) -> NodeRanking:
@@ -311,7 +314,8 @@ class Advisor:
     @property
     def _book_root_depth(self) -> int:
         """Look-ahead of the book's first move (0: to the end); see BOOK_ROOT_DEPTH_WEIGHTED."""
-        return BOOK_ROOT_DEPTH_WEIGHTED if self.lexicon.weighted and self.strategy != "exact" else 0
+        estimated = self.lexicon.weighted or not self.lexicon.official
+        return BOOK_ROOT_DEPTH_WEIGHTED if estimated and self.strategy != "exact" else 0
 
     def _rank_for_book(self, search, H, rows, constraints, top):
         if H.size == self.lexicon.n_answers and self._book_root_depth:
