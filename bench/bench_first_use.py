@@ -17,8 +17,9 @@ The figures (targets from the issue):
   --length 6 (the wordfreq lists) (<= 10 s);
 * the move after one row (``--history salet:00000``, 221 classic answers left): in the cache the
   first suggestion left (the usual flow), and on an empty cache; classic and nyt (<= 4 s).  On
-  classic, salet is the book's opener, so the reply comes from the opening book (built with the
-  first move); the nyt book holds the first move only, so its reply is searched in play;
+  classic, salet is the book's opener, so the reply comes from the opening book (searched to the
+  end the first time a game reaches it, then kept in the book); the nyt book holds the first move
+  only, so its reply is searched in play;
 * warm: the first suggestion and the move after one row again, in a cache that has everything
   (<= 1 s);
 * cold compile: a warm $WORDLEBOT_CACHE but an empty Numba cache ($NUMBA_CACHE_DIR set to a fresh

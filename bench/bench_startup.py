@@ -19,9 +19,14 @@ site-packages as ``du`` counts it (pip and setuptools included, ~21 MB):
     python3.11 -m venv /tmp/sz/v-all && /tmp/sz/v-all/bin/pip install -q '/tmp/sz/src[all]'
     du -sh /tmp/sz/v-all/lib/python3.11/site-packages
 
-Measured (issue 11, Python 3.11, 2 CPUs): core 611 MB, 27 distributions in pip list (llvmlite
-173, scipy 143 with its libraries, numpy 73, wordfreq 58, scikit-learn 51, numba 35); [all] 944 MB,
-72 distributions: the install before the extras.  Start-up before / after: --help 0.56 / 0.21 s, feedback 0.58 /
+Measured (issue 11, Python 3.11, 2 CPUs): before the answer model's own solver, core 611 MB, 27
+distributions in pip list (llvmlite 173, scipy 143 with its libraries, numpy 73, wordfreq 58,
+scikit-learn 51, numba 35); [all] 944 MB, 72 distributions: the install before the extras.  With
+answers/logistic.py (no scipy, no scikit-learn): core 411 MB, 21 distributions (pip 17 and
+setuptools 7 included; llvmlite 173, numpy 73, wordfreq 58, numba 35, english-words 17, pygments 10).
+In the core install, where numba finds no scipy to load, start-up: --help 0.15 s, feedback 0.16 s,
+data status 0.17 s, import wordlebot 0.04 s; a warm classic suggestion 0.65-0.68 s (0.87-0.98 s
+in the full development install).  Start-up before / after: --help 0.56 / 0.21 s, feedback 0.58 /
 0.22 s, data status 0.71 / 0.23 s, import wordlebot 0.57 / 0.05 s.
 """
 

@@ -76,7 +76,7 @@ def test_spy_em_recovers_hidden_positives_on_a_synthetic_problem():
     truth = np.r_[np.ones(n_pos, bool), np.zeros(n_neg, bool)]
     labeled = truth & (rng.random(truth.size) < 0.3)
     res = spy_em(X, labeled, seed=1, C=1.0)
-    assert res.converged and res.iterations < 50
+    assert res.converged and res.fits_converged and res.iterations < 50
     hidden = truth & ~labeled
     from sklearn.metrics import roc_auc_score
 
@@ -148,7 +148,7 @@ def _synthetic_data():
 def test_train_save_load_and_prior():
     d = _synthetic_data()
     m = train(d)
-    assert m.meta["spy_em"]["converged"]
+    assert m.meta["spy_em"]["converged"] and m.meta["spy_em"]["fits_converged"]
     p = m.prior(d.history)
     assert np.all(p > 0) and abs(p.sum() - 1) < 1e-9
     index = {w: i for i, w in enumerate(d.words)}

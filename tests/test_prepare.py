@@ -44,14 +44,33 @@ def test_prepare_leaves_the_book_a_suggestion_then_reads(official, monkeypatch, 
     first = json.loads(books[0].read_text())["first"][0]
     assert first[0] == "salet" and first[1] == pytest.approx(7920)
     assert len(list(tmp_path.glob("matrix-*.bin"))) == 2  # guesses x answers and its transpose
+    made = books[0].read_bytes()
+    import wordlebot.openings as openings
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the book was built again")
+
+    monkeypatch.setattr(openings, "build_book", refuse)
     r = run(["--data-dir", str(official), "suggest", "--words", "classic", "--json", "--top", "1"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     row = doc["suggestions"][0]
     assert row["word"] == "salet" and row["expected"] == pytest.approx(7920 / 2315)
-    assert list((tmp_path / "openings").glob("book-*.json")) == books  # read, not made again
+    assert list((tmp_path / "openings").glob("book-*.json")) == books
+    assert books[0].read_bytes() == made  # read (and marked used), not made again
 
 
 def test_prepare_refuses_an_unknown_word_set():
     r = run(["prepare", "--words", "klingon"])
     assert r.exit_code != 0 and "klingon" in r.output
+
+
+def test_prepare_stops_when_the_cache_cannot_keep_its_work(monkeypatch, tmp_path):
+    """Preparing into a cache folder that cannot be written would compute for nothing: a clear
+    error that says how to fix it, before any work."""
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(blocked / "cache"))
+    r = CliRunner().invoke(cli, ["prepare", "--words", "classic"])
+    assert r.exit_code == 1
+    assert "WORDLEBOT_CACHE" in r.output and "Traceback" not in r.output

@@ -124,8 +124,9 @@ def test_parallel_equals_serial(exact):
     assert t1 == t2
 
 
-@pytest.mark.parametrize("weighted", [False, True])
-def test_shared_scan_orders_like_one_scan(monkeypatch, weighted):
+@pytest.mark.parametrize("weighted,k,hard", [(False, None, False), (True, None, False), (False, 12, False),
+                                             (True, 12, False), (False, 12, True)])
+def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
     """A big node's scan shared out to the threads (each a share of the guesses, joined after)
     gives the same guesses in the same order as one scan of them all."""
     import wordlebot.search as search_mod
@@ -135,12 +136,19 @@ def test_shared_scan_orders_like_one_scan(monkeypatch, weighted):
         rng = np.random.default_rng(5)
         lex = Lexicon.from_lists(lex.guesses, lex.answers, rng.random(lex.n_answers) + 0.01, name="w")
     H = np.arange(lex.n_answers, dtype=np.int32)
+    cons = None
+    if hard:  # a node after one row: the hard-mode guesses are the ones that keep its hints
+        first = lex.guesses[0]
+        codes = np.array([feedback_code(first, a) for a in lex.answers])
+        pattern = int(np.bincount(codes).argmax())
+        H = np.flatnonzero(codes == pattern).astype(np.int32)
+        cons = HardConstraints.none(lex.length).add(first, pattern)
     orders = []
     for pairs in (1 << 62, 0):  # never shared, always shared
         monkeypatch.setattr(search_mod, "SHARED_SCAN_PAIRS", pairs)
-        ts = TreeSearch(lex, k=None, threads=2, memory_mb=64)
-        T, h, greens, mins = ts._allowed(None, None)
-        orders.append(ts.root_order(H, 6, T, h, greens, mins))
+        ts = TreeSearch(lex, k=k, hard=hard, threads=2, memory_mb=64)
+        T, h, greens, mins = ts._allowed(cons, None)
+        orders.append(ts.root_order(H, 5 if hard else 6, T, h, greens, mins))
     assert orders[0].size > 10 and np.array_equal(orders[0], orders[1])
 
 

@@ -159,6 +159,33 @@ def test_book_replies_are_computed_when_reached_and_kept(monkeypatch, tmp_path):
     assert [r.word for r in b.suggest(bgame, 3)] == [r.word for r in rows]
 
 
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_reply_is_the_same_whenever_it_is_computed(monkeypatch, tmp_path, hard):
+    """A reply reached after other searches on the same Advisor equals the one a fresh Advisor
+    computes with every other reply (a reply is a function of its node, not of the tables)."""
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path / "all"))
+    whole = Advisor(lex)
+    whole.complete_book(hard, 6)
+    replies = whole.book(hard, 6).second
+    first = whole.book(hard, 6).first[0][0]
+    assert len(replies) > 3
+
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path / "lazy"))
+    lazy = Advisor(lex)
+    for other in GUESSES[5:9]:  # unrelated positions first: the tables hold their searches
+        game = lazy.new_game(hard=hard)
+        game.guess(other, feedback_code(other, ANSWERS[7]))
+        lazy.suggest(game, 3)
+    for pattern in sorted(replies, key=lambda p: -len(replies[p]))[:3]:
+        game = lazy.new_game(hard=hard)
+        game.guess(first, pattern)
+        assert lazy.needs_book(game)
+        lazy.prepare_book(game)
+        assert not lazy.needs_book(game)
+        assert lazy.book(hard, 6).second[pattern] == replies[pattern]
+
+
 def test_a_made_up_list_books_its_first_move_by_a_one_guess_look_ahead(monkeypatch, tmp_path):
     """The wordfreq sets (official=False) rank the first move one guess ahead, as a weighted set
     does (seconds instead of a full search); the official lists search it to the end."""

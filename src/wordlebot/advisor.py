@@ -229,14 +229,49 @@ class Advisor:
         self._books.update(books)
 
     def needs_book(self, game: Game) -> bool:
-        """True when the next suggestion would first have to compute the opening book (seconds
-        to a minute, once per word list and rules): a shell can say so meanwhile."""
-        if game.rows or not self.has_book(game.max_guesses):
+        """True when the next suggestion would first have to compute the opening book's first
+        move (seconds, once per word list and rules) or the reply it has reached (up to seconds,
+        once per reply): a shell can say so meanwhile (and call ``prepare_book``)."""
+        if len(game.rows) > 1 or not self.has_book(game.max_guesses):
             return False
         key = (game.hard, game.max_guesses)
-        if self._books.get(key) is not None:
-            return False
-        return not self.book_file(game.hard, game.max_guesses).exists()
+        if not game.rows:
+            return self._books.get(key) is None and not self.book_file(game.hard, game.max_guesses).exists()
+        return self._pending_reply(game) is not None
+
+    def _pending_reply(self, game: Game) -> int | None:
+        """The pattern of the game's one row when it is a book reply not computed yet."""
+        if self.lexicon.weighted or len(game.rows) != 1:
+            return None
+        book = self.book(game.hard, game.max_guesses, build=False)
+        row = game.rows[0]
+        if book is None or not book.first or row.guess != book.first[0][0]:
+            return None
+        with book.lock:
+            return None if row.pattern in book.second else row.pattern
+
+    def prepare_book(self, game: Game) -> None:
+        """Compute now what of the opening book the next suggestion for ``game`` needs."""
+        with self._lock:
+            if not self.has_book(game.max_guesses) or len(game.rows) > 1:
+                return
+            self.book(game.hard, game.max_guesses)
+            pattern = self._pending_reply(game)
+            if pattern is not None:
+                self._book_reply(game.hard, game.max_guesses, pattern)
+
+    def complete_book(self, hard: bool = False, max_guesses: int = 6) -> None:
+        """Every reply of the book now (a server does it in the background, so that no request
+        waits for one); nothing on a weighted set, whose replies are searched in play."""
+        from .openings import book_all_replies
+
+        if self.lexicon.weighted or not self.has_book(max_guesses):
+            return
+        with self._lock:
+            book = self.book(hard, max_guesses)
+            if book is not None:
+                book_all_replies(self.search_for(hard, max_guesses), book, rank=self._rank_for_book,
+                                 tag=self._policy_tag())
 
     def book_file(self, hard: bool = False, max_guesses: int = 6):
         """Where the opening book for these rules is kept."""

@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from . import data
+from . import data, paths
 from .cli_common import (DAY, DEFAULT_STRATEGY, DEFAULT_WORDS, STRATEGIES, WORD_SETS, _folder, _note, check_cache, err,
                          lexicon_options, out)
 from .errors import DataError, WordlebotError
@@ -759,7 +759,11 @@ def prepare(kernels_only: bool, words: tuple[str, ...], hard: bool, day) -> None
 
     steps = kernel_steps()
     if not kernels_only:
-        check_cache()
+        problem = paths.cache_problem()
+        if problem is not None:  # the work would be kept nowhere
+            err.print(f"[bold red]Error:[/] the cache folder cannot be written ({escape(problem)}), so nothing "
+                      f"prepared would be kept; set {paths.CACHE_ENV} to a writable folder", soft_wrap=True)
+            sys.exit(EXIT_ERROR)
         for name in words or (DEFAULT_WORDS,):
             steps += set_steps(name, data_dir=_folder(), day=day, hard=hard, notify=_note)
     for i, step in enumerate(steps, 1):

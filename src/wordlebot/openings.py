@@ -14,7 +14,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -37,12 +38,17 @@ class Book:
     first: list[tuple[str, float]]  # (guess, value) best first
     # reply pattern to the best first guess -> ranking, for the replies computed so far
     second: dict[int, list[tuple[str, float]]]
+    # Guards ``second`` and the book's file: one Book is shared by the Advisors of a web
+    # server's threads, each of which may add a reply and save.
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     def to_json(self) -> dict:
+        with self.lock:
+            second = dict(self.second)
         return {
             "version": BOOK_VERSION,
             "first": [[w, v] for w, v in self.first],
-            "second": {str(p): [[w, v] for w, v in rows] for p, rows in self.second.items()},
+            "second": {str(p): [[w, v] for w, v in rows] for p, rows in second.items()},
         }
 
     @classmethod
@@ -69,7 +75,9 @@ def book_path(search: TreeSearch, tag: str = "") -> Path:
     return cache_dir() / "openings" / f"book-{book_key(search, tag)}.json"
 
 
-def load_book(search: TreeSearch, tag: str = "") -> Book | None:
+def load_book(search: TreeSearch, tag: str = "", *, touch: bool = True) -> Book | None:
+    """The book kept on disk, or None (none yet, or unusable: then rebuilt).  ``touch``: mark it
+    used (the size limit removes the least recently used files first)."""
     path = book_path(search, tag)
     try:
         book = Book.from_json(json.loads(path.read_text()))
@@ -78,7 +86,8 @@ def load_book(search: TreeSearch, tag: str = "") -> Book | None:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("opening book %s is unusable (%s); it will be rebuilt", path, exc)
         return None
-    cache_store.touch(path)  # most recently used: the last the size limit removes
+    if touch:
+        cache_store.touch(path)  # most recently used: the last the size limit removes
     return book
 
 
@@ -99,9 +108,8 @@ def _reply_node(search: TreeSearch, book: Book, pattern: int):
     return H, cons
 
 
-def build_book(search: TreeSearch, top: int = BOOK_TOP, rank=_plain_rank, replies: bool = True) -> Book:
-    """Rank the first guesses; with ``replies``, also rank the replies to every pattern of the
-    best one (``book_reply`` computes them one at a time, when needed).
+def build_book(search: TreeSearch, top: int = BOOK_TOP, rank=_plain_rank) -> Book:
+    """Rank the first guesses (the replies are added by ``book_reply``, each when first needed).
     ``rank(search, H, rows, constraints, top)`` ranks one node (the caller's policy)."""
     lex = search.lexicon
     H = np.arange(lex.n_answers, dtype=np.int32)
@@ -110,59 +118,83 @@ def build_book(search: TreeSearch, top: int = BOOK_TOP, rank=_plain_rank, replie
         from .game import HardConstraints
 
         cons0 = HardConstraints.none(lex.length)
-    book = Book([(lex.guesses[g], v) for g, v in rank(search, H, 0, cons0, top) if v < INF], {})
-    if book.first and replies and search.max_guesses > 1:  # with one guess there is no reply to plan
-        pats = np.unique(np.asarray(search.mt[:, lex.id(book.first[0][0])])).tolist()
-        for p in pats:
-            if p != all_green(lex.length):
-                _rank_reply(search, book, p, rank, top)
-    return book
+    return Book([(lex.guesses[g], v) for g, v in rank(search, H, 0, cons0, top) if v < INF], {})
 
 
-def _rank_reply(search, book, pattern, rank, top):
-    H, cons = _reply_node(search, book, pattern)
+def reply_patterns(search: TreeSearch, book: Book) -> list[int]:
+    """The patterns an answer can give the book's first guess, all green left out."""
+    if not book.first or search.max_guesses < 2:  # with one guess there is no reply to plan
+        return []
     lex = search.lexicon
-    book.second[pattern] = [(lex.guesses[g], v) for g, v in rank(search, H, 1, cons, top) if v < INF]
-    return book.second[pattern]
+    pats = np.unique(np.asarray(search.mt[:, lex.id(book.first[0][0])])).tolist()
+    return [p for p in pats if p != all_green(lex.length)]
 
 
 def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank=_plain_rank, tag: str = "",
-               top: int = BOOK_TOP) -> list[tuple[str, float]] | None:
+               top: int = BOOK_TOP, save: bool = True) -> list[tuple[str, float]] | None:
     """The book's ranking of the reply to ``pattern`` after its first guess: kept in the book,
-    else computed now and the book saved with it.  None when the pattern cannot follow the
-    first guess (no answer gives it) or is all green."""
-    if pattern in book.second:
-        return book.second[pattern]
+    else computed now and added (and the book saved, with ``save``).  None when the pattern
+    cannot follow the first guess (no answer gives it) or is all green.
+
+    The search runs outside the book's lock (another thread may want another reply meanwhile):
+    two threads asking for the same new reply both compute it, and, a reply being a function
+    of its node, both get the same rows."""
+    with book.lock:
+        if pattern in book.second:
+            return book.second[pattern]
     if not book.first or search.max_guesses < 2 or pattern == all_green(search.lexicon.length):
         return None
-    H, _ = _reply_node(search, book, pattern)
+    H, cons = _reply_node(search, book, pattern)
     if H.size == 0:
         return None
-    rows = _rank_reply(search, book, pattern, rank, top)
-    save_book(search, book, tag)
+    lex = search.lexicon
+    rows = [(lex.guesses[g], v) for g, v in rank(search, H, 1, cons, top) if v < INF]
+    with book.lock:
+        rows = book.second.setdefault(pattern, rows)
+    if save:
+        save_book(search, book, tag)
     return rows
 
 
+def book_all_replies(search: TreeSearch, book: Book, *, rank=_plain_rank, tag: str = "") -> None:
+    """Every reply of the book (a server computes them in the background), saved once at the end."""
+    for p in reply_patterns(search, book):
+        book_reply(search, book, p, rank=rank, tag=tag, save=False)
+    save_book(search, book, tag)
+
+
+_unsaved: set[Path] = set()  # books a read-only cache folder refused: said once per book
+_save_lock = threading.Lock()
+
+
 def save_book(search: TreeSearch, book: Book, tag: str = "") -> None:
-    """Write the book atomically (a read-only cache folder is warned about, not an error: the
-    book then lives for the session only)."""
+    """Write the book atomically, with the replies another process saved meanwhile (a reply is a
+    function of its node, so theirs are as good as ours); a read-only cache folder is warned
+    about once, not an error: the book then lives for the session only."""
     path = book_path(search, tag)
-    # the set and rules are for `wordlebot cache` only (the file name holds the key)
-    doc = dict(book.to_json(), words=search.lexicon.name, hard=search.hard, max_guesses=search.max_guesses)
-    try:
-        atomic_write_json(path, doc)
-    except DataError as exc:  # a read-only cache folder must not stop play
-        log.warning("could not save the opening book: %s", exc)
-    else:
-        cache_store.after_write(path)
+    with _save_lock:  # one writer at a time in this process: no older snapshot renamed last
+        on_disk = load_book(search, tag, touch=False) if path.exists() else None
+        if on_disk is not None and on_disk.first == book.first:
+            with book.lock:
+                for p, rows in on_disk.second.items():
+                    book.second.setdefault(p, rows)
+        # the set and rules are for `wordlebot cache` only (the file name holds the key)
+        doc = dict(book.to_json(), words=search.lexicon.name, hard=search.hard, max_guesses=search.max_guesses)
+        try:
+            atomic_write_json(path, doc)
+        except DataError as exc:  # a read-only cache folder must not stop play
+            if path not in _unsaved:
+                _unsaved.add(path)
+                log.warning("could not save the opening book: %s", exc)
+            return
+    cache_store.after_write(path)
 
 
-def get_book(search: TreeSearch, *, build: bool = True, rank=_plain_rank, tag: str = "",
-             replies: bool = False) -> Book | None:
-    """The book from disk, or built (first move; every reply too with ``replies``) and saved
-    (atomically) when missing and ``build``."""
+def get_book(search: TreeSearch, *, build: bool = True, rank=_plain_rank, tag: str = "") -> Book | None:
+    """The book from disk, or built (its first move) and saved (atomically) when missing and
+    ``build``."""
     book = load_book(search, tag)
     if book is None and build:
-        book = build_book(search, rank=rank, replies=replies)
+        book = build_book(search, rank=rank)
         save_book(search, book, tag)
     return book

@@ -3,8 +3,8 @@ for a word set its pattern matrices, its answer model (nyt) and its opening book
 
 Without it the first suggestion pays for all of it: about a minute of Numba compilation on the
 very first run, then seconds per word set.  ``make`` runs the compilation step when it sets up
-(``wordlebot prepare --kernels``) and ``data fetch`` the default set's steps, so a first game
-starts at once.  Every step leaves in the caches exactly what play would have left there: what
+(``wordlebot prepare --kernels``) and ``data fetch`` points at the rest, so a first game starts
+at once.  Every step leaves in the caches exactly what play would have left there: what
 is prepared is what play computes, ahead of time, never something different.
 
 Compilation: Numba compiles a kernel for each combination of argument types it is called with
@@ -38,6 +38,8 @@ class Step:
 def _made_up_words(n: int, length: int = 5) -> list[str]:
     """``n`` distinct words over a small alphabet (repeated letters included: they take their own
     branches of the feedback rule), in a fixed order."""
+    if n * 37 > 6**length:
+        raise ValueError(f"only {6**length // 37} made-up words of {length} letters")
     return ["".join(p) for p in itertools.islice(itertools.product("aeorst", repeat=length), 0, n * 37, 37)]
 
 
@@ -72,7 +74,8 @@ def _play_small_games() -> None:
                     if not game.over:
                         adv.suggest(game, 3)
             # a big node's scan shared out to the threads (see TreeSearch.root_order): the
-            # made-up nodes are far too small to be shared, so the shared path is called here
+            # made-up nodes are far too small to be shared, so the shared path is called here,
+            # through the search's own private steps (no public entry point forces it)
             search = adv.search_for(False, 6)
             T, *_ = search._allowed(None, None)
             H = np.arange(lex.n_answers, dtype=np.int32)
@@ -80,6 +83,8 @@ def _play_small_games() -> None:
 
 
 def _fit_small_model() -> None:
+    # the training's own steps (features standardised and stacked, then Spy-EM), on made-up
+    # words: the kernels compile for exactly the types training passes them
     from .answers.model import _Features
     from .answers.pu import spy_em
 

@@ -184,8 +184,8 @@ class DownloadBars:
 
 
 def prepare_book(console, advisor, game) -> None:
-    """Compute the opening book now, under a status line, when the next suggestion for ``game``
-    would have to (seconds to a minute, once per word list and rules); else do nothing."""
+    """Compute the opening book's part the next suggestion for ``game`` needs now, under a status
+    line, when it is not computed yet (seconds, once per word list, rules and reply)."""
     if advisor.needs_book(game):
         with console.status(BOOK_MESSAGE):
-            advisor.book(game.hard, game.max_guesses)
+            advisor.prepare_book(game)

@@ -23,13 +23,16 @@ columns (a few hundred strongly correlated columns: diagonal scaling alone leave
 them) and the diagonal elsewhere, built from the curvature at the fit's start (any fixed
 positive definite preconditioner keeps CG exact; rebuilding it each step costs more than it
 saves).  It stops when ||g|| <= tol * ||g(0)||, the gradient at w = 0 (a reference that does
-not depend on the starting point, so a warm start changes the path but not the stopping rule).  tol defaults to 1e-8: far below liblinear's (relative 1e-4 as
-scikit-learn calls it), so the result is the optimum itself, not a solver's approximation of it.
+not depend on the starting point, so a warm start changes the path but not the stopping rule).
+tol defaults to 1e-8: far below liblinear's (relative 1e-4 as scikit-learn calls it), so the
+result is the optimum itself, not a solver's approximation of it.
 
 Determinism: every reduction is a serial loop in a fixed order inside a kernel (no BLAS, whose
 kernels and threading vary by machine, no parallel sums, no fastmath to let the compiler
 reorder a sum), and the iteration rules are fixed, so two fits on the same input are
-bit-identical on any machine with the same numpy and Numba.
+bit-identical, on any thread, on machines with the same numpy, Numba and C maths library (exp
+and log1p come from the platform's libm, which may differ in the last bit elsewhere; so did
+scikit-learn's).
 """
 
 from __future__ import annotations

@@ -46,6 +46,7 @@ class SpyEMResult:
     intercept: float = 0.0
     positives_in_unlabeled: float = 0.0  # the spies' estimate of positives hidden in the unlabeled
     newton_steps: int = 0  # of every logistic fit together
+    fits_converged: bool = True  # every logistic fit reached its tolerance (or the optimum's rounding)
 
 
 def _rescale(p: np.ndarray, total: float) -> np.ndarray:
@@ -89,6 +90,7 @@ def spy_em(
     target = labeled.astype(np.float64)
     model = fit(X, target, C=C)
     steps = model.newton_steps
+    fits_converged = model.converged
     g = predict_proba(X, model)
     c = float(np.clip(g[spies].mean(), 1e-6, 1.0))
     gu = np.clip(g[unlabeled], 1e-9, 1 - 1e-9)
@@ -104,6 +106,7 @@ def spy_em(
         target[unlabeled] = w
         model = fit(X, target, C=C, start=model.weights)
         steps += model.newton_steps
+        fits_converged = fits_converged and model.converged
         p = predict_proba(X, model)
         w_new = _rescale(p[unlabeled], n_pos_u)
         change = float(np.max(np.abs(w_new - w)))
@@ -116,4 +119,5 @@ def spy_em(
     p_all = np.clip(p / c_final, 0.0, 1.0)
     p_all[unlabeled] = w
     p_all[spies] = np.clip(p[spies] / c_final, 0.0, 1.0)  # spies are positives: not rescaled
-    return SpyEMResult(p_all, c, it, converged, changes, model.coef.copy(), model.intercept, n_pos_u, steps)
+    return SpyEMResult(p_all, c, it, converged, changes, model.coef.copy(), model.intercept, n_pos_u, steps,
+                       fits_converged)

@@ -456,6 +456,14 @@ class Engine:
         except Exception as exc:  # normal play goes on; hard-mode requests are told why not
             st.hard_error = str(exc) or type(exc).__name__
             self._say(f"{label()}: no hard-mode book: {st.hard_error}")
+        # The replies to the first move, in the background (the books are shared: a reply added
+        # here serves every Advisor at once; a request that reaches one first computes it itself).
+        step("computing the opening book's replies")
+        for hard in (False, True) if st.hard_ready else (False,):
+            try:
+                maker.complete_book(hard, BOOK_GUESSES)
+            except Exception as exc:  # play goes on: each reply is then computed when reached
+                self._say(f"{label()}: opening book replies not computed ahead: {exc or type(exc).__name__}")
         st.step = None
 
     def _learn_kind(self, key, entry: _Prepared, lex: Lexicon) -> None:
