@@ -158,3 +158,18 @@ def test_an_unwritable_cache_folder_is_said(tmp_path, monkeypatch):
     monkeypatch.setenv("WORDLEBOT_CACHE", str(blocker / "cache"))
     out = CliRunner().invoke(cache, []).output
     assert "it cannot be written" in out and "set WORDLEBOT_CACHE to a writable folder" in out and "empty" in out
+
+
+def test_word_lists_are_listed_and_cleared_by_kind(folder):
+    """The wordfreq sets' lists are the cache's fourth kind: shown, cleared with --kind list, and
+    an older format removed."""
+    (folder / "wordlists").mkdir(parents=True, exist_ok=True)
+    (folder / "wordlists" / "wordfreq-6-aaaa.json").write_text(
+        json.dumps({"version": 1, "words": "wordfreq-6", "length": 6, "guesses": [], "answers": [], "note": ""}))
+    (folder / "wordlists" / "wordfreq-6-bbbb.json").write_text(json.dumps({"version": 0, "words": "wordfreq-6"}))
+    files = cache_store.scan(folder)
+    assert sorted((f.kind, f.words, f.current) for f in files) == [("list", "wordfreq-6", False),
+                                                                   ("list", "wordfreq-6", True)]
+    assert "word lists         wordfreq-6" in CliRunner().invoke(cache, []).output
+    r = CliRunner().invoke(cache, ["clear", "--kind", "list"])
+    assert r.exit_code == 0 and "removed 2 files" in r.output and cache_store.scan(folder) == []

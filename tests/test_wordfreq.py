@@ -33,3 +33,33 @@ def test_the_dictionary_keeps_function_words_and_filters_guesses():
         assert word in lex.answers, word
     for name in ("aaron", "james", "alice"):  # listed capitalised only in Webster's Second
         assert name not in lex.guesses, name
+
+
+def test_the_lists_are_kept_in_the_cache_and_read_back(monkeypatch, tmp_path, caplog):
+    """Built once (seconds: wordfreq's whole list sieved), then read from the cache folder; a
+    damaged file is built again, with a note, never used."""
+    import json
+
+    from wordlebot import wordsets
+
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
+    wordsets._wordfreq_lists.cache_clear()
+    built = wordsets._wordfreq_lists(4)
+    files = list((tmp_path / "wordlists").glob("wordfreq-4-*.json"))
+    assert len(files) == 1 and json.loads(files[0].read_text())["answers"] == list(built[1])
+
+    def refuse(length):
+        raise AssertionError("built again")
+
+    wordsets._wordfreq_lists.cache_clear()
+    monkeypatch.setattr(wordsets, "_build_wordfreq_lists", refuse)
+    assert wordsets._wordfreq_lists(4) == built  # read, not built
+
+    files[0].write_text('{"version": 1, "length": 4, "guesses": ["ab')  # cut short
+    monkeypatch.undo()
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
+    wordsets._wordfreq_lists.cache_clear()
+    assert wordsets._wordfreq_lists(4) == built
+    assert "unusable" in caplog.text
+    assert json.loads(files[0].read_text())["guesses"] == list(built[0])  # replaced by a good one
+    wordsets._wordfreq_lists.cache_clear()

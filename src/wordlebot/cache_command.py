@@ -7,14 +7,14 @@ from collections import defaultdict
 
 import click
 
-LABELS = {"matrix": "pattern matrices", "book": "opening books", "model": "answer models",
+LABELS = {"matrix": "pattern matrices", "book": "opening books", "model": "answer models", "list": "word lists",
           "temporary": "temporary files", "other": "other files"}
 
 
 @click.group("cache", invoke_without_command=True)
 @click.pass_context
 def cache(ctx: click.Context) -> None:
-    """What is cached (matrices, opening books, answer models), and how much; see 'cache clear'
+    """What is cached (matrices, opening books, answer models, word lists), and how much; see 'cache clear'
     and 'cache limit'.  Everything in it can be computed again."""
     if ctx.invoked_subcommand is None:
         _show()
@@ -54,7 +54,7 @@ def _show() -> None:
 
 @cache.command("clear")
 @click.option("--words", default=None, help="Only the files of this word set (as 'wordlebot cache' names it).")
-@click.option("--kind", type=click.Choice(["matrix", "book", "model"]), default=None,
+@click.option("--kind", type=click.Choice(["matrix", "book", "model", "list"]), default=None,
               help="Only pattern matrices, opening books or answer models.")
 def clear(words: str | None, kind: str | None) -> None:
     """Remove cached files: all, or those of --words or --kind."""

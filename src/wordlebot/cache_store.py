@@ -2,8 +2,8 @@
 clearing it, and a size limit kept by dropping the least recently used files.
 
 What lives there (``paths.cache_dir()``): pattern matrices (``matrix-*.bin``, the big ones, each a
-word set's guesses x answers or its transpose), opening books (``openings/book-*.json``) and
-answer models (``models/``).  Everything can be computed again, so any file may go; a file in use
+word set's guesses x answers or its transpose), opening books (``openings/book-*.json``),
+answer models (``models/``) and the wordfreq sets' lists (``wordlists/``).  Everything can be computed again, so any file may go; a file in use
 by a running process is safe to remove (it keeps its open copy).  Files record their word set
 where they can (matrix headers and books written since this module; older ones show "?").
 
@@ -29,7 +29,7 @@ LIMIT_ENV = "WORDLEBOT_CACHE_LIMIT"
 LIMIT_FILE = "cache.json"
 DEFAULT_LIMIT = 2 << 30  # every named set with its books and models takes about 1 GB
 TEMP_AGE = 3600.0  # seconds after which a temporary file is a leftover of a crashed write
-KINDS = ("matrix", "book", "model")
+KINDS = ("matrix", "book", "model", "list")
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "M": 1 << 20, "MB": 1 << 20, "G": 1 << 30, "GB": 1 << 30}
 
 
@@ -51,7 +51,8 @@ class CacheFile:
 # case the folder is shared with other programs (WORDLEBOT_CACHE=~/.cache).
 OWN = ("matrix-*.bin", "matrix-*.bin.*.tmp", "openings/book-*.json", "openings/.book-*.part",
        "models/answer-model-*.json", "models/.answer-model-*.part",
-       "models/days/answer-model-*.json", "models/days/.answer-model-*.part")
+       "models/days/answer-model-*.json", "models/days/.answer-model-*.part",
+       "wordlists/wordfreq-*.json", "wordlists/.wordfreq-*.part")
 
 
 def scan(folder: Path | None = None) -> list[CacheFile]:
@@ -99,6 +100,14 @@ def _describe(p: Path) -> tuple[str, str, bool]:
             return "book", str(doc.get("words", "?")), doc.get("version") == BOOK_VERSION
         except (OSError, ValueError):
             return "book", "?", False
+    if name.startswith("wordfreq-") and name.endswith(".json"):
+        from .cache_formats import WORDLIST_VERSION
+
+        try:
+            doc = json.loads(p.read_text())
+            return "list", str(doc.get("words", "?")), doc.get("version") == WORDLIST_VERSION
+        except (OSError, ValueError):
+            return "list", "?", False
     if name.startswith("answer-model-") and name.endswith(".json"):
         return "model", "nyt", True  # the answer model serves the NYT sets
     return "other", "?", True

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import hashlib
+import json
 import logging
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
-from . import data, paths
+from . import cache_store, data, paths
+from .cache_formats import WORDLIST_VERSION
 from .errors import DataError, WordListError
 from .feedback import MAX_LENGTH, MIN_LENGTH
 from .words import Lexicon, read_word_file
@@ -138,6 +141,46 @@ def wordfreq_lexicon(length: int = 5) -> Lexicon:
 
 @functools.lru_cache(maxsize=8)
 def _wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """The set's guesses, answers and note: from the cache folder, else built and kept there
+    (building reads wordfreq's 321,000 words and sieves them: ~2 s of every start otherwise)."""
+    path = _wordlist_path(length)
+    try:
+        doc = json.loads(path.read_text())
+        if doc["version"] == WORDLIST_VERSION and doc["length"] == length:
+            cache_store.touch(path)
+            return tuple(doc["guesses"]), tuple(doc["answers"]), doc["note"]
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("word list %s is unusable (%s); it will be built again", path, exc)
+    lists = _build_wordfreq_lists(length)
+    doc = {"version": WORDLIST_VERSION, "words": f"wordfreq-{length}", "length": length,
+           "guesses": list(lists[0]), "answers": list(lists[1]), "note": lists[2]}
+    try:
+        data.atomic_write_json(path, doc)
+    except DataError:  # a read-only cache folder must not stop play (its check says so once)
+        pass
+    else:
+        cache_store.after_write(path)
+    return lists
+
+
+def _wordlist_path(length: int) -> Path:
+    """Named for everything the lists depend on: the length, the thresholds, this code's
+    version and the versions of the packages whose data they come from."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    def v(package: str) -> str:
+        try:
+            return version(package)
+        except PackageNotFoundError:
+            return "-"
+
+    key = repr((length, GUESS_ZIPF, ANSWER_ZIPF, WORDLIST_VERSION, v("wordfreq"), v("lemminflect"), v("english-words")))
+    return paths.cache_dir() / "wordlists" / f"wordfreq-{length}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"
+
+
+def _build_wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...], str]:
     import math
 
     from wordfreq import get_frequency_dict
