@@ -122,6 +122,11 @@ def test_checked_entry_points(lex):
         g.guess(WORDS[0], "0000")
     with pytest.raises(InvalidFeedbackError, match="GUESS:FEEDBACK"):
         Row.from_str("crane")
+    # which of the two is off: the word's letters and the tiles are both named
+    with pytest.raises(InvalidFeedbackError, match="'salt' has 4 letters but its feedback has 5 tiles"):
+        Row.from_str("salt:00000")
+    with pytest.raises(InvalidFeedbackError, match="'3' is not a colour"):  # a bad colour is said first
+        Row.from_str("salt:00300")
     g.guess(lex.answers[0], "22222")
     assert g.solved and g.over
     with pytest.raises(InvalidWordError, match="already solved"):

@@ -26,6 +26,7 @@ from .feedback import (
     GREEN,
     Pattern,
     _feedback,
+    _tile_count,
     all_green,
     format_digits,
     parse_feedback,
@@ -66,6 +67,10 @@ class Row:
                 f"{text.strip()!r}: a row is GUESS:FEEDBACK, e.g. salet:20110"
             )
         word = word.strip().lower()
+        parse_feedback(fb)  # the colours themselves first: a bad one is named as such
+        if _tile_count(fb) != len(word):  # then say which word the tiles do not fit
+            raise InvalidFeedbackError(f"row {text.strip()!r}: {word!r} has {len(word)} letters but its "
+                                       f"feedback has {_tile_count(fb)} tiles")
         return cls(word, parse_feedback(fb, len(word)))
 
     def __str__(self) -> str:
