@@ -77,7 +77,8 @@ def scan(folder: Path | None = None) -> list[CacheFile]:
 
 
 def _describe(p: Path) -> tuple[str, str, bool]:
-    from .cache_formats import BOOK_VERSION, MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES, MATRIX_MAGIC
+    from .cache_formats import (BOOK_VERSION, MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES, MATRIX_MAGIC,
+                                WORDLIST_VERSION)
 
     name = p.name
     if name.endswith((".tmp", ".part")):
@@ -95,22 +96,21 @@ def _describe(p: Path) -> tuple[str, str, bool]:
             current = False
         return "matrix", words, current
     if name.startswith("book-") and name.endswith(".json"):
-        try:
-            doc = json.loads(p.read_text())
-            return "book", str(doc.get("words", "?")), doc.get("version") == BOOK_VERSION
-        except (OSError, ValueError):
-            return "book", "?", False
+        return _json_file(p, "book", BOOK_VERSION)
     if name.startswith("wordfreq-") and name.endswith(".json"):
-        from .cache_formats import WORDLIST_VERSION
-
-        try:
-            doc = json.loads(p.read_text())
-            return "list", str(doc.get("words", "?")), doc.get("version") == WORDLIST_VERSION
-        except (OSError, ValueError):
-            return "list", "?", False
+        return _json_file(p, "list", WORDLIST_VERSION)
     if name.startswith("answer-model-") and name.endswith(".json"):
         return "model", "nyt", True  # the answer model serves the NYT sets
     return "other", "?", True
+
+
+def _json_file(p: Path, kind: str, version: int) -> tuple[str, str, bool]:
+    """A JSON file that names its word set and format version (books, word lists)."""
+    try:
+        doc = json.loads(p.read_text())
+        return kind, str(doc.get("words", "?")), doc.get("version") == version
+    except (OSError, ValueError, AttributeError):  # AttributeError: a JSON list, not an object
+        return kind, "?", False
 
 
 def clear(*, kind: str | None = None, words: str | None = None, folder: Path | None = None) -> list[CacheFile]:
