@@ -38,6 +38,19 @@ classic 25.0 s, nyt 21.9 s; warm: first suggestion classic 2.2 s, nyt 2.3 s, cla
 nyt --hard 2.0 s, --length 4 3.3 s, --length 6 3.8 s, after salet:00000 classic 2.2 s, nyt 2.8 s;
 cold compile (once): classic first suggestion 11.4 s (compile 9.2 s, 3 kernels), nyt after
 salet:00000 55.9 s (compile 53.1 s, 20 kernels).  The warm-up (every command once) took 244 s.
+
+After (issue 11, 2026-11-23; the machine shared, its hypervisor stealing up to 40 % of the CPU),
+median of 3: first suggestion, empty cache: classic 7.8-9.0 s, nyt 10.0-10.6 s, classic --hard 4.5
+s, nyt --hard 9.7-11.0 s, --length 4 2.9 s (21.8 s before its first move was booked one guess
+ahead), --length 6 3.9 s; after salet:00000 in the first move's cache: classic 1.6 s, nyt 1.6 s; on
+an empty cache: classic 8.0-8.8 s, nyt 9.4-9.9 s; warm (this development install, where Numba loads
+scipy): classic 1.2-1.4 s, nyt 1.4-1.5 s, --length 4 0.9 s once its lists were cached (2.5 s
+before); in the core install (no scipy) a warm classic suggestion takes 0.65-0.68 s.  Set-up
+compile (`wordlebot prepare --kernels`, empty Numba cache) 70 s on a clean clone (104 s with the
+CPU stolen), after which the first moves compiled 0 kernels (62 at set-up).  Side by side, a new
+process each, before/after in turn, 5 pairs: classic first suggestion 12.7 -> 9.6 s (ratio 0.76,
+CPU 17.4 -> 14.9 s), nyt 17.8 -> 10.1 s (ratio 0.57, CPU 17.3 -> 12.0 s, peak memory 778 -> 723
+MiB).
 """
 
 from __future__ import annotations
