@@ -127,8 +127,9 @@ def test_parallel_equals_serial(exact):
 @pytest.mark.parametrize("weighted,k,hard", [(False, None, False), (True, None, False), (False, 12, False),
                                              (True, 12, False), (False, 12, True)])
 def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
-    """A big node's scan shared out to the threads (each a share of the guesses, joined after)
-    gives the same guesses in the same order as one scan of them all."""
+    """A big node's scan shared out to the threads (each a share of the guesses, joined after),
+    reading the patterns guess by guess or answer by answer, gives the same guesses in the same
+    order as one scan of them all."""
     import wordlebot.search as search_mod
 
     lex = _bigger_case()
@@ -144,12 +145,15 @@ def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
         H = np.flatnonzero(codes == pattern).astype(np.int32)
         cons = HardConstraints.none(lex.length).add(first, pattern)
     orders = []
-    for pairs in (1 << 62, 0):  # never shared, always shared
+    # never shared; shared, read guess by guess (guesses x answers); shared, read answer by answer
+    for pairs, density in ((1 << 62, 0), (0, 1 << 30), (0, 0)):
         monkeypatch.setattr(search_mod, "SHARED_SCAN_PAIRS", pairs)
+        monkeypatch.setattr(search_mod, "ROW_SCAN_DENSITY", density)
         ts = TreeSearch(lex, k=k, hard=hard, threads=2, memory_mb=64)
         T, h, greens, mins = ts._allowed(cons, None)
         orders.append(ts.root_order(H, 5 if hard else 6, T, h, greens, mins))
-    assert orders[0].size > 10 and np.array_equal(orders[0], orders[1])
+    assert orders[0].size > 10
+    assert np.array_equal(orders[0], orders[1]) and np.array_equal(orders[0], orders[2])
 
 
 def test_tiny_table_gives_the_same_answers():

@@ -186,7 +186,8 @@ class Advisor:
         self._searches[key] = TreeSearch(
             self.lexicon, k=None if self.strategy == "exact" else self.k, kc=self.kc, hard=hard,
             max_guesses=max_guesses, weights="prior" if weighted else None, threads=self.threads,
-            fail_cost=PLAY_FAIL_COST, guess_space=self.guess_space, matrix_t=self.matrix_t, **memory,
+            fail_cost=PLAY_FAIL_COST, guess_space=self.guess_space, matrix=self.matrix, matrix_t=self.matrix_t,
+            **memory,
         )
         while self.searches_kept is not None and len(self._searches) > self.searches_kept:
             self._searches.popitem(last=False)

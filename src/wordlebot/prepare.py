@@ -47,6 +47,7 @@ def _play_small_games() -> None:
     import tempfile
 
     from .advisor import ALL_STRATEGIES, Advisor
+    from . import search_kernels as sk
     from .matrix import cache_path, load_cached, pattern_matrix
     from .words import Lexicon
 
@@ -79,7 +80,9 @@ def _play_small_games() -> None:
             search = adv.search_for(False, 6)
             T, *_ = search._allowed(None, None)
             H = np.arange(lex.n_answers, dtype=np.int32)
-            search._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))
+            search._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))  # guess by guess
+            worker = search._active[0]
+            sk._scan_share(worker.S, worker.X, H, T, worker.S[0])  # answer by answer (a sparser node)
 
 
 def _fit_small_model() -> None:

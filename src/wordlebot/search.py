@@ -32,7 +32,7 @@ from . import search_kernels as sk
 from .errors import HardModeError, InvalidIdError, UnsolvableError
 from .feedback import all_green
 from .game import HardConstraints
-from .matrix import transposed
+from .matrix import pattern_matrix, transposed
 from .words import Lexicon, WordId
 
 INF = sk.INF
@@ -51,6 +51,10 @@ SHARED_SCAN_PAIRS = 1 << 20
 # The worker arrays (X slots) a scan fills per guess, copied when shares are joined:
 # lbg, key, sig, useful, hit weight.
 SCAN_SLOTS = (0, 1, 2, 3, 16)
+# A shared scan reads guess by guess (guesses x answers) when the node holds at least one answer in
+# this many: a cache line of a guess's row then serves several of the node's answers.  Below, it
+# reads answer by answer (the transposed matrix), where a line serves 64 guesses of one answer.
+ROW_SCAN_DENSITY = 64
 PLAY_TABLE_ENTRIES = 1 << 18
 PLAY_TABLE_POOL = 1 << 22  # answer ids kept for verification (16 MB)
 
@@ -185,6 +189,7 @@ class TreeSearch:
         memory_mb: float = DEFAULT_MEMORY_MB,
         threads: int = 2,
         matrix_t: np.ndarray | None = None,
+        matrix: np.ndarray | None = None,
         fail_cost: float | None = None,
         depth: int | None = None,
         guess_space: str = "all",
@@ -214,6 +219,12 @@ class TreeSearch:
         self.w = np.ascontiguousarray(w)
         # answers x guesses: the search reads one answer's patterns contiguously
         self.mt = matrix_t if matrix_t is not None else transposed(lexicon)
+        # guesses x answers, for scans of big nodes (see _shared_scan_order): the caller's, or
+        # the one the transpose was made from (already in memory); none when only the transpose
+        # was given (those scans then read the transpose)
+        self._rows = matrix if matrix is not None else (pattern_matrix(lexicon) if matrix_t is None else None)
+        if self._rows is not None and self._rows.shape != (lexicon.n_guesses, lexicon.n_answers):
+            raise ValueError(f"matrix must be guesses x answers, {lexicon.n_guesses} x {lexicon.n_answers}")
         rng = np.random.default_rng(0x5EED)
         codes = lexicon.guess_codes
         lcount = np.zeros((lexicon.n_guesses, 26), np.int8)
@@ -594,7 +605,10 @@ class TreeSearch:
         ``T``, the shares are copied into the first worker's arrays, which orders them."""
         workers = self._active
         cuts = [T.size * i // len(workers) for i in range(len(workers) + 1)]
-        self._on_threads(workers, lambda wk, i: sk._scan_share(wk.S, wk.X, H, T[cuts[i]:cuts[i + 1]]))
+        by_answer = workers[0].S[0]
+        if self._rows is not None and H.size * ROW_SCAN_DENSITY >= self.lexicon.n_answers:
+            by_answer = self._rows.T  # each guess's patterns in one run (see sk._scan_share)
+        self._on_threads(workers, lambda wk, i: sk._scan_share(wk.S, wk.X, H, T[cuts[i]:cuts[i + 1]], by_answer))
         first = workers[0].X
         for i, wk in enumerate(workers[1:], start=1):
             lo, hi = cuts[i], cuts[i + 1]

@@ -855,15 +855,21 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
 
 @wrapping
 @njit(**JIT)
-def _scan_share(S, X, H, T):
+def _scan_share(S, X, H, T, by_answer):
     """The root scan of the guesses ``T`` (a share of a node's guesses) into this worker's
     level-0 arrays: threads scan shares of a big node's guesses at once and the shares are then
     joined in one worker (``_order_scanned``).  A guess's entries depend on it and the node
-    alone, so the joined arrays equal one scan of every guess."""
+    alone, so the joined arrays equal one scan of every guess.
+
+    ``by_answer`` is the pattern matrix indexed [answer, guess] as the scan reads it: S[0]
+    itself, or the guesses x answers matrix seen through its transpose (a Fortran-ordered view,
+    compiled as a type of its own).  For a node holding a good share of the answers the view
+    reads each guess's patterns as one contiguous run: the nyt root's scan ran 6.5x faster so
+    than down the columns of S[0].  Same values either way: same arithmetic in the same order."""
     W = 0.0
     for j in range(H.shape[0]):
         W += S[1][H[j]]
-    _scan(S, X, H, T, 0, W)
+    _scan((by_answer, S[1], S[2], S[3], S[4], S[5], S[6], S[7], S[8], S[9]), X, H, T, 0, W)
 
 
 @wrapping
