@@ -54,14 +54,14 @@ LEVELS = (1, 0)  # 0: to the end
 POOL_ABOVE = 300
 POOL_GUESSES = 1500
 POOL_CANDIDATES = 300
-# The opening book is computed once per word list and rules: its first move and, each when first
-# needed, its replies are searched to the end, with no budget and no pool (seconds, once).  On a weighted set the prior changes every
-# day (and with it the book), and a full search of every valid word as a possible answer would
-# take hours: the book holds the first move only, chosen by a one-guess look-ahead (a few
-# seconds), and the replies are searched in play.  The wordfreq sets (any length, not the
-# official lists) choose their first move the same way: their lists are made up from word
-# frequencies, no optimum is published for them, and the full search of the 4-letter root took
-# 18 s of the first suggestion (the look-ahead: under a second).
+# The opening book is computed once per word list and rules: its first move and, each when
+# first needed, its replies are searched to the end, with no budget and no pool (seconds, once).
+# On a weighted set the prior changes every day (and with it the book), and a full search of
+# every valid word as a possible answer would take hours: the book holds the first move only,
+# chosen by a one-guess look-ahead (a few seconds), and the replies are searched in play.  The
+# wordfreq sets (any length, not the official lists) choose their first move the same way: their
+# lists are made up from word frequencies, no optimum is published for them, and the full search
+# of the 4-letter root took 18 s of the first suggestion (the look-ahead: under a second).
 BOOK_ROOT_DEPTH_WEIGHTED = 1
 # The book is kept for the standard cap of six guesses (normal and hard mode).  Other caps are
 # rare: their first two moves are searched within the play budget like any node (a fraction of a

@@ -159,8 +159,9 @@ class LogisticFit:
 
 
 # ---------------------------------------------------------------------------------------------
-# Kernels.  dense: n x d float64, dense_t: its transpose (C-contiguous both); indptr, indices (int64), data (float64): the sparse block in CSR;
-# the weight vector w has d + n_sparse + 1 entries, the intercept last.
+# Kernels.  dense: n x d float64, dense_t: its transpose (C-contiguous both); indptr, indices
+# (int64), data (float64): the sparse block in CSR; the weight vector w has d + n_sparse + 1
+# entries, the intercept last.
 
 
 @njit(**JIT)
