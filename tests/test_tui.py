@@ -750,3 +750,35 @@ def test_start_up_progress_lines_are_not_shown_as_news():
             assert "data update" in app.message
 
     asyncio.run(go())
+
+
+def test_a_terminal_that_hung_up_is_told_from_a_live_one(monkeypatch):
+    """The TUI quits when its terminal has gone (see WordlebotApp._leave_if_terminal_gone): a
+    pseudo-terminal is alive until its other end closes; a pipe is no terminal at all."""
+    import os
+    import sys
+
+    from wordlebot.tui import app as tui_app
+
+    class Stdin:
+        def __init__(self, fd):
+            self.fd = fd
+
+        def fileno(self):
+            return self.fd
+
+    master, slave = os.openpty()
+    try:
+        monkeypatch.setattr(sys, "__stdin__", Stdin(slave))
+        assert tui_app._tty_alive()
+        os.close(master)
+        assert not tui_app._tty_alive()
+    finally:
+        os.close(slave)
+    r, w = os.pipe()
+    try:
+        monkeypatch.setattr(sys, "__stdin__", Stdin(r))
+        assert not tui_app._tty_alive()
+    finally:
+        os.close(r)
+        os.close(w)

@@ -9,6 +9,7 @@ computed for (keys that need them wait for them).  F1 lists the keys.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from rich.text import Text
@@ -124,6 +125,21 @@ class BoardScreen(Screen):
     BINDINGS = [Binding("tab", "app.key('tab')", "Suggestion")]
 
 
+TERMINAL_CHECK_SECONDS = 1.0
+
+
+def _tty_alive() -> bool:
+    """Whether standard input is a terminal that is still there: a hung-up one fails this call
+    (EIO), where reading it only returns end of file, over and over."""
+    import termios
+
+    try:
+        termios.tcgetattr(sys.__stdin__.fileno())
+        return True
+    except (termios.error, OSError, AttributeError, ValueError):  # hung up, closed, none, not a terminal
+        return False
+
+
 class WordlebotApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "wordlebot"
@@ -182,6 +198,15 @@ class WordlebotApp(App):
             self.message = notes[0]
         self.refresh_view()
         self.load_suggestions()
+        if not self.is_headless and _tty_alive():
+            self.set_interval(TERMINAL_CHECK_SECONDS, self._leave_if_terminal_gone)
+
+    def _leave_if_terminal_gone(self) -> None:
+        """Quit once the terminal has gone (its window closed, an ssh link dropped) when no hangup
+        signal said so: under `make run`, make takes the signal and the app was left reading a
+        dead terminal at full CPU."""
+        if not _tty_alive():
+            self.exit()
 
     def get_default_screen(self) -> Screen:
         return BoardScreen(id="_default")
