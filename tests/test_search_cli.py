@@ -186,6 +186,26 @@ def test_a_reply_is_the_same_whenever_it_is_computed(monkeypatch, tmp_path, hard
         assert lazy.book(hard, 6).second[pattern] == replies[pattern]
 
 
+def test_a_weighted_set_after_one_row_builds_no_book(monkeypatch, tmp_path):
+    """A weighted set's replies are searched in play, so the move after one row on an empty cache
+    does not compute the book's first move first (seconds on nyt), and is what it was with it."""
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
+    weights = np.linspace(1.0, 3.0, len(ANSWERS))
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, weights, name="weighted")
+    a = Advisor(lex)
+    game = a.new_game()
+    game.guess(GUESSES[4], feedback_code(GUESSES[4], ANSWERS[9]))
+    assert not a.needs_book(game)
+    rows = a.suggest(game, 3)
+    assert not list(tmp_path.glob("openings/book-*.json"))
+    b = Advisor(lex)
+    b.suggest(b.new_game(), 3)  # the book made first
+    assert list(tmp_path.glob("openings/book-*.json"))
+    again = b.new_game()
+    again.guess(GUESSES[4], feedback_code(GUESSES[4], ANSWERS[9]))
+    assert [(r.word, r.expected) for r in b.suggest(again, 3)] == [(r.word, r.expected) for r in rows]
+
+
 def test_a_made_up_list_books_its_first_move_by_a_one_guess_look_ahead(monkeypatch, tmp_path):
     """The wordfreq sets (official=False) rank the first move one guess ahead, as a weighted set
     does (seconds instead of a full search); the official lists search it to the end."""

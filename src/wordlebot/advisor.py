@@ -367,7 +367,8 @@ class Advisor:
         """The ranking of the node reached by ``history`` ((guess id, pattern) rows): from the
         opening book for the first two moves, else searched."""
         search = self.search_for(hard, max_guesses)
-        if len(history) <= 1 and self.has_book(max_guesses):
+        # a weighted set books no replies: after one row its book is not needed (nor built)
+        if (not history or not self.lexicon.weighted) and len(history) <= 1 and self.has_book(max_guesses):
             book = self.book(hard, max_guesses)
             if book and not history:
                 return NodeRanking([(self.lexicon.id(w), v) for w, v in book.first][:top],
