@@ -95,16 +95,20 @@ def _plain_rank(search, H, rows, constraints, top):
     return search.rank(H, rows=rows, constraints=constraints, top=top)
 
 
+def _first_patterns(search: TreeSearch, book: Book) -> np.ndarray:
+    """Each answer's pattern against the book's first guess."""
+    return np.asarray(search.mt[:, search.lexicon.id(book.first[0][0])])
+
+
 def _reply_node(search: TreeSearch, book: Book, pattern: int):
     """The answers left and the hard-mode constraints after the book's first guess and ``pattern``."""
     lex = search.lexicon
-    g0 = lex.id(book.first[0][0])
-    H = np.flatnonzero(np.asarray(search.mt[:, g0]) == pattern).astype(np.int32)
+    H = np.flatnonzero(_first_patterns(search, book) == pattern).astype(np.int32)
     cons = None
     if search.hard:
         from .game import HardConstraints
 
-        cons = HardConstraints.none(lex.length).add(lex.guesses[g0], pattern)
+        cons = HardConstraints.none(lex.length).add(book.first[0][0], pattern)
     return H, cons
 
 
@@ -125,9 +129,8 @@ def reply_patterns(search: TreeSearch, book: Book) -> list[int]:
     """The patterns an answer can give the book's first guess, all green left out."""
     if not book.first or search.max_guesses < 2:  # with one guess there is no reply to plan
         return []
-    lex = search.lexicon
-    pats = np.unique(np.asarray(search.mt[:, lex.id(book.first[0][0])])).tolist()
-    return [p for p in pats if p != all_green(lex.length)]
+    green = all_green(search.lexicon.length)
+    return [p for p in np.unique(_first_patterns(search, book)).tolist() if p != green]
 
 
 def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank=_plain_rank, tag: str = "",
@@ -173,7 +176,7 @@ def save_book(search: TreeSearch, book: Book, tag: str = "") -> None:
     about once, not an error: the book then lives for the session only."""
     path = book_path(search, tag)
     with _save_lock:  # one writer at a time in this process: no older snapshot renamed last
-        on_disk = load_book(search, tag, touch=False) if path.exists() else None
+        on_disk = load_book(search, tag, touch=False)  # None when there is none yet
         if on_disk is not None and on_disk.first == book.first:
             with book.lock:
                 for p, rows in on_disk.second.items():
