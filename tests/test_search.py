@@ -110,6 +110,64 @@ def _bigger_case():
     return _BIG["lex"]
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_scan_tallies_every_guess_like_brute_force(weighted):
+    """The scan behind every node's ordering and bounds, against partitions counted by brute
+    force: small and big sets (the two ways a unit-weight scan counts), guess lists in one run
+    and scattered (hard mode), blocks cut short at the end of the list."""
+    from naive import partition
+
+    from wordlebot import search_kernels as sk
+
+    words = random_words(700, alphabet="abcdeorst", seed=5)
+    answers = words[::2]
+    lex = Lexicon.from_lists(words, answers, name="scan")
+    rng = np.random.default_rng(3)
+    weights = rng.uniform(0.5, 2.0, lex.n_answers) if weighted else None
+    ts = TreeSearch(lex, k=None, threads=1, memory_mb=64, weights=weights)
+    wk = ts._workers[0]
+    green = feedback_code(words[0], words[0])
+    for n, scattered in ((3, False), (150, False), (40, True), (300, True), (7, False), (lex.n_answers, False)):
+        H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
+        T = (np.sort(rng.choice(lex.n_guesses, 333, replace=False)) if scattered
+             else np.arange(5, lex.n_guesses - 3)).astype(np.int32)
+        w = ts.w[H]
+        W = float(w.sum())
+        min_lb, perfect, perfect_g = sk._scan(wk.S, wk.X, H, T, 2, W)
+        want_min, want_perfect = INF, (INF, -1)
+        for t, g in enumerate(T.tolist()):
+            parts = partition(lex.guesses[g], [lex.answers[h] for h in H.tolist()])
+            weight = dict(zip((lex.answers[h] for h in H.tolist()), w))
+            masses = {p: sum(weight[a] for a in ws) for p, ws in parts.items()}
+            lb = W + sum(2 * masses[p] - max(weight[a] for a in ws) for p, ws in parts.items() if p != green)
+            s2 = sum(masses[p] ** 2 for p in parts if p != green)
+            hit = masses.get(green, -1.0)
+            useful = len(parts) > 1 or green in parts
+            assert math.isclose(wk.X.lbg[2][t], lb, rel_tol=1e-12), (n, g)
+            want_key = n * (lb / W + 2 * s2 / W**2) if weighted else n * lb + 2 * s2
+            assert math.isclose(wk.X.key[2][t], want_key, rel_tol=1e-12), (n, g)
+            assert wk.X.useful[2][t] == useful and math.isclose(wk.X.hitw[2][t], hit)
+            if useful:
+                want_min = min(want_min, lb)
+            if len(parts) == n and 2 * W - max(hit, 0.0) < want_perfect[0] - 1e-12:
+                want_perfect = (2 * W - max(hit, 0.0), g)
+        assert math.isclose(min_lb, want_min, rel_tol=1e-12)
+        assert math.isclose(perfect, want_perfect[0], rel_tol=1e-12) and perfect_g == want_perfect[1]
+
+
+def test_hard_mode_value_of_a_guess_on_threads():
+    """A first guess's value in hard mode, its parts solved on two threads and no constraints
+    given: hard mode still applies below it (it once did not: the parts were searched in normal
+    mode, a lower total)."""
+    lex = _bigger_case()
+    g = lex.id("stare")
+    serial = TreeSearch(lex, k=None, hard=True, threads=1, memory_mb=128)
+    want = serial.value_of_guess(g, constraints=HardConstraints.none(5))
+    assert want > TreeSearch(lex, k=None, threads=1, memory_mb=128).value_of_guess(g)  # hard mode costs here
+    two = TreeSearch(lex, k=None, hard=True, threads=2, memory_mb=128)
+    assert two.value_of_guess(g, parallel=True) == serial.value_of_guess(g) == want
+
+
 @pytest.mark.parametrize("exact", [False, True])
 def test_parallel_equals_serial(exact):
     lex = _bigger_case()

@@ -66,7 +66,7 @@ def book_key(search: TreeSearch, tag: str = "") -> str:
     h.update(search.lexicon.fingerprint.encode())
     h.update(np.ascontiguousarray(search.w).tobytes())
     settings = (search.k, search.kc, search.hard, search.max_guesses, search.guess_space,
-                float(search.S[9][1]), BOOK_VERSION, tag)
+                search.fail_cost, BOOK_VERSION, tag)
     h.update(repr(settings).encode())
     return h.hexdigest()[:24]
 

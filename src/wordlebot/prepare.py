@@ -82,7 +82,7 @@ def _play_small_games() -> None:
             H = np.arange(lex.n_answers, dtype=np.int32)
             search._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))  # guess by guess
             worker = search._active[0]
-            sk._scan_share(worker.S, worker.X, H, T, worker.S[0])  # answer by answer (a sparser node)
+            sk._scan_share(worker.S, worker.X, H, T, worker.S.mt)  # answer by answer (a sparser node)
 
 
 def _fit_small_model() -> None:

@@ -48,9 +48,8 @@ PLAY_SPLIT = 2
 # nyt root's scan (14,855 x 14,855) took 2.8 s on one core, a mid-game one tens of ms; below
 # ~1 ms of work, starting threads costs more than it saves.
 SHARED_SCAN_PAIRS = 1 << 20
-# The worker arrays (X slots) a scan fills per guess, copied when shares are joined:
-# lbg, key, sig, useful, hit weight.
-SCAN_SLOTS = (0, 1, 2, 3, 16)
+# The worker arrays (Scratch fields) a scan fills per guess, copied when shares are joined.
+SCAN_SLOTS = ("lbg", "key", "sig", "useful", "hitw")
 # A shared scan reads guess by guess (guesses x answers) when the node holds at least one answer in
 # this many: a cache line of a guess's row then serves several of the node's answers.  Below, it
 # reads answer by answer (the transposed matrix), where a line serves 64 guesses of one answer.
@@ -94,25 +93,26 @@ class _Worker:
         lex = search.lexicon
         ng, na = lex.n_guesses, lex.n_answers
         npat = 3**lex.length
-        depth = search.max_guesses + 2
-        self.X = (
-            np.zeros((depth, ng), np.float64),  # 0 lbg
-            np.zeros((depth, ng), np.float64),  # 1 key
-            np.zeros((depth, ng), np.uint64),  # 2 sig
-            np.zeros((depth, ng), np.int8),  # 3 useful
-            np.zeros((depth, ng), np.int32),  # 4 order
-            np.zeros((1, 1), np.uint64),  # 5 (free slot)
-            np.zeros(npat, np.int32),  # 6 per-pattern counts in the scan
-            np.zeros(npat, np.uint64),  # 7 per-pattern hash sums (signatures)
-            np.zeros(npat, np.float64),  # 8 per-pattern weight in the scan
-            np.zeros(npat, np.float64),  # 9 per-pattern largest weight in the scan
-            np.zeros((depth, na), np.int32),  # 10 elems
-            np.zeros((depth, npat + 1), np.int64),  # 11 offs
-            np.zeros((depth, npat), np.float64),  # 12 part weights
-            np.zeros((depth, npat), np.float64),  # 13 part lower bounds
-            np.zeros((depth, 2 * npat + 1), np.int64),  # 14 part list
-            np.zeros((depth + 1, ng), np.int32),  # 15 hard-mode allowed lists
-            np.zeros((depth, ng), np.float64),  # 16 weight of the answer each guess hits
+        rows = search.max_guesses + 2  # one per depth of the recursion
+        self.X = sk.Scratch(
+            lbg=np.zeros((rows, ng), np.float64),
+            key=np.zeros((rows, ng), np.float64),
+            sig=np.zeros((rows, ng), np.uint64),
+            useful=np.zeros((rows, ng), np.int8),
+            order=np.zeros((rows, ng), np.int32),
+            hitw=np.zeros((rows, ng), np.float64),
+            elems=np.zeros((rows, na), np.int32),
+            offs=np.zeros((rows, npat + 1), np.int64),
+            pw=np.zeros((rows, npat), np.float64),
+            plb=np.zeros((rows, npat), np.float64),
+            plist=np.zeros((rows, 2 * npat + 1), np.int64),
+            tbuf=np.zeros((rows + 1, ng), np.int32),
+            run=np.zeros((rows, ng), np.int32),
+            block=np.zeros((sk.SCAN_BLOCK, npat), np.int32),
+            cnt=np.zeros(npat, np.int32),
+            mass=np.zeros(npat, np.float64),
+            mx=np.zeros(npat, np.float64),
+            zs=np.zeros(npat, np.uint64),
         )
         # Table: ~35 % of the bytes for entries (49 bytes each), the rest for the answer sets.
         if entries is None:
@@ -121,8 +121,7 @@ class _Worker:
             pool = max(1 << 12, int(0.65 * table_bytes / 4))
         with _small_pages():
             self.TT = self._table(entries, pool)
-        S = search.S
-        self.S = S[:8] + (S[8].copy(), S[9])
+        self.S = search.S._replace(ip=search.S.ip.copy())
         self.allowance: int | None = None
 
     def clear(self) -> None:
@@ -131,17 +130,17 @@ class _Worker:
 
     @staticmethod
     def _table(entries: int, pool: int) -> tuple:
-        return (
-            np.zeros(entries, np.uint64),  # keys (0 = empty); zero pages cost nothing until used
-            np.zeros(entries, np.uint64),  # hard-mode constraint hash
-            np.empty(entries, np.float64),  # lower bound
-            np.empty(entries, np.float64),  # upper bound
-            np.empty(entries, np.int32),  # best guess
-            np.empty(entries, np.int64),  # pool offset
-            np.empty(entries, np.int32),  # set size
-            np.empty(entries, np.int8),  # guesses left
-            np.empty(pool, np.int32),  # answer sets
-            np.zeros(sk.N_META, np.int64),
+        return sk.Table(
+            keys=np.zeros(entries, np.uint64),  # zero pages cost nothing until used
+            hsigs=np.zeros(entries, np.uint64),
+            lo=np.empty(entries, np.float64),
+            hi=np.empty(entries, np.float64),
+            best=np.empty(entries, np.int32),
+            off=np.empty(entries, np.int64),
+            nn=np.empty(entries, np.int32),
+            rr=np.empty(entries, np.int8),
+            pool=np.empty(pool, np.int32),
+            meta=np.zeros(sk.N_META, np.int64),
         )
 
 
@@ -250,16 +249,17 @@ class TreeSearch:
         fp[sk.FP_FAIL] = INF if fail_cost is None else float(fail_cost)
         if fail_cost is not None and fail_cost < 1:
             raise ValueError("fail_cost must be at least 1 (a lost game costs at least a guess)")
-        self.S = (
-            self.mt, self.w,
-            np.ascontiguousarray(lexicon.answer_ids.astype(np.int32)),
-            np.ascontiguousarray(lexicon.answer_of_guess.astype(np.int32)),
-            rng.integers(1, 2**63, lexicon.n_answers, dtype=np.uint64),
-            np.ascontiguousarray(codes), lcount,
-            np.arange(lexicon.n_guesses, dtype=np.int32),
-            ip, fp,
+        self.S = sk.Static(
+            mt=self.mt, w=self.w,
+            gid=np.ascontiguousarray(lexicon.answer_ids.astype(np.int32)),
+            aog=np.ascontiguousarray(lexicon.answer_of_guess.astype(np.int32)),
+            zob=rng.integers(1, 2**63, lexicon.n_answers, dtype=np.uint64),
+            codes=np.ascontiguousarray(codes), lcount=lcount,
+            allg=np.arange(lexicon.n_guesses, dtype=np.int32),
+            ip=ip, fp=fp,
         )
         self.margin = float(fp[sk.FP_MARGIN])
+        self.fail_cost = float(fp[sk.FP_FAIL])  # INF: a hard cap
         self._budget_lock = threading.Lock()
         self._remaining: int | None = None
         self.work_done = 0
@@ -284,7 +284,7 @@ class TreeSearch:
                 T = np.ascontiguousarray(np.unique(pool).astype(np.int32))
                 h = int(np.frombuffer(hashlib.sha256(T.tobytes()).digest()[:8], np.uint64)[0]) | 1
                 return T, h, np.full(n, -1, np.int8), np.zeros(26, np.int8)
-            return self.S[7], 0, np.full(n, -1, np.int8), np.zeros(26, np.int8)
+            return self.S.allg, 0, np.full(n, -1, np.int8), np.zeros(26, np.int8)
         greens = constraints.green_at.astype(np.int8)
         mins = constraints.min_count.astype(np.int8)
         allowed = np.flatnonzero(constraints.mask(self.lexicon.guess_codes)).astype(np.int32)
@@ -292,7 +292,7 @@ class TreeSearch:
         return allowed, h, greens, mins
 
     def _run(self, worker: _Worker, H: np.ndarray, rem: int, beta: float, T, h, greens, mins, forced: int):
-        meta = worker.TT[9]
+        meta = worker.TT.meta
         meta[sk.M_WORK] = 0
         meta[sk.M_ABORT] = 0
         with self._budget_lock:
@@ -300,7 +300,7 @@ class TreeSearch:
             limit = worker.allowance if worker.allowance is not None else self._remaining
         if limit is not None and limit <= 0:
             raise BudgetExceeded()
-        worker.S[8][sk.IP_WORK_BUDGET] = 0 if limit is None else max(1, limit)
+        worker.S.ip[sk.IP_WORK_BUDGET] = 0 if limit is None else max(1, limit)
         before = meta.copy()
         v, g = sk._node(worker.S, worker.X, worker.TT, H, 0, int(rem), float(beta), T, np.uint64(h),
                         greens, mins, int(forced))
@@ -328,9 +328,9 @@ class TreeSearch:
 
     def _set_ip(self, index: int, value: int) -> None:
         """Set an int parameter for the search and every worker's copy of it."""
-        self.S[8][index] = value
+        self.S.ip[index] = value
         for wk in self._workers + (self._play or []):
-            wk.S[8][index] = value
+            wk.S.ip[index] = value
 
     # --- work budget ---------------------------------------------------------------------------
 
@@ -419,6 +419,8 @@ class TreeSearch:
         Returns the total and, with ``build``, each part's subtree (built by the thread that
         solved it, so its table already holds the answers)."""
         lex = self.lexicon
+        if self.hard and constraints is None:
+            constraints = HardConstraints.none(lex.length)  # the parts' guesses follow from the root's
         word = lex.guesses[guess]
         green = all_green(lex.length)
         pats = np.asarray(self.mt[H, guess])
@@ -496,7 +498,7 @@ class TreeSearch:
                 errors.append(exc)
                 if isinstance(exc, BudgetExceeded):
                     for other in workers:  # stop the other threads soon too
-                        other.TT[9][sk.M_ABORT] = 1  # the search under way
+                        other.TT.meta[sk.M_ABORT] = 1  # the search under way
                         if other.allowance is not None:
                             other.allowance = 0  # and the items it has yet to start
 
@@ -593,7 +595,7 @@ class TreeSearch:
             return self._last_order[1].copy()
         wk = self._active[0]
         out = np.empty(max(T.size, H.size), np.int32)
-        if self._threaded and T.size * H.size >= SHARED_SCAN_PAIRS and wk.S[8][sk.IP_CANDONLY] == 0:
+        if self._threaded and T.size * H.size >= SHARED_SCAN_PAIRS and wk.S.ip[sk.IP_CANDONLY] == 0:
             n = self._shared_scan_order(H, T, out)
         else:
             n = sk._node_trials(wk.S, wk.X, wk.TT, H, rem, T, np.uint64(h), out)
@@ -605,7 +607,7 @@ class TreeSearch:
         ``T``, the shares are copied into the first worker's arrays, which orders them."""
         workers = self._active
         cuts = [T.size * i // len(workers) for i in range(len(workers) + 1)]
-        by_answer = workers[0].S[0]
+        by_answer = workers[0].S.mt
         if self._rows is not None and H.size * ROW_SCAN_DENSITY >= self.lexicon.n_answers:
             by_answer = self._rows.T  # each guess's patterns in one run (see sk._scan_share)
         self._on_threads(workers, lambda wk, i: sk._scan_share(wk.S, wk.X, H, T[cuts[i]:cuts[i + 1]], by_answer))
@@ -613,7 +615,7 @@ class TreeSearch:
         for i, wk in enumerate(workers[1:], start=1):
             lo, hi = cuts[i], cuts[i + 1]
             for slot in SCAN_SLOTS:
-                first[slot][0][lo:hi] = wk.X[slot][0][:hi - lo]
+                getattr(first, slot)[0][lo:hi] = getattr(wk.X, slot)[0][:hi - lo]
         return int(sk._order_scanned(workers[0].S, first, H, T, out))
 
     def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,

@@ -1,0 +1,138 @@
+"""Exact search side by side with Alex Selby's C++ solver (the fastest public exact solver), one
+thread each, same lists, in the same run: for every row both search times (the peer's own
+"Time taken", ours the search alone, each in a new process with its lists and matrices loaded),
+every repeat, the median and the ratio ours / peer.  Then our 2-thread time and its speed-up.
+
+    WORDLEBOT_PEER_SELBY=../shared/peers/selby-wordle python bench/bench_peer.py [--repeat 3] [--rows a,b] [--long]
+
+Without WORDLEBOT_PEER_SELBY only our side runs.  The nyt-3158 rows take minutes per repeat
+(the peer ~85 s, normal mode): they run with ``--long`` or when named in ``--rows``.
+
+Measured figures (2 cores, this machine, medians of 3 pairs unless said) are in the closing
+notes of issue 13; the ratio is what to trust on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from common import data_dir
+
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    guesses: str  # relative to the data folder
+    answers: str
+    first: str | None  # None: the search chooses (near-optimal rows)
+    hard: bool
+    k: int | None  # None: exact
+    total: int  # the published / proven value
+    long: bool = False
+
+
+ROWS = (
+    Row("classic-salet", "classic/guesses.txt", "classic/answers.txt", "salet", False, None, 7920),
+    Row("classic-salet-hard", "classic/guesses.txt", "classic/answers.txt", "salet", True, None, 8122),
+    Row("nyt2309-tarse", "nyt/guesses.txt", "nyt/answers-2309.txt", "tarse", False, None, 7883),
+    Row("classic-near12", "classic/guesses.txt", "classic/answers.txt", None, False, 12, 7920),
+    Row("nyt3158-tarse", "nyt/guesses.txt", "nyt/wordlebot-3158.txt", "tarse", False, None, 11219, long=True),
+    Row("nyt3158-tarse-hard", "nyt/guesses.txt", "nyt/wordlebot-3158.txt", "tarse", True, None, 11627, long=True),
+)
+
+
+def peer(exe: str, data: Path, row: Row) -> tuple[float, int]:
+    """The peer's search time (its own figure: score-table set-up excluded) and its total."""
+    cmd = [exe, "-a", str(data / row.guesses), "-h", str(data / row.answers)]
+    cmd += ["-w", row.first] if row.first else []
+    cmd += ["-H"] if row.hard else []
+    cmd += [f"-n{row.k}"] if row.k else []
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    total = int(re.search(r"Best first guess score = (\d+)", out).group(1))
+    secs = float(re.search(r"Time taken = ([\d.]+)", out).group(1))
+    return secs, total
+
+
+def ours(data: Path, row: Row, threads: int) -> tuple[float, int]:
+    """Our search time and total, in a new process (as the peer runs)."""
+    out = subprocess.run([sys.executable, str(Path(__file__)), "--child", row.name, "--threads", str(threads)],
+                         capture_output=True, text=True, check=True, env=dict(os.environ, WORDLEBOT_DATA=str(data)))
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    return got["seconds"], got["total"]
+
+
+def child(name: str, threads: int) -> None:
+    from wordlebot.search import TreeSearch
+    from wordlebot.words import Lexicon, read_word_file
+
+    data = data_dir()
+    row = next(r for r in ROWS if r.name == name)
+    lex = Lexicon.from_lists(read_word_file(data / row.guesses), read_word_file(data / row.answers), name=row.name)
+    ts = TreeSearch(lex, k=row.k, hard=row.hard, threads=threads)
+    t0 = time.perf_counter()
+    if row.first is None:
+        _, total = ts.best()
+    else:
+        total = ts.value_of_guess(lex.id(row.first), parallel=threads > 1)
+    print(json.dumps({"seconds": time.perf_counter() - t0, "total": total}))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--rows", default="")
+    ap.add_argument("--long", action="store_true")
+    ap.add_argument("--threads", type=int, default=2, help="also time ours on this many threads (1: skip)")
+    ap.add_argument("--child")
+    args = ap.parse_args()
+    if args.child:
+        child(args.child, args.threads)
+        return
+    data = data_dir()
+    exe = os.environ.get("WORDLEBOT_PEER_SELBY")
+    wanted = {r for r in args.rows.split(",") if r}
+    rows = [r for r in ROWS if (r.name in wanted) if wanted] or [r for r in ROWS if args.long or not r.long]
+    print(f"peer: {exe or 'none (set WORDLEBOT_PEER_SELBY to compare)'}; {args.repeat} repeats, pairs in turn")
+    for row in rows:
+        mine, theirs, par = [], [], []
+        for _ in range(args.repeat):
+            if exe:
+                s, tot = peer(exe, data, row)
+                theirs.append(s)
+                if tot != row.total:
+                    print(f"  peer total {tot} != {row.total}")
+            s, tot = ours(data, row, 1)
+            mine.append(s)
+            if tot != row.total:
+                print(f"  our total {tot:g} != {row.total}: MISMATCH")
+            if args.threads > 1:
+                s, tot = ours(data, row, args.threads)
+                par.append(s)
+                if tot != row.total:
+                    print(f"  our {args.threads}-thread total {tot:g} != {row.total}: MISMATCH")
+        line = f"{row.name:<20} {row.total:>6}  ours 1 thread {statistics.median(mine):7.2f} s"
+        if theirs:
+            ratios = [a / b for a, b in zip(mine, theirs)]
+            line += f"  peer {statistics.median(theirs):7.2f} s  ratio {statistics.median(ratios):.2f}"
+        if par:
+            ups = [a / b for a, b in zip(mine, par)]
+            line += f"  | {args.threads} threads {statistics.median(par):7.2f} s (x{statistics.median(ups):.2f})"
+        print(line, flush=True)
+        print("    every repeat: ours " + " ".join(f"{x:.2f}" for x in mine)
+              + ("; peer " + " ".join(f"{x:.2f}" for x in theirs) if theirs else "")
+              + ("; threads " + " ".join(f"{x:.2f}" for x in par) if par else ""), flush=True)
+
+
+if __name__ == "__main__":
+    main()
