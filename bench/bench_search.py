@@ -18,9 +18,8 @@ from common import Timer, data_dir, peak_rss_mb, report
 from wordlebot import tree as tr
 from wordlebot.advisor import Advisor
 from wordlebot.feedback import _feedback
-from wordlebot.published import OPTIMAL_TOTALS
+from wordlebot.published import OPTIMAL_TOTALS, lexicon_of
 from wordlebot.search import TreeSearch
-from wordlebot.wordsets import load_lexicon
 
 GOLDEN = OPTIMAL_TOTALS
 
@@ -43,7 +42,7 @@ def main() -> None:
 
     def lex_of(name):
         if name not in lexicons:
-            lexicons[name] = load_lexicon(name, data_dir=data)
+            lexicons[name] = lexicon_of(name, data)
         return lexicons[name]
 
     print("-- published optimal totals (exact search, 2 threads, tree verified by replay)")

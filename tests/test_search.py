@@ -11,7 +11,7 @@ from naive import feedback_code, hard_mode_legal, optimal_total
 from wordlebot import tree as tr
 from wordlebot.errors import UnsolvableError
 from wordlebot.game import HardConstraints
-from wordlebot.published import OPTIMAL_TOTALS
+from wordlebot.published import OPTIMAL_TOTALS, SLOW_SETS, lexicon_of
 from wordlebot.search import INF, TreeSearch
 from wordlebot.words import Lexicon
 
@@ -346,14 +346,12 @@ def test_depth_limited_search_estimates_and_still_plays():
 
 
 # every published optimum but nyt-3158 (100 s: benchmark only)
-GOLDEN_FAST = [g for g in OPTIMAL_TOTALS if g[0] != "nyt-3158"]
+GOLDEN_FAST = [g for g in OPTIMAL_TOTALS if g[0] not in SLOW_SETS]
 
 
 @pytest.mark.parametrize("words,first,hard,cap,total", GOLDEN_FAST)
 def test_published_optimal_totals(official, words, first, hard, cap, total):
-    from wordlebot.wordsets import load_lexicon
-
-    lex = load_lexicon(words, data_dir=official)
+    lex = lexicon_of(words, official)
     ts = TreeSearch(lex, k=None, hard=hard, max_guesses=cap, threads=2)
     node = ts.tree(lex.id(first))
     assert node.value == total

@@ -59,7 +59,7 @@ Scratch = namedtuple("Scratch", [
     "run",  # exact search: the guesses taken so far with the current key (see _next_trial)
     # the scan's tallies (reused by every node):
     "block",  # per-pattern counts of SCAN_BLOCK guesses at once (uniform scans)
-    "cnt",  # per-pattern counts (weighted scans)
+    "cnt",  # per-pattern counts (weighted scans, the candidate-split shortcut)
     "mass",  # per-pattern weight
     "mx",  # per-pattern largest weight
     "zs",  # per-pattern hash sums (signatures)
@@ -812,6 +812,105 @@ def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
     return lb
 
 
+@njit(**JIT)
+def _partition(mt, w, H, g, rem, fail, uniform, npat, green, elems, offs, pw, plb, plist):
+    """Group H by the pattern of guess g, and bound each part from below.
+
+    Fills (one depth's rows): ``elems`` the answers grouped by pattern (a counting sort:
+    stable, so every part stays sorted), ``offs`` where each pattern's run starts, ``pw`` the
+    weight of each part, ``plb`` a lower bound on its value with rem - 1 guesses left (exact for
+    parts of one or two answers and at the guess cap), ``plist`` the non-empty patterns and
+    after them the parts that need a search.  Returns (parts, parts to search, sum of the
+    bounds): cheap parts alone can settle a guess before any recursion."""
+    nh = H.shape[0]
+    for p in range(npat + 1):
+        offs[p] = 0
+    for j in range(nh):
+        offs[np.int64(mt[H[j], g]) + 1] += 1
+    nparts = 0
+    for p in range(npat):
+        if offs[p + 1] > 0:
+            plist[nparts] = p
+            nparts += 1
+        offs[p + 1] += offs[p]
+    fill = offs[:npat].copy()
+    for j in range(nh):
+        p = np.int64(mt[H[j], g])
+        elems[fill[p]] = H[j]
+        fill[p] += 1
+    tot = 0.0
+    nbig = 0
+    for i in range(nparts):
+        p = plist[i]
+        if p == green:
+            plb[p] = 0.0
+            continue
+        a = offs[p]
+        c = offs[p + 1] - a
+        sw = 0.0
+        smax = 0.0
+        for q in range(a, a + c):
+            x = w[elems[q]]
+            sw += x
+            if x > smax:
+                smax = x
+        pw[p] = sw
+        if rem - 1 < 1:
+            v = _failed(sw, fail)
+        elif c == 1:
+            v = sw
+        elif rem - 1 < 2:
+            v = _last_guess(sw, smax, fail)
+        elif c == 2:
+            v = 2.0 * sw - smax
+        else:
+            v = 2.0 * sw - smax
+            if uniform and c > npat:
+                v += c - npat  # at most npat of them can finish within two more guesses
+            plist[nparts + nbig] = p
+            nbig += 1
+        plb[p] = v
+        tot += v
+    return nparts, nbig, tot
+
+
+@njit(**JIT)
+def _candidate_splits(mt, gid, H, seen):
+    """The first possible answer of H (in list order) that splits H into singletons, and the
+    first that leaves one pair and singletons; -1 for none.  ``seen`` is a zeroed per-pattern
+    count array, left zeroed."""
+    nh = H.shape[0]
+    one_pair = -1
+    for j in range(nh):
+        g = gid[H[j]]
+        row_bad = 0
+        for q in range(nh):
+            p = mt[H[q], g]
+            seen[p] += 1
+            if seen[p] >= 2:
+                row_bad += 1
+                if row_bad > 1:
+                    break
+        for q in range(nh):
+            seen[mt[H[q], g]] = 0
+        if row_bad == 0:
+            return g, one_pair
+        if row_bad == 1 and one_pair < 0:
+            one_pair = g
+    return -1, one_pair
+
+
+@njit(**JIT)
+def _estimate(w, H, W, wmax):
+    """A node's value past the depth limit: a + b ln(n) per unit weight, n the effective number
+    of answers (see EST_A); small nodes get the lower bound."""
+    sq = 0.0
+    for j in range(H.shape[0]):
+        sq += w[H[j]] * w[H[j]]
+    n_eff = W * W / sq  # effective number of answers (all equal weights: nh)
+    return W * (EST_A + EST_B * np.log(n_eff)) if n_eff > 2.0 else 2.0 * W - wmax
+
+
 # ---------------------------------------------------------------------------------------------
 # The recursion
 
@@ -861,12 +960,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     # --- depth limit: past it, estimate (never below the lower bound)
     dl = ip[IP_DEPTH]
     if forced < 0 and dl > 0 and d >= dl:
-        sq = 0.0
-        for j in range(nh):
-            sq += w[H[j]] * w[H[j]]
-        n_eff = W * W / sq  # effective number of answers (all equal weights: nh)
-        est = W * (EST_A + EST_B * np.log(n_eff)) if n_eff > 2.0 else 2.0 * W - wmax
-        return max(est, lb0), -1
+        return max(_estimate(w, H, W, wmax), lb0), -1
     # --- transposition table (with a depth limit a value also depends on the levels left)
     hsum = np.uint64(0)
     zob = S.zob
@@ -894,24 +988,9 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     # --- shortcuts: a possible answer that splits H into singletons (or all but one pair)
     npat = ip[IP_NPAT]
     if forced < 0 and uniform and nh <= npat:
-        seen = np.zeros(npat, np.int32)
-        one_pair = -1
-        for j in range(nh):
-            g = gid[H[j]]
-            row_bad = 0
-            for q in range(nh):
-                p = mt[H[q], g]
-                seen[p] += 1
-                if seen[p] >= 2:
-                    row_bad += 1
-                    if row_bad > 1:
-                        break
-            for q in range(nh):
-                seen[mt[H[q], g]] = 0
-            if row_bad == 0:
-                return 2.0 * W - 1.0, g
-            if row_bad == 1 and one_pair < 0:
-                one_pair = g
+        split, one_pair = _candidate_splits(mt, gid, H, X.cnt)
+        if split >= 0:
+            return 2.0 * W - 1.0, split
         if one_pair >= 0 and rem >= 3:
             if use_tt:
                 _tt_store(TT, key, H, trem, hsig, 2.0 * W, 2.0 * W, one_pair)
@@ -1006,56 +1085,9 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         _charge(S, meta, EVAL_COST * nh)
         if meta[M_ABORT] != 0:
             return INF, -1
-        # partition H by the pattern of g (counting sort: stable, so parts stay sorted)
-        for p in range(npat + 1):
-            offs[p] = 0
-        for j in range(nh):
-            offs[np.int64(mt[H[j], g]) + 1] += 1
-        nparts = 0
-        for p in range(npat):
-            if offs[p + 1] > 0:
-                plist[nparts] = p
-                nparts += 1
-            offs[p + 1] += offs[p]
-        fill = offs[:npat].copy()
-        for j in range(nh):
-            p = np.int64(mt[H[j], g])
-            elems[fill[p]] = H[j]
-            fill[p] += 1
-        # closed forms and lower bounds for every part first: cheap parts can exceed the bound
-        tot = W
-        nbig = 0
-        for i in range(nparts):
-            p = plist[i]
-            if p == npat_green:
-                plb[p] = 0.0
-                continue
-            a = offs[p]
-            c = offs[p + 1] - a
-            sw = 0.0
-            smax = 0.0
-            for q in range(a, a + c):
-                x = w[elems[q]]
-                sw += x
-                if x > smax:
-                    smax = x
-            pw[p] = sw
-            if rem - 1 < 1:
-                v = _failed(sw, fail)
-            elif c == 1:
-                v = sw
-            elif rem - 1 < 2:
-                v = _last_guess(sw, smax, fail)
-            elif c == 2:
-                v = 2.0 * sw - smax
-            else:
-                v = 2.0 * sw - smax
-                if uniform and c > npat:
-                    v += c - npat  # at most npat of them can finish within two more guesses
-                plist[nparts + nbig] = p
-                nbig += 1
-            plb[p] = v
-            tot += v
+        nparts, nbig, tot = _partition(mt, w, H, g, rem, fail, uniform, npat, npat_green,
+                                       elems, offs, pw, plb, plist)
+        tot += W
         if tot >= bound:
             continue
         # When one given guess is evaluated against a bound (a first word in an opener sweep, a
