@@ -915,11 +915,17 @@ def _estimate(w, H, W, wmax):
 # The recursion
 
 
-@wrapping
-@njit(**JIT)
-def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
-    """Value of the node (H, T, rem) if below ``beta``, else a number >= beta; and its best guess
-    (-1 when none was proven).  ``forced`` >= 0 evaluates that guess only."""
+@njit(inline="always", **JIT)
+def _open_node(S, X, TT, H, d, rem, beta, T, hsig, forced):
+    """Everything _node does before it tries guesses: trivial sets, the depth limit, the table,
+    the candidate-split shortcuts and (unless a guess is forced) the scan with its closed forms.
+
+    Returns (done, value, guess, alpha, cap, incumbent value, incumbent guess, trials, T, key,
+    trem, use_tt): ``done`` when the node is settled (value, guess); otherwise the guesses to
+    try are ready at depth d (a heap in the exact search, a sorted list in the near-optimal one,
+    ``trials`` of them), ``alpha`` is the node's lower bound, ``cap`` the table's upper bound,
+    and a perfect split, if any, is the incumbent.  ``T`` is the guess list the trials index
+    (the candidates themselves in the candidates-only guess space)."""
     mt, w, gid = S.mt, S.w, S.gid
     ip, fp = S.ip, S.fp
     meta = TT.meta
@@ -928,8 +934,12 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     fail = fp[FP_FAIL]
     nh = H.shape[0]
     meta[M_NODES] += 1
+    key = np.uint64(0)
+    trem = rem
+    use_tt = False
+    cap = INF
     if meta[M_ABORT] != 0:
-        return INF, -1
+        return True, INF, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
     _charge(S, meta, NODE_COST)
     W = 0.0
     wmax = -1.0
@@ -941,34 +951,32 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
             wmax = x
             imax = j
     if rem <= 0:
-        return _failed(W, fail), -1
+        return True, _failed(W, fail), -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
     if forced < 0:
         if nh == 1:
-            return W, gid[H[0]]
+            return True, W, gid[H[0]], 0.0, cap, INF, -1, 0, T, key, trem, use_tt
         lb0 = 2.0 * W - wmax
         if lb0 >= beta:
-            return lb0, -1
+            return True, lb0, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
         if rem == 1:
             v1 = _last_guess(W, wmax, fail)
-            return v1, (gid[H[imax]] if v1 < INF else -1)
+            return True, v1, (gid[H[imax]] if v1 < INF else -1), 0.0, cap, INF, -1, 0, T, key, trem, use_tt
         if nh == 2:
             a = H[imax]
             b = H[1 - imax]
-            return w[a] + 2.0 * w[b], gid[a]
+            return True, w[a] + 2.0 * w[b], gid[a], 0.0, cap, INF, -1, 0, T, key, trem, use_tt
     else:
         lb0 = W
     # --- depth limit: past it, estimate (never below the lower bound)
     dl = ip[IP_DEPTH]
     if forced < 0 and dl > 0 and d >= dl:
-        return max(_estimate(w, H, W, wmax), lb0), -1
+        return True, max(_estimate(w, H, W, wmax), lb0), -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
     # --- transposition table (with a depth limit a value also depends on the levels left)
     hsum = np.uint64(0)
     zob = S.zob
     for j in range(nh):
         hsum += zob[H[j]]
     use_tt = forced < 0 and nh >= ip[IP_TT_MIN]
-    cap = INF
-    key = np.uint64(0)
     trem = rem + (16 * (dl - d) if dl > 0 else 0)  # table tag: guesses left (and levels left)
     if use_tt:
         key = _tt_key(hsum, trem, hsig)
@@ -978,9 +986,9 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
             lo_t = TT.lo[slot]
             hi_t = TT.hi[slot]
             if lo_t == hi_t:
-                return lo_t, TT.best[slot]
+                return True, lo_t, TT.best[slot], 0.0, cap, INF, -1, 0, T, key, trem, use_tt
             if lo_t >= beta:
-                return lo_t, -1
+                return True, lo_t, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
             if lo_t > lb0:
                 lb0 = lo_t
             if hi_t < INF:
@@ -990,18 +998,17 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     if forced < 0 and uniform and nh <= npat:
         split, one_pair = _candidate_splits(mt, gid, H, X.cnt)
         if split >= 0:
-            return 2.0 * W - 1.0, split
+            return True, 2.0 * W - 1.0, split, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
         if one_pair >= 0 and rem >= 3:
             if use_tt:
                 _tt_store(TT, key, H, trem, hsig, 2.0 * W, 2.0 * W, one_pair)
-            return 2.0 * W, one_pair
+            return True, 2.0 * W, one_pair, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
     # --- choose the guesses to try
     exact = ip[IP_K] <= 0
     bestv = INF
     bestg = -1
     ntrial = 0
     alpha = lb0
-    order = X.order[d]
     if forced >= 0:
         ntrial = 1
     else:
@@ -1013,7 +1020,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         meta[M_SCANS] += 1
         _charge(S, meta, (nh + GUESS_COST) * T.shape[0])
         if meta[M_ABORT] != 0:
-            return INF, -1
+            return True, INF, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
         min_lb, perfect, perfect_g = _scan(S, X, H, T, d, W)
         if rem == 2:
             # Two guesses left: only a split into singletons finds everything; with a soft cap
@@ -1023,17 +1030,17 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                 v2, g2 = _two_left(X, T, d, W, fail, v2, g2)
             if use_tt:
                 _tt_store(TT, key, H, trem, hsig, v2, v2, g2)
-            return v2, g2
+            return True, v2, g2, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
         if min_lb > alpha:
             alpha = min_lb
         if perfect <= alpha:
             if use_tt:
                 _tt_store(TT, key, H, trem, hsig, perfect, perfect, perfect_g)
-            return perfect, perfect_g
+            return True, perfect, perfect_g, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
         if alpha >= beta:
             if use_tt:
                 _tt_store(TT, key, H, trem, hsig, alpha, INF, -1)
-            return alpha, -1
+            return True, alpha, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
         if perfect < INF:
             # a split into singletons is a finished strategy: the incumbent to beat
             bestv = perfect
@@ -1042,6 +1049,35 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
             ntrial = _heap_of_trials(X, T, d, min(beta, cap, bestv))
         else:
             ntrial = _trial_order(S, X, H, T, d, min(beta, cap, bestv))
+    return False, INF, -1, alpha, cap, bestv, bestg, ntrial, T, key, trem, use_tt
+
+
+@wrapping
+@njit(**JIT)
+def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
+    """Value of the node (H, T, rem) if below ``beta``, else a number >= beta; and its best guess
+    (-1 when none was proven).  ``forced`` >= 0 evaluates that guess only.
+
+    Two steps: ``_open_node`` settles the node or readies the guesses to try; the loop below
+    evaluates them best first with branch and bound (``_partition`` bounds each guess's parts,
+    the big ones are searched by recursion, smallest first)."""
+    done, v0, g0, alpha, cap, bestv, bestg, ntrial, T, key, trem, use_tt = _open_node(
+        S, X, TT, H, d, rem, beta, T, hsig, forced)
+    if done:
+        return v0, g0
+    mt, w = S.mt, S.w
+    ip, fp = S.ip, S.fp
+    meta = TT.meta
+    uniform = ip[IP_UNIFORM] != 0
+    fail = fp[FP_FAIL]
+    npat = ip[IP_NPAT]
+    exact = ip[IP_K] <= 0
+    nh = H.shape[0]
+    W = 0.0
+    for j in range(nh):
+        W += w[H[j]]
+    lb0 = alpha  # forced: the guess's own answers (W)
+    order = X.order[d]
     # --- evaluate the candidates, best first, with branch and bound
     lbg = X.lbg[d]
     elems = X.elems[d]
