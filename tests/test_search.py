@@ -182,6 +182,31 @@ def test_parallel_equals_serial(exact):
     assert t1 == t2
 
 
+@pytest.mark.parametrize("k,hard,cap", [(None, False, 6), (None, True, 6), (8, False, 6), (None, True, 4)])
+def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
+    """A first guess's big parts searched by both threads at once (their first guess's parts,
+    then their other guesses against the best so far, one table for both threads) give the
+    serial values and trees, node for node.  The threshold is lowered so that most parts are
+    shared out; with a cap of 4 in hard mode some first guesses of parts cannot finish."""
+    import wordlebot.search as search_module
+
+    monkeypatch.setattr(search_module, "SPLIT_PART_MIN", 6)
+    shared_out = []
+    split = TreeSearch._split_parts
+    monkeypatch.setattr(TreeSearch, "_split_parts", lambda self, *a: shared_out.append(a[1]) or split(self, *a))
+    lex = _bigger_case()
+    cons = HardConstraints.none(5) if hard else None
+    g = lex.id("stare")
+    serial = TreeSearch(lex, k=k, hard=hard, max_guesses=cap, threads=1, memory_mb=128)
+    parallel = TreeSearch(lex, k=k, hard=hard, max_guesses=cap, threads=2, memory_mb=128)
+    v1 = serial.value_of_guess(g, constraints=cons)
+    assert parallel.value_of_guess(g, parallel=True) == v1 < INF
+    t1 = tr.paths_of(lex, serial.tree(g, constraints=cons))
+    t2 = tr.paths_of(lex, parallel.tree(g))
+    assert t1 == t2
+    assert len(shared_out) == 2 and all(len(big) > 3 for big in shared_out)  # value, then tree
+
+
 @pytest.mark.parametrize("weighted,k,hard", [(False, None, False), (True, None, False), (False, 12, False),
                                              (True, 12, False), (False, 12, True)])
 def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):

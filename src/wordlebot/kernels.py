@@ -44,6 +44,44 @@ def wrapping(kernel):
     return quiet
 
 
+if numba.config.DISABLE_JIT:
+    def f64_bits(x):
+        """The bits of a float64 as a uint64 (a free bit cast when compiled)."""
+        return np.array([x], np.float64).view(np.uint64)[0]
+
+    def bits_f64(u):
+        """The float64 whose bits are ``u`` (a free bit cast when compiled)."""
+        return np.array([u], np.uint64).view(np.float64)[0]
+else:
+    from llvmlite import ir
+    from numba.core import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def _f64_bits(typingctx, x):
+        def codegen(context, builder, signature, args):
+            return builder.bitcast(args[0], ir.IntType(64))
+
+        return types.uint64(types.float64), codegen
+
+    @intrinsic
+    def _bits_f64(typingctx, u):
+        def codegen(context, builder, signature, args):
+            return builder.bitcast(args[0], ir.DoubleType())
+
+        return types.float64(types.uint64), codegen
+
+    @njit(inline="always", **JIT)
+    def f64_bits(x):
+        """The bits of a float64 as a uint64 (a free bit cast when compiled)."""
+        return _f64_bits(np.float64(x))
+
+    @njit(inline="always", **JIT)
+    def bits_f64(u):
+        """The float64 whose bits are ``u`` (a free bit cast when compiled)."""
+        return _bits_f64(np.uint64(u))
+
+
 def _chunks(n: int) -> int:
     """How many chunks a parallel loop over ``n`` items uses: a few per thread, for balance."""
     return max(1, min(n, numba.get_num_threads() * 8))

@@ -25,7 +25,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .kernels import JIT, wrapping
+from .kernels import JIT, bits_f64, f64_bits, wrapping
 
 INF = 1e30
 
@@ -65,13 +65,16 @@ Scratch = namedtuple("Scratch", [
     "zs",  # per-pattern hash sums (signatures)
 ])
 Table = namedtuple("Table", [
-    "keys",  # 0 = empty
+    # shared by a search's threads (see _tt_check):
+    "keys",  # the node's key XOR the entry's check; 0 = empty
     "hsigs",  # hard-mode constraint hash
-    "lo", "hi",  # lower and upper bound on the value
+    "lo", "hi",  # lower and upper bound on the value, as float64 bits (see _tt_check)
     "best",  # best guess (-1: unknown)
     "off", "nn",  # the answer set, as a run of pool
     "rr",  # guesses left (plus levels left under a depth limit)
     "pool",  # answer sets
+    "alloc",  # [0]: pool entries in use
+    # the worker's own:
     "meta",  # counters, see M_*
 ])
 
@@ -109,7 +112,7 @@ FP_FAIL = 1  # cost per unit weight of an answer not found within the cap (INF: 
 N_FP = 2
 
 # meta counters (TT.meta)
-M_POOL_USED, M_STORED, M_CLEARS, M_HITS, M_NODES, M_SCANS, M_EVALS = 0, 1, 2, 3, 4, 5, 6
+M_STORED, M_CLEARS, M_HITS, M_NODES, M_SCANS, M_EVALS = 1, 2, 3, 4, 5, 6  # (0: free)
 M_WORK = 7  # work done in this call, in scan units (one answer against one guess, ~3-5 ns)
 NODE_COST = 200  # a node visit, in scan units
 EVAL_COST = 4  # per answer partitioned when a guess is evaluated, in scan units
@@ -153,54 +156,103 @@ def _tt_key(hsum, rem, hsig):
     return _mix(hsum ^ _mix(np.uint64(rem) * np.uint64(0x100000001B3) ^ hsig)) | np.uint64(1)
 
 
-@njit(**JIT)
+@njit(inline="always", **JIT)
+def _tt_check(hsig, lo, hi, best, off, nn, rr):
+    """A hash of an entry's fields (``lo``/``hi`` as bits).  The table stores the node's key XOR
+    this, so that threads can share one table without locks: an entry read while another
+    thread writes it (some fields old, some new, some another node's) fails the check and
+    reads as a miss, never as wrong bounds."""
+    h = _mix(lo ^ np.uint64(0x2545F4914F6CDD1D))
+    h = _mix(h ^ hi)
+    h = _mix(h ^ hsig)
+    h = _mix(h ^ (np.uint64(np.int64(best) & 0xFFFFFFFF) | (np.uint64(nn) << np.uint64(32))))
+    return _mix(h ^ np.uint64(off) ^ (np.uint64(np.int64(rr) & 0xFF) << np.uint64(56)))
+
+
+@njit(inline="always", **JIT)
 def _tt_find(TT, key, H, rem, hsig):
-    keys, hsigs, lo, hi, best, off, nn, rr, pool, meta = TT
+    """The entry of (H, rem, hsig): (slot, lower, upper, best guess), slot -1 when absent.  Each
+    field is read once, the reads are checked together (see _tt_check), then the set itself."""
+    keys, pool = TT.keys, TT.pool
     mask = keys.shape[0] - 1
     nh = H.shape[0]
     i = np.int64(key & np.uint64(mask))
     for _ in range(4):
-        if keys[i] == key and nn[i] == nh and rr[i] == rem and hsigs[i] == hsig:
-            o = off[i]
-            same = True
-            for j in range(nh):
-                if pool[o + j] != H[j]:
-                    same = False
-                    break
-            if same:
-                return i
-        if keys[i] == 0:
-            return -1
+        stored = keys[i]
+        if stored == 0:
+            break
+        n_i = TT.nn[i]
+        r_i = TT.rr[i]
+        h_i = TT.hsigs[i]
+        if n_i == nh and r_i == rem and h_i == hsig:
+            lo = TT.lo[i]
+            hi = TT.hi[i]
+            b_i = TT.best[i]
+            o = TT.off[i]
+            if stored ^ _tt_check(h_i, lo, hi, b_i, o, n_i, r_i) == key and 0 <= o and o + nh <= pool.shape[0]:
+                same = True
+                for j in range(nh):
+                    if pool[o + j] != H[j]:
+                        same = False
+                        break
+                if same:
+                    return i, bits_f64(lo), bits_f64(hi), b_i
         i = (i + 1) & mask
-    return -1
+    return -1, 0.0, 0.0, -1
 
 
 @njit(**JIT)
 def _tt_clear(TT):
-    keys, hsigs, lo, hi, best, off, nn, rr, pool, meta = TT
-    keys[:] = 0
-    meta[M_POOL_USED] = 0
-    meta[M_CLEARS] += 1
+    TT.keys[:] = 0
+    TT.alloc[0] = 0
+    TT.meta[M_CLEARS] += 1
+
+
+@njit(inline="always", **JIT)
+def _tt_write(TT, slot, key, hsig, vlo, vhi, g, o, nh, rem):
+    lo = f64_bits(vlo)
+    hi = f64_bits(vhi)
+    TT.keys[slot] = 0  # readers miss while the fields change
+    TT.hsigs[slot] = hsig
+    TT.lo[slot] = lo
+    TT.hi[slot] = hi
+    TT.best[slot] = g
+    TT.off[slot] = o
+    TT.nn[slot] = nh
+    TT.rr[slot] = rem
+    TT.keys[slot] = key ^ _tt_check(hsig, lo, hi, np.int32(g), np.int64(o), np.int32(nh), np.int8(rem))
 
 
 @njit(**JIT)
 def _tt_store(TT, key, H, rem, hsig, vlo, vhi, g):
-    keys, hsigs, lo, hi, best, off, nn, rr, pool, meta = TT
+    """Store (or tighten) the bounds of (H, rem, hsig).  Threads may share the table: each
+    entry is written with its check (see _tt_check); a pool slice two threads claimed at once
+    holds one set or the other, and _tt_find compares the set itself."""
+    meta = TT.meta
     if meta[M_ABORT] != 0:
         return  # an aborted search's numbers are not bounds
-    i = _tt_find(TT, key, H, rem, hsig)
-    if i >= 0:
-        if vlo > lo[i]:
-            lo[i] = vlo
-        if vhi < hi[i]:
-            hi[i] = vhi
-            best[i] = g
-        if vlo == vhi:
-            best[i] = g
-        return
+    i, lo_i, hi_i, b_i = _tt_find(TT, key, H, rem, hsig)
     nh = H.shape[0]
-    if meta[M_POOL_USED] + nh > pool.shape[0]:
+    if i >= 0:
+        lo_n, hi_n, b_n = lo_i, hi_i, b_i
+        if vlo > lo_n:
+            lo_n = vlo
+        if vhi < hi_n:
+            hi_n = vhi
+            b_n = g
+        if vlo == vhi:
+            b_n = g
+        _tt_write(TT, i, key, hsig, lo_n, hi_n, b_n, TT.off[i], nh, rem)
+        return
+    pool = TT.pool
+    o = TT.alloc[0]
+    if o + nh > pool.shape[0]:
         _tt_clear(TT)  # full: start afresh (bounded memory; cheap compared to a search)
+        o = 0
+    TT.alloc[0] = o + nh
+    for j in range(nh):
+        pool[o + j] = H[j]
+    keys = TT.keys
     mask = keys.shape[0] - 1
     i = np.int64(key & np.uint64(mask))
     slot = i
@@ -209,18 +261,7 @@ def _tt_store(TT, key, H, rem, hsig, vlo, vhi, g):
             slot = i
             break
         i = (i + 1) & mask
-    o = meta[M_POOL_USED]
-    for j in range(nh):
-        pool[o + j] = H[j]
-    meta[M_POOL_USED] = o + nh
-    keys[slot] = key
-    hsigs[slot] = hsig
-    lo[slot] = vlo
-    hi[slot] = vhi
-    best[slot] = g
-    off[slot] = o
-    nn[slot] = nh
-    rr[slot] = rem
+    _tt_write(TT, slot, key, hsig, vlo, vhi, g, o, nh, rem)
     meta[M_STORED] += 1
 
 
@@ -793,9 +834,9 @@ def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
     for j in range(H.shape[0]):
         hsum += S.zob[H[j]]
     key = _tt_key(hsum, rem, hsig)
-    slot = _tt_find(TT, key, H, rem, hsig)
+    slot, lo_t, _, _ = _tt_find(TT, key, H, rem, hsig)
     if slot >= 0:
-        return TT.lo[slot]
+        return lo_t
     T2 = T
     if ip[IP_CANDONLY] != 0:
         cands = X.tbuf[d]
@@ -980,13 +1021,11 @@ def _open_node(S, X, TT, H, d, rem, beta, T, hsig, forced):
     trem = rem + (16 * (dl - d) if dl > 0 else 0)  # table tag: guesses left (and levels left)
     if use_tt:
         key = _tt_key(hsum, trem, hsig)
-        slot = _tt_find(TT, key, H, trem, hsig)
+        slot, lo_t, hi_t, best_t = _tt_find(TT, key, H, trem, hsig)
         if slot >= 0:
             meta[M_HITS] += 1
-            lo_t = TT.lo[slot]
-            hi_t = TT.hi[slot]
             if lo_t == hi_t:
-                return True, lo_t, TT.best[slot], 0.0, cap, INF, -1, 0, T, key, trem, use_tt
+                return True, lo_t, best_t, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
             if lo_t >= beta:
                 return True, lo_t, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
             if lo_t > lb0:
@@ -1233,6 +1272,79 @@ def _order_scanned(S, X, H, T, out):
     for i in range(n):
         out[i] = T[order[i]]
     return n
+
+
+@wrapping
+@njit(**JIT)
+def _node_plan(S, X, TT, H, rem, T, hsig, out, out_lb):
+    """``_node``'s first step for a node whose guesses the caller shares out to threads (a big
+    part of a first guess, see TreeSearch._solve_parts).  Returns (settled, value, guess,
+    alpha, cap, incumbent value, incumbent guess, n): when not settled, ``out`` holds the n
+    guesses the loop of _node would try, best first, as guess ids (same order, same partitions
+    skipped; the bound is the one the node starts with), and ``out_lb`` their lower bounds."""
+    no_guess = np.int64(-1)
+    done, v, g, alpha, cap, bestv, bestg, ntrial, T2, key, trem, use_tt = _open_node(
+        S, X, TT, H, 0, rem, INF, T, hsig, no_guess)
+    if done:
+        return True, v, g, alpha, cap, bestv, bestg, 0
+    bound = min(cap, bestv)
+    n = 0
+    if S.ip[IP_K] <= 0:
+        nrun = 0
+        while True:
+            t, ntrial, nrun = _next_trial(S, X, H, T2, 0, ntrial, bound, nrun)
+            if t < 0:
+                break
+            out[n] = T2[t]
+            out_lb[n] = X.lbg[0][t]
+            n += 1
+    else:
+        order, lbg = X.order[0], X.lbg[0]
+        for i in range(ntrial):
+            if lbg[order[i]] < bound:
+                out[n] = T2[order[i]]
+                out_lb[n] = lbg[order[i]]
+                n += 1
+    return False, v, g, alpha, cap, bestv, bestg, n
+
+
+@wrapping
+@njit(**JIT)
+def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, best, me, values):
+    """Evaluate each of ``guesses`` (lower bounds ``lbs``) at the node H, as the loop of _node
+    does (a big part's guesses after its first, see TreeSearch._split_parts), each bounded by
+    the least of ``best`` plus the margin: ``best`` holds each thread's best value so far (this
+    thread writes best[me], reads all; a stale read only loosens a bound).  values[i] is the
+    guess's value, or INF when it did not beat its bound.
+
+    Every bound stays above the node's value, so the guesses that reach it are all found
+    exactly, whichever thread got where first: the caller picks the first in trial order.
+    (Stopping once the node's lower bound is met would not be: another thread could meet it
+    with a later guess first.)  The parts' extra scans of a lone guess (IP_PASS2) are off here,
+    as in the loop of _node."""
+    margin = S.fp[FP_MARGIN]
+    pass2 = S.ip[IP_PASS2]
+    S.ip[IP_PASS2] = 0  # this worker's own copy of the parameters
+    for i in range(guesses.shape[0]):
+        b = INF
+        for j in range(best.shape[0]):
+            if best[j] < b:
+                b = best[j]
+        values[i] = INF
+        bound = b + margin if b < INF else INF
+        if lbs[i] >= bound:
+            continue
+        # typed arguments, as Python passes them: a literal would compile _node a second time
+        # (see the note in _node)
+        v, _ = _node(S, X, TT, H, np.int64(0), np.int64(rem), np.float64(bound), T, hsig, greens, mincnt,
+                     np.int64(guesses[i]))
+        if TT.meta[M_ABORT] != 0:
+            break
+        if v < bound:
+            values[i] = v
+            if v < best[me]:
+                best[me] = v
+    S.ip[IP_PASS2] = pass2
 
 
 @wrapping
