@@ -21,6 +21,7 @@ result.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import hashlib
 import threading
@@ -55,8 +56,9 @@ SCAN_SLOTS = ("lbg", "key", "sig", "useful", "hitw")
 # reads answer by answer (the transposed matrix), where a line serves 64 guesses of one answer.
 ROW_SCAN_DENSITY = 64
 # A part of a first guess with this many answers is itself shared out to the threads (see
-# TreeSearch._split_parts); smaller ones are whole tasks.
-SPLIT_PART_MIN = 64
+# TreeSearch._split_parts); smaller ones are whole tasks.  The parts that hold most of a search
+# have ~110 answers (classic SALET, nyt-2309 TARSE); at 64 the extra tasks cost classic 10 %.
+SPLIT_PART_MIN = 100
 TRIAL_BATCH = 32  # a big part's other guesses go to the threads this many at a time
 PLAY_TABLE_ENTRIES = 1 << 18
 PLAY_TABLE_POOL = 1 << 22  # answer ids kept for verification (16 MB)
@@ -479,86 +481,142 @@ class TreeSearch:
         return results
 
     def _split_parts(self, parts: list, big: list, rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
-        """``_solve_parts`` with the big parts shared out too, in three steps:
+        """``_solve_parts`` with the big parts shared out too:
 
         1. each big part's node is opened as _node opens it (``sk._node_plan``: settled at once,
-           or the guesses it would try, best first, and its incumbent);
-        2. the first of those guesses is searched by solving its parts, spread over the threads
-           with the small parts (an exact search's first guess is usually its best: its parts
-           must be solved exactly anyway);
-        3. the other guesses are searched on the threads, each bounded by the best value so
-           far (plus the margin, so that ties are found exactly); most are refuted at once.
+           or the guesses it would try and its incumbent);
+        2. the first of those guesses is searched by solving its parts, as tasks of their own
+           (an exact search's first guess is usually its best: its parts must be solved
+           exactly anyway);
+        3. once they are solved, the part's other guesses become tasks, in batches, each
+           bounded by the best value so far (``sk._try_guesses``: ties only with a guess later
+           in trial order); most are refuted at once, and the threads read each other's
+           refutations in the shared table.
 
-        The node's guess is chosen as _node chooses it (the incumbent, replaced only by a
-        strictly better guess in trial order), so values and trees equal the serial search's."""
+        The threads take tasks biggest first; a part's refutations are taken in order by one
+        thread while the other has other work, and shared once it has none: a thread never
+        waits while the other works on the part that holds most of the search (82 % of
+        nyt-2309 TARSE's is one part of 113 answers), and refutations run in parallel, where
+        they repeat each other's work, only then.  The
+        node's guess is chosen as _node chooses it (the incumbent, replaced only by a strictly
+        better guess in trial order), so values and trees equal the serial search's."""
         rem = self.max_guesses - rows
         lex = self.lexicon
         green = all_green(lex.length)
-        plans = {}
-        tasks = [(t[1].size, t[0], None, t[1], t[2]) for t in parts if not any(t[0] == b[0] for b in big)]
+        plans: dict[int, dict] = {}
         results: dict[int, tuple[float, Node | None]] = {}
+        big_keys = {b[0] for b in big}
+        tasks = [("part", Hs.size, p, None, Hs, cons) for p, Hs, cons in parts if p not in big_keys]
         for p, Hs, cons in big:
             plan = self._plan(Hs, rem, cons)
             if plan["done"] or plan["order"].size == 0:  # settled, or nothing beats the incumbent
                 value = plan["value"] if plan["done"] else plan["incumbent"][0]
                 results[p] = (value, self._build(self._active[0], Hs, rows, cons) if build and value < INF else None)
                 continue
-            plans[p] = plan
             g1 = int(plan["order"][0])
+            plan.update(H=Hs, cons=cons, first=g1, subs={})
             pats = np.asarray(self.mt[Hs, g1])
-            plan["first"] = g1
-            plan["subs"] = {}
-            for q in np.unique(pats).tolist():
-                if q != green:
-                    cq = self._child_constraints(cons, lex.guesses[g1], q)
-                    tasks.append((int((pats == q).sum()), p, q, Hs[pats == q], cq))
-        tasks.sort(key=lambda t: -t[0])
+            subs = [q for q in np.unique(pats).tolist() if q != green]
+            plan["waiting"] = len(subs)
+            plans[p] = plan
+            for q in subs:
+                cq = self._child_constraints(cons, lex.guesses[g1], q)
+                tasks.append(("sub", int((pats == q).sum()), p, q, Hs[pats == q], cq))
+        tasks.sort(key=lambda t: -t[1])
+        queue = collections.deque(tasks)
+        chains: dict[int, collections.deque] = {}  # a part's refutation batches, in trial order
+        owner: dict[int, int] = {}  # the thread that takes them in order
+        cond = threading.Condition()
+        running = [0]
 
-        def solve(worker: _Worker, group: int, i: int) -> None:
-            _, p, q, Hq, cq = tasks[i]
-            r = rows if q is None else rows + 1
+        def refutations(p: int) -> list:
+            """The part's other guesses as batches, now that its first guess's value is known."""
+            plan = plans[p]
+            v1 = float(self.w[plan["H"]].sum()) + sum(v for v, _ in plan["subs"].values())
+            plan["values"] = np.full(plan["order"].size, INF)
+            plan["values"][0] = v1
+            # the best value so far and its place in the trial order, one entry per thread (each
+            # writes its own, all read all); the first guess and the incumbent come first
+            plan["best"] = np.full(len(self._active), min(v1, plan["incumbent"][0], plan["cap"]))
+            plan["best_at"] = np.zeros(len(self._active), np.int64)
+            if plan["best"][0] <= plan["alpha"]:
+                return []  # the node's lower bound is met: nothing after can be better
+            live = np.flatnonzero(plan["lbs"][1:] < plan["best"][0]) + 1
+            return [("refute", 0, p, None, live[i:i + TRIAL_BATCH], None) for i in range(0, live.size, TRIAL_BATCH)]
+
+        def run(worker: _Worker, group: int, task) -> list:
+            kind, _, p, q, H, cons = task
+            if kind == "refute":
+                plan = plans[p]
+                T, h, greens, mins = self._allowed(plan["cons"])
+                values = np.full(H.size, INF)
+                self._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan["H"], rem, T,
+                                np.uint64(h), greens, mins, plan["order"][H], plan["lbs"][H], H.astype(np.int64),
+                                plan["alpha"], plan["best"], plan["best_at"], group, values)
+                plan["values"][H] = values
+                return []
+            r = rows if kind == "part" else rows + 1
             if build:
                 try:
-                    node = self._build(worker, Hq, r, cq)
+                    node = self._build(worker, H, r, cons)
                     out = (node.value, node)
                 except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
                     out = (INF, None)
             else:
-                T, h, greens, mins = self._allowed(cq)
-                out = (self._run(worker, Hq, self.max_guesses - r, INF, T, h, greens, mins, -1)[0], None)
-            if q is None:
+                T, h, greens, mins = self._allowed(cons)
+                out = (self._run(worker, H, self.max_guesses - r, INF, T, h, greens, mins, -1)[0], None)
+            if kind == "part":
                 results[p] = out
-            else:
+                return []
+            with cond:
                 plans[p]["subs"][q] = out
+                plans[p]["waiting"] -= 1
+                last = plans[p]["waiting"] == 0
+            return refutations(p) if last else []
 
-        self._share_out(len(tasks), solve)
-        # step 3: the other guesses of each big part, in batches, each bounded by the best so far
-        cons_of = {t[0]: (t[1], t[2]) for t in big}
-        batches = []
+        def take(group: int):
+            """The next task for a thread (under the lock): the next batch of the part it refutes
+            (in order, as one thread would: each batch reads the refutations before it in the
+            table), else a queued task, else a part nobody refutes yet, else the last batch of
+            another thread's part (guesses far from the ones it is on, so less work in common)."""
+            mine = [p for p, g in owner.items() if g == group and chains[p]]
+            if mine:
+                return chains[mine[0]].popleft()
+            if queue:
+                return queue.popleft()
+            for p, chain in chains.items():
+                if chain and p not in owner:
+                    owner[p] = group
+                    return chain.popleft()
+            for p, chain in chains.items():
+                if chain:
+                    return chain.pop()
+            return None
+
+        def work(worker: _Worker, group: int) -> None:
+            while True:
+                with cond:
+                    task = take(group)
+                    while task is None and running[0] > 0:
+                        cond.wait()  # a task under way may still add refutations
+                        task = take(group)
+                    if task is None:
+                        return
+                    running[0] += 1
+                new: list = []
+                try:
+                    new = run(worker, group, task)
+                finally:
+                    with cond:
+                        running[0] -= 1
+                        if new:
+                            p = new[0][2]
+                            chains[p] = collections.deque(new)
+                            owner[p] = group  # the thread that solved the last part of its first guess
+                        cond.notify_all()
+
+        self._on_threads(self._active, work)
         for p, plan in plans.items():
-            Hs = cons_of[p][0]
-            v1 = float(self.w[Hs].sum()) + sum(v for v, _ in plan["subs"].values())
-            plan["values"] = np.full(plan["order"].size, INF)
-            plan["values"][0] = v1
-            # the best value so far, one entry per thread (each writes its own, all read all)
-            plan["best"] = np.full(len(self._active), min(v1, plan["incumbent"][0], plan["cap"]))
-            # only the guesses whose lower bound leaves them a chance (ties included)
-            live = np.flatnonzero(plan["lbs"][1:] < plan["best"][0] + self.margin) + 1
-            batches += [(p, live[i:i + TRIAL_BATCH]) for i in range(0, live.size, TRIAL_BATCH)]
-
-        def evaluate(worker: _Worker, group: int, i: int) -> None:
-            p, idx = batches[i]
-            Hs, cons = cons_of[p]
-            plan = plans[p]
-            T, h, greens, mins = self._allowed(cons)
-            values = np.full(idx.size, INF)
-            self._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, Hs, rem, T, np.uint64(h),
-                            greens, mins, plan["order"][idx], plan["lbs"][idx], plan["best"], group, values)
-            plan["values"][idx] = values
-
-        self._share_out(len(batches), evaluate)
-        for p, plan in plans.items():
-            Hs, cons = cons_of[p]
             value, guess = plan["incumbent"]
             for g, v in zip(plan["order"].tolist(), plan["values"].tolist()):
                 if v < min(value, plan["cap"]):  # trial order: only a strictly better guess replaces
@@ -566,22 +624,26 @@ class TreeSearch:
             node = None
             if build and value < INF:
                 if guess == plan["first"]:
-                    node = Node(guess, Hs, value, {q: n for q, (_, n) in plan["subs"].items()})
+                    node = Node(guess, plan["H"], value, {q: n for q, (_, n) in plan["subs"].items()})
                 else:
-                    node = self._build(self._active[0], Hs, rows, cons)
+                    node = self._build(self._active[0], plan["H"], rows, plan["cons"])
             results[p] = (value, node)
         return results
 
     def _plan(self, H: np.ndarray, rem: int, constraints) -> dict:
-        """``sk._node_plan`` for a node (on the first worker, between parallel steps)."""
+        """``sk._node_plan`` for a node (on the first worker, between parallel steps): the
+        guesses to try in trial order (key, then list order; in the near-optimal search the
+        kernel's own order), with their lower bounds."""
         T, h, greens, mins = self._allowed(constraints)
         wk = self._active[0]
         out = np.empty(max(T.size, H.size), np.int32)
+        keys = np.empty(out.size, np.float64)
         lbs = np.empty(out.size, np.float64)
         done, v, g, alpha, cap, bestv, bestg, n = self._accounted(wk, sk._node_plan, wk.S, wk.X, wk.TT, H, int(rem),
-                                                                  T, np.uint64(h), out, lbs)
+                                                                  T, np.uint64(h), out, keys, lbs)
+        order = np.lexsort((out[:n], keys[:n]))  # guess ids rise with list order
         return {"done": bool(done), "value": float(v), "guess": int(g), "alpha": float(alpha), "cap": float(cap),
-                "incumbent": (float(bestv), int(bestg)), "order": out[:n].copy(), "lbs": lbs[:n].copy()}
+                "incumbent": (float(bestv), int(bestg)), "order": out[order], "lbs": lbs[order]}
 
     def _share_out(self, n: int, solve) -> None:
         """Call ``solve(worker, group, i)`` for i in 0 … n-1 over the active workers (``group``:

@@ -1276,12 +1276,13 @@ def _order_scanned(S, X, H, T, out):
 
 @wrapping
 @njit(**JIT)
-def _node_plan(S, X, TT, H, rem, T, hsig, out, out_lb):
+def _node_plan(S, X, TT, H, rem, T, hsig, out, out_key, out_lb):
     """``_node``'s first step for a node whose guesses the caller shares out to threads (a big
-    part of a first guess, see TreeSearch._solve_parts).  Returns (settled, value, guess,
+    part of a first guess, see TreeSearch._split_parts).  Returns (settled, value, guess,
     alpha, cap, incumbent value, incumbent guess, n): when not settled, ``out`` holds the n
-    guesses the loop of _node would try, best first, as guess ids (same order, same partitions
-    skipped; the bound is the one the node starts with), and ``out_lb`` their lower bounds."""
+    guesses the loop of _node may try, in list order, with their ordering keys and lower
+    bounds (the caller orders them by key, then list order, as _next_trial does; a guess whose
+    partition repeats an earlier one's is kept: it ties, and a tie never replaces)."""
     no_guess = np.int64(-1)
     done, v, g, alpha, cap, bestv, bestg, ntrial, T2, key, trem, use_tt = _open_node(
         S, X, TT, H, 0, rem, INF, T, hsig, no_guess)
@@ -1290,49 +1291,57 @@ def _node_plan(S, X, TT, H, rem, T, hsig, out, out_lb):
     bound = min(cap, bestv)
     n = 0
     if S.ip[IP_K] <= 0:
-        nrun = 0
-        while True:
-            t, ntrial, nrun = _next_trial(S, X, H, T2, 0, ntrial, bound, nrun)
-            if t < 0:
-                break
-            out[n] = T2[t]
-            out_lb[n] = X.lbg[0][t]
-            n += 1
-    else:
-        order, lbg = X.order[0], X.lbg[0]
+        heap = X.order[0]  # every candidate, as a heap: list order restored by the caller's sort
         for i in range(ntrial):
-            if lbg[order[i]] < bound:
-                out[n] = T2[order[i]]
-                out_lb[n] = lbg[order[i]]
+            t = heap[i]
+            if X.lbg[0][t] < bound:
+                out[n] = T2[t]
+                out_key[n] = X.key[0][t]
+                out_lb[n] = X.lbg[0][t]
+                n += 1
+    else:
+        order = X.order[0]
+        for i in range(ntrial):
+            t = order[i]
+            if X.lbg[0][t] < bound:
+                out[n] = T2[t]
+                out_key[n] = i  # already in trial order
+                out_lb[n] = X.lbg[0][t]
                 n += 1
     return False, v, g, alpha, cap, bestv, bestg, n
 
 
 @wrapping
 @njit(**JIT)
-def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, best, me, values):
-    """Evaluate each of ``guesses`` (lower bounds ``lbs``) at the node H, as the loop of _node
-    does (a big part's guesses after its first, see TreeSearch._split_parts), each bounded by
-    the least of ``best`` plus the margin: ``best`` holds each thread's best value so far (this
-    thread writes best[me], reads all; a stale read only loosens a bound).  values[i] is the
-    guess's value, or INF when it did not beat its bound.
+def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, pos, alpha, best, best_at, me, values):
+    """Evaluate each of ``guesses`` (lower bounds ``lbs``, places ``pos`` in the node's trial
+    order) at the node H, as the loop of _node does: a big part's guesses after its first, see
+    TreeSearch._split_parts.  ``best``/``best_at`` hold each thread's best value so far and the
+    place of the guess that has it (this thread writes entry ``me``, reads all; a stale read only
+    loosens a bound).  values[i] is the guess's value, or INF when it did not beat its bound.
 
-    Every bound stays above the node's value, so the guesses that reach it are all found
-    exactly, whichever thread got where first: the caller picks the first in trial order.
-    (Stopping once the node's lower bound is met would not be: another thread could meet it
-    with a later guess first.)  The parts' extra scans of a lone guess (IP_PASS2) are off here,
-    as in the loop of _node."""
+    The node's guess is the first in trial order with the least value, so a guess must beat a
+    value found earlier in the order, and only tie one found later (the margin): then every
+    guess that can be chosen is found exactly, whichever thread got where first.  Nothing
+    beats the node's lower bound ``alpha``: once a guess meets it, the guesses after it are
+    skipped (those before it can still tie it: the serial loop would have met them first).  The parts'
+    extra scans of a lone guess (IP_PASS2) are off here, as in the loop of _node."""
     margin = S.fp[FP_MARGIN]
     pass2 = S.ip[IP_PASS2]
     S.ip[IP_PASS2] = 0  # this worker's own copy of the parameters
     for i in range(guesses.shape[0]):
-        b = INF
+        bound = INF
+        settled = False
         for j in range(best.shape[0]):
-            if best[j] < b:
-                b = best[j]
+            b = best[j]
+            if b <= alpha and best_at[j] < pos[i]:
+                settled = True
+            if b < INF and best_at[j] > pos[i]:
+                b += margin
+            if b < bound:
+                bound = b
         values[i] = INF
-        bound = b + margin if b < INF else INF
-        if lbs[i] >= bound:
+        if settled or lbs[i] >= bound:
             continue
         # typed arguments, as Python passes them: a literal would compile _node a second time
         # (see the note in _node)
@@ -1342,8 +1351,9 @@ def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, best, 
             break
         if v < bound:
             values[i] = v
-            if v < best[me]:
+            if v < best[me] or (v == best[me] and pos[i] < best_at[me]):
                 best[me] = v
+                best_at[me] = pos[i]
     S.ip[IP_PASS2] = pass2
 
 
