@@ -155,6 +155,30 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
         assert math.isclose(perfect, want_perfect[0], rel_tol=1e-12) and perfect_g == want_perfect[1]
 
 
+def test_hard_mode_children_allow_what_the_rule_allows():
+    """The search's hard-mode filter (applied row after row, each time to the list the row
+    before left) against the textbook rule, over random games with repeated letters."""
+    from wordlebot import search_kernels as sk
+
+    words = random_words(400, alphabet="abcdeor", seed=11)
+    lex = Lexicon.from_lists(words, words, name="hard")
+    ts = TreeSearch(lex, k=None, hard=True, threads=1, memory_mb=32)
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        answer = words[int(rng.integers(len(words)))]
+        T = ts.S.allg
+        greens, mins = np.full(5, -1, np.int8), np.zeros(26, np.int8)
+        rows = []
+        for _ in range(4):
+            guess = lex.guesses[int(T[rng.integers(T.size)])]
+            p = feedback_code(guess, answer)
+            rows.append((guess, p))
+            out = np.empty(lex.n_guesses, np.int32)
+            n, greens, mins, _ = sk._hard_child(ts.S, T, lex.id(guess), p, greens, mins, out)
+            T = out[:n].copy()
+            assert [lex.guesses[g] for g in T.tolist()] == [w for w in words if hard_mode_legal(w, rows)]
+
+
 def test_hard_mode_value_of_a_guess_on_threads():
     """A first guess's value in hard mode, its parts solved on two threads and no constraints
     given: hard mode still applies below it (it once did not: the parts were searched in normal

@@ -283,8 +283,9 @@ def _charge(S, meta, units):
 
 @njit(**JIT)
 def _hard_child(S, T, g, p, greens, mincnt, out):
-    """Filter the allowed guesses T by the row (g, p): write them to ``out``; return
-    (count, child greens, child minimum counts, child constraint hash)."""
+    """Filter the allowed guesses T (which meet the constraints ``greens``/``mincnt``) by the
+    row (g, p): write them to ``out``; return (count, child greens, child minimum counts, child
+    constraint hash)."""
     codes = S.codes
     lcount = S.lcount
     length = codes.shape[1]
@@ -303,6 +304,21 @@ def _hard_child(S, T, g, p, greens, mincnt, out):
     for x in range(26):
         if row[x] > m2[x]:
             m2[x] = row[x]
+    # T already meets the parent's constraints: only what the row adds is checked (at most a
+    # green and a minimum count per tile), not all 26 letters of every guess.  Hard-mode
+    # searches spent half their time here (classic SALET hard 2.1 s, of which 1.2 s).
+    gpos = np.empty(length, np.int64)
+    ng = 0
+    for i in range(length):
+        if g2[i] >= 0 and g2[i] != greens[i]:
+            gpos[ng] = i
+            ng += 1
+    mlet = np.empty(length, np.int64)
+    nm = 0
+    for x in range(26):
+        if m2[x] > mincnt[x]:
+            mlet[nm] = x
+            nm += 1
     n = 0
     for t in range(T.shape[0]):
         w = T[t]
@@ -310,13 +326,15 @@ def _hard_child(S, T, g, p, greens, mincnt, out):
         # the tests), written out: a shared helper called here made exact hard-mode
         # searches 2.5x slower (SALET hard 2.6 s instead of 1.0 s).
         ok = True
-        for i in range(length):
-            if g2[i] >= 0 and codes[w, i] != g2[i]:
+        for k in range(ng):
+            i = gpos[k]
+            if codes[w, i] != g2[i]:
                 ok = False
                 break
         if ok:
-            for x in range(26):
-                if m2[x] > 0 and lcount[w, x] < m2[x]:
+            for k in range(nm):
+                x = mlet[k]
+                if lcount[w, x] < m2[x]:
                     ok = False
                     break
         if ok:
