@@ -766,24 +766,27 @@ def _heap_of_trials(X, T, d, bound):
         if useful[t] != 0 and lbg[t] < bound:
             heap[n] = t
             n += 1
+    _heapify(heap, n, key)
+    return n
+
+
+@njit(**JIT)
+def _heapify(heap, n, key):
     for i in range(n // 2 - 1, -1, -1):
         _sift_down(heap, n, i, key)
-    return n
 
 
 @njit(**JIT)
 def _prune_trials(X, d, n, bound):
     """Drop the heap's guesses whose lower bound reaches ``bound`` (a better incumbent was
     found), so that the rest come out without stepping over them; returns the new size."""
-    lbg, key, heap = X.lbg[d], X.key[d], X.order[d]
+    lbg, heap = X.lbg[d], X.order[d]
     m = 0
     for i in range(n):
-        t = heap[i]
-        if lbg[t] < bound:
-            heap[m] = t
+        if lbg[heap[i]] < bound:
+            heap[m] = heap[i]
             m += 1
-    for i in range(m // 2 - 1, -1, -1):
-        _sift_down(heap, m, i, key)
+    _heapify(heap, m, X.key[d])
     return m
 
 
