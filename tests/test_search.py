@@ -113,8 +113,9 @@ def _bigger_case():
 @pytest.mark.parametrize("weighted", [False, True])
 def test_scan_tallies_every_guess_like_brute_force(weighted):
     """The scan behind every node's ordering and bounds, against partitions counted by brute
-    force: small and big sets (the two ways a unit-weight scan counts), guess lists in one run
-    and scattered (hard mode), blocks cut short at the end of the list."""
+    force: small and big sets (the two ways a unit-weight scan counts), guess lists in one run,
+    scattered (hard mode) and out of order (the candidates of a list not in guess order),
+    blocks cut short at the end of the list."""
     from naive import partition
 
     from wordlebot import search_kernels as sk
@@ -127,10 +128,14 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
     ts = TreeSearch(lex, k=None, threads=1, memory_mb=64, weights=weights)
     wk = ts._workers[0]
     green = feedback_code(words[0], words[0])
-    for n, scattered in ((3, False), (150, False), (40, True), (300, True), (7, False), (lex.n_answers, False)):
+    shuffled = np.arange(16, 80)
+    shuffled[[1, 2]] = shuffled[[2, 1]]  # a block of consecutive ids out of order (its ends 15 apart)
+    lists = {"run": np.arange(5, lex.n_guesses - 3), "scattered": np.sort(rng.choice(lex.n_guesses, 333, replace=False)),
+             "shuffled": shuffled}
+    for n, kind in ((3, "run"), (150, "run"), (40, "scattered"), (300, "scattered"), (7, "run"), (20, "shuffled"),
+                    (200, "shuffled"), (lex.n_answers, "run")):
         H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
-        T = (np.sort(rng.choice(lex.n_guesses, 333, replace=False)) if scattered
-             else np.arange(5, lex.n_guesses - 3)).astype(np.int32)
+        T = lists[kind].astype(np.int32)
         w = ts.w[H]
         W = float(w.sum())
         min_lb, perfect, perfect_g = sk._scan(wk.S, wk.X, H, T, 2, W)

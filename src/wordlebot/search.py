@@ -454,8 +454,12 @@ class TreeSearch:
     @property
     def _splits(self) -> bool:
         """Whether big parts are shared out (see _split_parts): on threads, outside isolated
-        calls and budgets (whose work must not depend on the thread count), unit weights."""
-        return self.threads > 1 and not self._isolated and self._remaining is None and not self.weighted
+        calls and budgets (whose work must not depend on the thread count); unit weights and a
+        hard cap (integer values, summed in any order to the same total: a part's value is
+        added up here from its parts as they finish); no depth limit (a part's parts, searched
+        on their own, would get a level more than inside the part)."""
+        return (self.threads > 1 and not self._isolated and self._remaining is None and not self.weighted
+                and self.fail_cost >= INF and self.depth is None)
 
     def _solve_parts(self, parts: list, rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
         """Value (and with ``build`` the subtree) of each (key, answers, constraints) in
@@ -537,11 +541,12 @@ class TreeSearch:
             plan["values"][0] = v1
             # the best value so far and its place in the trial order, one entry per thread (each
             # writes its own, all read all); the first guess and the incumbent come first
-            plan["best"] = np.full(len(self._active), min(v1, plan["incumbent"][0], plan["cap"]))
-            plan["best_at"] = np.zeros(len(self._active), np.int64)
-            if plan["best"][0] <= plan["alpha"]:
+            v0 = min(v1, plan["incumbent"][0])
+            first = sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT
+            plan["best"] = np.full(len(self._active), first, np.int64)
+            if v0 <= plan["alpha"]:
                 return []  # the node's lower bound is met: nothing after can be better
-            live = np.flatnonzero(plan["lbs"][1:] < plan["best"][0]) + 1
+            live = np.flatnonzero(plan["lbs"][1:] < min(v0, plan["cap"])) + 1
             return [("refute", 0, p, None, live[i:i + TRIAL_BATCH], None) for i in range(0, live.size, TRIAL_BATCH)]
 
         def run(worker: _Worker, group: int, task) -> list:
@@ -552,7 +557,7 @@ class TreeSearch:
                 values = np.full(H.size, INF)
                 self._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan["H"], rem, T,
                                 np.uint64(h), greens, mins, plan["order"][H], plan["lbs"][H], H.astype(np.int64),
-                                plan["alpha"], plan["best"], plan["best_at"], group, values)
+                                plan["alpha"], plan["cap"], plan["best"], group, values)
                 plan["values"][H] = values
                 return []
             r = rows if kind == "part" else rows + 1
@@ -638,10 +643,11 @@ class TreeSearch:
         wk = self._active[0]
         out = np.empty(max(T.size, H.size), np.int32)
         keys = np.empty(out.size, np.float64)
+        places = np.empty(out.size, np.int64)
         lbs = np.empty(out.size, np.float64)
         done, v, g, alpha, cap, bestv, bestg, n = self._accounted(wk, sk._node_plan, wk.S, wk.X, wk.TT, H, int(rem),
-                                                                  T, np.uint64(h), out, keys, lbs)
-        order = np.lexsort((out[:n], keys[:n]))  # guess ids rise with list order
+                                                                  T, np.uint64(h), out, keys, places, lbs)
+        order = np.lexsort((places[:n], keys[:n]))
         return {"done": bool(done), "value": float(v), "guess": int(g), "alpha": float(alpha), "cap": float(cap),
                 "incumbent": (float(bestv), int(bestg)), "order": out[order], "lbs": lbs[order]}
 

@@ -104,7 +104,11 @@ EST_B = 0.283
 SCAN_BLOCK = 16
 SCAN_TALLY_MIN = 128
 # The exact search drops the candidates a new incumbent rules out when more than this many remain.
-PRUNE_MIN = 32  # from this many answers, count first and summarise each tally once
+PRUNE_MIN = 32
+# A thread's best value so far and the place of its guess in trial order, packed in one int64
+# (value << BEST_SHIFT | place) for the threads sharing a node's guesses (see _try_guesses).
+BEST_SHIFT = 24
+BEST_NONE = np.int64(1) << 62  # from this many answers, count first and summarise each tally once
 
 # float parameters (S.fp)
 FP_MARGIN = 0  # ties: a bound of (best + margin) lets an equal value be found exactly
@@ -405,8 +409,12 @@ def _scan_uniform(S, X, H, T, d, W):
     perfect_g = -1
     for t0 in range(0, nt, SCAN_BLOCK):
         nb = min(SCAN_BLOCK, nt - t0)
-        run = nb == SCAN_BLOCK and T[t0 + nb - 1] - T[t0] == nb - 1
         g0 = T[t0]
+        run = nb == SCAN_BLOCK  # the block's guesses are consecutive ids (T need not be sorted)
+        for b in range(nb):
+            if T[t0 + b] != g0 + b:
+                run = False
+                break
         if tally:
             for j in range(nh):
                 if run:
@@ -875,15 +883,15 @@ def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
 
 
 @njit(**JIT)
-def _partition(mt, w, H, g, rem, fail, uniform, npat, green, elems, offs, pw, plb, plist):
+def _partition(mt, w, H, g, rem, fail, uniform, npat, green, elems, offs, pw, plb, plist, W):
     """Group H by the pattern of guess g, and bound each part from below.
 
     Fills (one depth's rows): ``elems`` the answers grouped by pattern (a counting sort:
     stable, so every part stays sorted), ``offs`` where each pattern's run starts, ``pw`` the
     weight of each part, ``plb`` a lower bound on its value with rem - 1 guesses left (exact for
     parts of one or two answers and at the guess cap), ``plist`` the non-empty patterns and
-    after them the parts that need a search.  Returns (parts, parts to search, sum of the
-    bounds): cheap parts alone can settle a guess before any recursion."""
+    after them the parts that need a search.  Returns (parts, parts to search, W plus the
+    bounds, summed in that order): cheap parts alone can settle a guess before any recursion."""
     nh = H.shape[0]
     for p in range(npat + 1):
         offs[p] = 0
@@ -900,7 +908,7 @@ def _partition(mt, w, H, g, rem, fail, uniform, npat, green, elems, offs, pw, pl
         p = np.int64(mt[H[j], g])
         elems[fill[p]] = H[j]
         fill[p] += 1
-    tot = 0.0
+    tot = W
     nbig = 0
     for i in range(nparts):
         p = plist[i]
@@ -1182,8 +1190,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         if meta[M_ABORT] != 0:
             return INF, -1
         nparts, nbig, tot = _partition(mt, w, H, g, rem, fail, uniform, npat, npat_green,
-                                       elems, offs, pw, plb, plist)
-        tot += W
+                                       elems, offs, pw, plb, plist, W)
         if tot >= bound:
             continue
         # When one given guess is evaluated against a bound (a first word in an opener sweep, a
@@ -1297,67 +1304,67 @@ def _order_scanned(S, X, H, T, out):
 
 @wrapping
 @njit(**JIT)
-def _node_plan(S, X, TT, H, rem, T, hsig, out, out_key, out_lb):
+def _node_plan(S, X, TT, H, rem, T, hsig, out, out_key, out_pos, out_lb):
     """``_node``'s first step for a node whose guesses the caller shares out to threads (a big
     part of a first guess, see TreeSearch._split_parts).  Returns (settled, value, guess,
     alpha, cap, incumbent value, incumbent guess, n): when not settled, ``out`` holds the n
-    guesses the loop of _node may try, in list order, with their ordering keys and lower
-    bounds (the caller orders them by key, then list order, as _next_trial does; a guess whose
-    partition repeats an earlier one's is kept: it ties, and a tie never replaces)."""
+    guesses the loop of _node may try, with their ordering keys, places in the guess list (or,
+    near-optimal, in the trial order) and lower bounds: the caller orders them by key, then
+    place, as _next_trial does.  A guess whose partition repeats an earlier one's is kept: it
+    ties, and a tie never replaces."""
     no_guess = np.int64(-1)
     done, v, g, alpha, cap, bestv, bestg, ntrial, T2, key, trem, use_tt = _open_node(
         S, X, TT, H, 0, rem, INF, T, hsig, no_guess)
     if done:
         return True, v, g, alpha, cap, bestv, bestg, 0
     bound = min(cap, bestv)
+    exact = S.ip[IP_K] <= 0
+    order, lbg = X.order[0], X.lbg[0]  # exact: every candidate, as a heap
     n = 0
-    if S.ip[IP_K] <= 0:
-        heap = X.order[0]  # every candidate, as a heap: list order restored by the caller's sort
-        for i in range(ntrial):
-            t = heap[i]
-            if X.lbg[0][t] < bound:
-                out[n] = T2[t]
-                out_key[n] = X.key[0][t]
-                out_lb[n] = X.lbg[0][t]
-                n += 1
-    else:
-        order = X.order[0]
-        for i in range(ntrial):
-            t = order[i]
-            if X.lbg[0][t] < bound:
-                out[n] = T2[t]
-                out_key[n] = i  # already in trial order
-                out_lb[n] = X.lbg[0][t]
-                n += 1
+    for i in range(ntrial):
+        t = order[i]
+        if lbg[t] < bound:
+            out[n] = T2[t]
+            out_key[n] = X.key[0][t] if exact else 0.0
+            out_pos[n] = t if exact else i
+            out_lb[n] = lbg[t]
+            n += 1
     return False, v, g, alpha, cap, bestv, bestg, n
 
 
 @wrapping
 @njit(**JIT)
-def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, pos, alpha, best, best_at, me, values):
+def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, pos, alpha, cap, best, me, values):
     """Evaluate each of ``guesses`` (lower bounds ``lbs``, places ``pos`` in the node's trial
     order) at the node H, as the loop of _node does: a big part's guesses after its first, see
-    TreeSearch._split_parts.  ``best``/``best_at`` hold each thread's best value so far and the
-    place of the guess that has it (this thread writes entry ``me``, reads all; a stale read only
-    loosens a bound).  values[i] is the guess's value, or INF when it did not beat its bound.
+    TreeSearch._split_parts.  ``best`` holds each thread's best so far as one int64, value and
+    place packed (see BEST_SHIFT; one store, so another thread never reads a value with the
+    wrong place): this thread writes entry ``me``, reads all (a stale read only loosens a
+    bound).  values[i] is the guess's value, or INF when it did not beat its bound.  Unit
+    weights and a hard cap only: the values are integers.
 
     The node's guess is the first in trial order with the least value, so a guess must beat a
     value found earlier in the order, and only tie one found later (the margin): then every
     guess that can be chosen is found exactly, whichever thread got where first.  Nothing
     beats the node's lower bound ``alpha``: once a guess meets it, the guesses after it are
-    skipped (those before it can still tie it: the serial loop would have met them first).  The parts'
-    extra scans of a lone guess (IP_PASS2) are off here, as in the loop of _node."""
+    skipped (those before it can still tie it: the serial loop would have met them first).
+    The parts' extra scans of a lone guess (IP_PASS2) are off here, as in the loop of _node."""
     margin = S.fp[FP_MARGIN]
     pass2 = S.ip[IP_PASS2]
     S.ip[IP_PASS2] = 0  # this worker's own copy of the parameters
+    low = (np.int64(1) << BEST_SHIFT) - 1
     for i in range(guesses.shape[0]):
-        bound = INF
+        bound = cap
         settled = False
         for j in range(best.shape[0]):
-            b = best[j]
-            if b <= alpha and best_at[j] < pos[i]:
+            code = best[j]
+            if code == BEST_NONE:
+                continue
+            b = np.float64(code >> BEST_SHIFT)
+            at = code & low
+            if b <= alpha and at < pos[i]:
                 settled = True
-            if b < INF and best_at[j] > pos[i]:
+            if at > pos[i]:
                 b += margin
             if b < bound:
                 bound = b
@@ -1372,9 +1379,9 @@ def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, pos, a
             break
         if v < bound:
             values[i] = v
-            if v < best[me] or (v == best[me] and pos[i] < best_at[me]):
-                best[me] = v
-                best_at[me] = pos[i]
+            code = (np.int64(v) << BEST_SHIFT) | pos[i]
+            if code < best[me]:  # a lower value, or the same value earlier in the order
+                best[me] = code
     S.ip[IP_PASS2] = pass2
 
 
