@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_startup.py", "bench_matrix.py", "bench_greedy.py", "bench_search.py", "bench_answers.py",
+SCRIPTS = ["bench_startup.py", "bench_matrix.py", "bench_greedy.py", "bench_search.py", "bench_peer.py", "bench_answers.py",
            "bench_web.py", "bench_first_use.py"]
 
 if __name__ == "__main__":
@@ -17,4 +17,5 @@ if __name__ == "__main__":
         if only and not any(o in name for o in only):
             continue
         print(f"== {name}", flush=True)
+        sys.argv = [str(HERE / name)]  # each script with its defaults (the arguments here pick scripts)
         runpy.run_path(str(HERE / name), run_name="__main__")
