@@ -153,6 +153,43 @@ class _Worker:
             )
 
 
+@dataclass
+class _PartPlan:
+    """A big part being shared out (see TreeSearch._split_parts): what ``_node_plan`` found,
+    then what the threads find."""
+
+    H: np.ndarray  # the part's answers
+    cons: HardConstraints | None
+    settled: float | None  # the node's value when _node_plan settled it
+    alpha: float  # the node's lower bound
+    cap: float  # the table's upper bound (plus the margin)
+    incumbent: tuple[float, int]  # a perfect split's (value, guess), else (INF, -1)
+    order: np.ndarray  # the guesses to try, in trial order
+    lbs: np.ndarray  # their lower bounds
+    subs: dict = field(default_factory=dict)  # pattern -> (value, subtree) of the first guess's parts
+    waiting: int = 0  # of those parts, still being solved
+    values: np.ndarray | None = None  # each guess's value (INF: did not beat its bound)
+    best: np.ndarray | None = None  # each thread's best so far, packed (see sk._try_guesses)
+
+    @property
+    def first(self) -> int:
+        return int(self.order[0])
+
+
+@dataclass(frozen=True)
+class _Task:
+    """A unit of work for _split_parts' threads: a whole small part, a part of a big part's
+    first guess, or a batch of a big part's other guesses (places in its trial order)."""
+
+    kind: str  # "part", "sub" or "refute"
+    size: int  # answers (the queue takes the biggest first)
+    part: int  # the first guess's pattern of the part
+    sub: int | None = None  # "sub": the pattern under the part's first guess
+    H: np.ndarray | None = None
+    cons: HardConstraints | None = None
+    batch: np.ndarray | None = None  # "refute"
+
+
 class _small_pages:
     """Allocate without numpy's transparent-huge-page advice.  The table is big and touched
     sparsely at random: with huge pages every first touch zeroes 2 MB (a fresh table's first
@@ -487,8 +524,8 @@ class TreeSearch:
     def _split_parts(self, parts: list, big: list, rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
         """``_solve_parts`` with the big parts shared out too:
 
-        1. each big part's node is opened as _node opens it (``sk._node_plan``: settled at once,
-           or the guesses it would try and its incumbent);
+        1. each big part's node is opened as _node opens it (``_plan``: settled at once, or the
+           guesses it would try and its incumbent);
         2. the first of those guesses is searched by solving its parts, as tasks of their own
            (an exact search's first guess is usually its best: its parts must be solved
            exactly anyway);
@@ -500,86 +537,84 @@ class TreeSearch:
         The threads take tasks biggest first; a part's refutations are taken in order by one
         thread while the other has other work, and shared once it has none: a thread never
         waits while the other works on the part that holds most of the search (82 % of
-        nyt-2309 TARSE's is one part of 113 answers), and refutations run in parallel, where
-        they repeat each other's work, only then.  The
-        node's guess is chosen as _node chooses it (the incumbent, replaced only by a strictly
-        better guess in trial order), so values and trees equal the serial search's."""
+        nyt-2309 TARSE's is one part of 113 answers), and refutations run in parallel (where
+        they repeat each other's work) only then.  The node's guess is chosen as _node chooses
+        it (the incumbent, replaced only by a strictly better guess in trial order), so values
+        and trees equal the serial search's."""
         rem = self.max_guesses - rows
         lex = self.lexicon
         green = all_green(lex.length)
-        plans: dict[int, dict] = {}
+        plans: dict[int, _PartPlan] = {}
         results: dict[int, tuple[float, Node | None]] = {}
         big_keys = {b[0] for b in big}
-        tasks = [("part", Hs.size, p, None, Hs, cons) for p, Hs, cons in parts if p not in big_keys]
+        tasks = [_Task("part", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in parts if p not in big_keys]
         for p, Hs, cons in big:
             plan = self._plan(Hs, rem, cons)
-            if plan["done"] or plan["order"].size == 0:  # settled, or nothing beats the incumbent
-                value = plan["value"] if plan["done"] else plan["incumbent"][0]
+            if plan.settled is not None or plan.order.size == 0:  # nothing to try, or nothing beats the incumbent
+                value = plan.settled if plan.settled is not None else plan.incumbent[0]
                 results[p] = (value, self._build(self._active[0], Hs, rows, cons) if build and value < INF else None)
                 continue
-            g1 = int(plan["order"][0])
-            plan.update(H=Hs, cons=cons, first=g1, subs={})
-            pats = np.asarray(self.mt[Hs, g1])
-            subs = [q for q in np.unique(pats).tolist() if q != green]
-            plan["waiting"] = len(subs)
             plans[p] = plan
+            pats = np.asarray(self.mt[Hs, plan.first])
+            subs = [q for q in np.unique(pats).tolist() if q != green]
+            plan.waiting = len(subs)
             for q in subs:
-                cq = self._child_constraints(cons, lex.guesses[g1], q)
-                tasks.append(("sub", int((pats == q).sum()), p, q, Hs[pats == q], cq))
-        tasks.sort(key=lambda t: -t[1])
+                cq = self._child_constraints(cons, lex.guesses[plan.first], q)
+                tasks.append(_Task("sub", int((pats == q).sum()), p, q, Hs[pats == q], cq))
+        tasks.sort(key=lambda t: -t.size)
         queue = collections.deque(tasks)
         chains: dict[int, collections.deque] = {}  # a part's refutation batches, in trial order
         owner: dict[int, int] = {}  # the thread that takes them in order
         cond = threading.Condition()
         running = [0]
 
-        def refutations(p: int) -> list:
+        def refutations(p: int) -> list[_Task]:
             """The part's other guesses as batches, now that its first guess's value is known."""
             plan = plans[p]
-            v1 = float(self.w[plan["H"]].sum()) + sum(v for v, _ in plan["subs"].values())
-            plan["values"] = np.full(plan["order"].size, INF)
-            plan["values"][0] = v1
+            v1 = float(self.w[plan.H].sum()) + sum(v for v, _ in plan.subs.values())
+            plan.values = np.full(plan.order.size, INF)
+            plan.values[0] = v1
             # the best value so far and its place in the trial order, one entry per thread (each
             # writes its own, all read all); the first guess and the incumbent come first
-            v0 = min(v1, plan["incumbent"][0])
-            first = sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT
-            plan["best"] = np.full(len(self._active), first, np.int64)
-            if v0 <= plan["alpha"]:
+            v0 = min(v1, plan.incumbent[0])
+            plan.best = np.full(len(self._active), sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT, np.int64)
+            if v0 <= plan.alpha:
                 return []  # the node's lower bound is met: nothing after can be better
-            live = np.flatnonzero(plan["lbs"][1:] < min(v0, plan["cap"])) + 1
-            return [("refute", 0, p, None, live[i:i + TRIAL_BATCH], None) for i in range(0, live.size, TRIAL_BATCH)]
+            live = np.flatnonzero(plan.lbs[1:] < min(v0, plan.cap)) + 1
+            return [_Task("refute", 0, p, batch=live[i:i + TRIAL_BATCH]) for i in range(0, live.size, TRIAL_BATCH)]
 
-        def run(worker: _Worker, group: int, task) -> list:
-            kind, _, p, q, H, cons = task
-            if kind == "refute":
-                plan = plans[p]
-                T, h, greens, mins = self._allowed(plan["cons"])
-                values = np.full(H.size, INF)
-                self._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan["H"], rem, T,
-                                np.uint64(h), greens, mins, plan["order"][H], plan["lbs"][H], H.astype(np.int64),
-                                plan["alpha"], plan["cap"], plan["best"], group, values)
-                plan["values"][H] = values
+        def run(worker: _Worker, group: int, task: _Task) -> list[_Task]:
+            if task.kind == "refute":
+                plan = plans[task.part]
+                T, h, greens, mins = self._allowed(plan.cons)
+                i = task.batch
+                values = np.full(i.size, INF)
+                self._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, rem, T,
+                                np.uint64(h), greens, mins, plan.order[i], plan.lbs[i], i.astype(np.int64),
+                                plan.alpha, plan.cap, plan.best, group, values)
+                plan.values[i] = values
                 return []
-            r = rows if kind == "part" else rows + 1
+            r = rows if task.kind == "part" else rows + 1
             if build:
                 try:
-                    node = self._build(worker, H, r, cons)
+                    node = self._build(worker, task.H, r, task.cons)
                     out = (node.value, node)
                 except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
                     out = (INF, None)
             else:
-                T, h, greens, mins = self._allowed(cons)
-                out = (self._run(worker, H, self.max_guesses - r, INF, T, h, greens, mins, -1)[0], None)
-            if kind == "part":
-                results[p] = out
+                T, h, greens, mins = self._allowed(task.cons)
+                out = (self._run(worker, task.H, self.max_guesses - r, INF, T, h, greens, mins, -1)[0], None)
+            if task.kind == "part":
+                results[task.part] = out
                 return []
+            plan = plans[task.part]
             with cond:
-                plans[p]["subs"][q] = out
-                plans[p]["waiting"] -= 1
-                last = plans[p]["waiting"] == 0
-            return refutations(p) if last else []
+                plan.subs[task.sub] = out
+                plan.waiting -= 1
+                last = plan.waiting == 0
+            return refutations(task.part) if last else []
 
-        def take(group: int):
+        def take(group: int) -> _Task | None:
             """The next task for a thread (under the lock): the next batch of the part it refutes
             (in order, as one thread would: each batch reads the refutations before it in the
             table), else a queued task, else a part nobody refutes yet, else the last batch of
@@ -593,7 +628,7 @@ class TreeSearch:
                 if chain and p not in owner:
                     owner[p] = group
                     return chain.popleft()
-            for p, chain in chains.items():
+            for chain in chains.values():
                 if chain:
                     return chain.pop()
             return None
@@ -608,34 +643,33 @@ class TreeSearch:
                     if task is None:
                         return
                     running[0] += 1
-                new: list = []
+                new: list[_Task] = []
                 try:
                     new = run(worker, group, task)
                 finally:
                     with cond:
                         running[0] -= 1
                         if new:
-                            p = new[0][2]
-                            chains[p] = collections.deque(new)
-                            owner[p] = group  # the thread that solved the last part of its first guess
+                            chains[task.part] = collections.deque(new)
+                            owner[task.part] = group  # the thread that solved the last part of its first guess
                         cond.notify_all()
 
         self._on_threads(self._active, work)
         for p, plan in plans.items():
-            value, guess = plan["incumbent"]
-            for g, v in zip(plan["order"].tolist(), plan["values"].tolist()):
-                if v < min(value, plan["cap"]):  # trial order: only a strictly better guess replaces
+            value, guess = plan.incumbent
+            for g, v in zip(plan.order.tolist(), plan.values.tolist()):
+                if v < min(value, plan.cap):  # trial order: only a strictly better guess replaces
                     value, guess = v, g
             node = None
             if build and value < INF:
-                if guess == plan["first"]:
-                    node = Node(guess, plan["H"], value, {q: n for q, (_, n) in plan["subs"].items()})
+                if guess == plan.first:
+                    node = Node(guess, plan.H, value, {q: n for q, (_, n) in plan.subs.items()})
                 else:
-                    node = self._build(self._active[0], plan["H"], rows, plan["cons"])
+                    node = self._build(self._active[0], plan.H, rows, plan.cons)
             results[p] = (value, node)
         return results
 
-    def _plan(self, H: np.ndarray, rem: int, constraints) -> dict:
+    def _plan(self, H: np.ndarray, rem: int, constraints) -> "_PartPlan":
         """``sk._node_plan`` for a node (on the first worker, between parallel steps): the
         guesses to try in trial order (key, then list order; in the near-optimal search the
         kernel's own order), with their lower bounds."""
@@ -645,11 +679,11 @@ class TreeSearch:
         keys = np.empty(out.size, np.float64)
         places = np.empty(out.size, np.int64)
         lbs = np.empty(out.size, np.float64)
-        done, v, g, alpha, cap, bestv, bestg, n = self._accounted(wk, sk._node_plan, wk.S, wk.X, wk.TT, H, int(rem),
+        done, v, _, alpha, cap, bestv, bestg, n = self._accounted(wk, sk._node_plan, wk.S, wk.X, wk.TT, H, int(rem),
                                                                   T, np.uint64(h), out, keys, places, lbs)
         order = np.lexsort((places[:n], keys[:n]))
-        return {"done": bool(done), "value": float(v), "guess": int(g), "alpha": float(alpha), "cap": float(cap),
-                "incumbent": (float(bestv), int(bestg)), "order": out[order], "lbs": lbs[order]}
+        return _PartPlan(H, constraints, float(v) if done else None, float(alpha), float(cap),
+                         (float(bestv), int(bestg)), out[order], lbs[order])
 
     def _share_out(self, n: int, solve) -> None:
         """Call ``solve(worker, group, i)`` for i in 0 … n-1 over the active workers (``group``:
