@@ -299,3 +299,34 @@ def test_same_rows_in_separate_processes(classic, official, tmp_path):
     game.guess(first, p)
     here = [(r.word, r.expected, r.basis) for r in adv.suggest(game, 5)]
     assert rows[0] == rows[1] == here
+
+
+@pytest.mark.official
+def test_nyt_first_use_with_matrices_built_beside_the_model_gives_the_same_rows(official, tmp_path, monkeypatch):
+    """The CLI on an empty cache builds the nyt matrices on a second thread while the answer
+    model trains (``matrix.prefetch``); its rows are those of a load that builds everything
+    in turn, here, in another empty cache."""
+    import datetime as dt
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from wordlebot import matrix, paths
+    from wordlebot.wordsets import load_lexicon
+
+    env = dict(os.environ, WORDLEBOT_DATA=str(official), WORDLEBOT_CACHE=str(tmp_path / "cli"))
+    cmd = [sys.executable, "-m", "wordlebot", "suggest", "--words", "nyt", "--date", "2026-05-20",
+           "--history", "salet:00100", "--top", "5", "--json"]
+    out = json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
+    cli_rows = [(s["word"], s["expected"], s["basis"]) for s in out["suggestions"]]
+    assert len(list((tmp_path / "cli").glob("matrix-*.bin"))) == 2  # both layouts, complete
+    assert not list((tmp_path / "cli").glob("*.tmp"))
+
+    monkeypatch.setenv(paths.CACHE_ENV, str(tmp_path / "here"))
+    matrix.clear_memory_cache()
+    lex = load_lexicon("nyt", data_dir=official, day=dt.date(2026, 5, 20), build_model=True)
+    adv = Advisor(lex)
+    game = adv.new_game()
+    game.guess("salet", "00100")
+    assert [(r.word, r.expected, r.basis) for r in adv.suggest(game, 5)] == cli_rows

@@ -1,6 +1,7 @@
 import logging
 import multiprocessing as mp
 import os
+import threading
 
 import numpy as np
 import pytest
@@ -121,3 +122,89 @@ def test_whole_official_matrix_against_reference(official, session_cache):
         if not np.array_equal(row, m[gi]):
             bad = int(np.flatnonzero(row != m[gi])[0])
             pytest.fail(f"{g} vs {answers[bad]}: kernel {m[gi, bad]}, reference {row[bad]}")
+
+
+def test_prefetch_builds_both_layouts_in_the_background(tmp_path, monkeypatch):
+    """The caller gets the arrays a plain build gives (checked against the textbook rule), and
+    both files are complete, loadable and without leftovers once the thread has ended."""
+    lex = _lex(300, seed=11)
+    mx.clear_memory_cache()
+    thread = mx.prefetch(lex, folder=tmp_path)
+    if thread is None:
+        pytest.skip("Numba's threading layer here cannot run parallel kernels from two threads")
+    m = mx.pattern_matrix(lex, folder=tmp_path)
+    mt = mx.pattern_matrix(lex, folder=tmp_path, transposed=True)
+    thread.join(120)
+    assert not thread.is_alive()
+    codes = lex.answer_codes.astype(np.int64)
+    expected = np.array([feedback_rows_numpy(g, codes) for g in lex.guesses])
+    assert np.array_equal(m, expected) and np.array_equal(mt, expected.T)
+    mx.clear_memory_cache()
+    for transposed, want in ((False, expected), (True, expected.T)):
+        loaded = mx.load_cached(mx.cache_path(lex, tmp_path, transposed), lex, transposed)
+        assert loaded is not None and np.array_equal(loaded, want)
+    assert not [f for f in os.listdir(tmp_path) if f.endswith(".tmp")]
+    # nothing to do once both files exist (loading them is the caller's, on both cores)
+    assert mx.prefetch(lex, folder=tmp_path) is None
+
+
+def test_one_builder_per_matrix_whoever_asks(tmp_path, monkeypatch):
+    """Threads asking at once (a prefetch and the caller, a web server's workers) wait for one
+    build, and all get that one array."""
+    lex = _lex(300, seed=12)
+    mx.clear_memory_cache()
+    builds = []
+    real = mx.build_from_codes
+
+    def counted(*args):
+        builds.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(mx, "build_from_codes", counted)
+    got = []
+    start = threading.Barrier(6)
+
+    def ask(t):
+        start.wait()
+        got.append(mx.pattern_matrix(lex, folder=tmp_path, transposed=t))
+
+    threads = [threading.Thread(target=ask, args=(i % 2 == 1,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert len(builds) == 1
+    plain = [a for a in got if a.shape == (lex.n_guesses, lex.n_answers)]
+    assert len(plain) == 3 and all(a is plain[0] for a in plain)
+    flipped = [a for a in got if a is not plain[0]]
+    assert len(flipped) == 3 and all(a is flipped[0] for a in flipped)
+    assert np.array_equal(flipped[0], plain[0].T)
+
+
+def test_small_pages_hold_while_any_thread_is_inside():
+    from wordlebot import pages
+
+    if pages._set_madvise_hugepage is None:
+        pytest.skip("this numpy has no huge-page switch")
+    before = pages._set_madvise_hugepage(True)  # a known state: advice on
+    try:
+        inside, leave = threading.Event(), threading.Event()
+
+        def other():
+            with pages.small_pages():
+                inside.set()
+                leave.wait(10)
+
+        t = threading.Thread(target=other)
+        t.start()
+        inside.wait(10)
+        with pages.small_pages():
+            assert pages._set_madvise_hugepage(False) is False  # off (and left off)
+        # the other thread is still inside: still off
+        assert pages._set_madvise_hugepage(False) is False
+        leave.set()
+        t.join(10)
+        # the last one out put it back
+        assert pages._set_madvise_hugepage(True) is True
+    finally:
+        pages._set_madvise_hugepage(before)

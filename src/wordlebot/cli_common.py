@@ -152,7 +152,7 @@ class LexiconChoice:
             return load_lexicon(
                 self.words, data_dir=ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None,
                 length=self.length, guesses=self.guesses, answers=self.answers, notify=_note,
-                progress_factory=bars, build_model=True, day=day or self.day,
+                progress_factory=bars, build_model=True, day=day or self.day, prefetch_matrix=True,
             )
 
 

@@ -24,6 +24,25 @@ JIT_PARALLEL = dict(cache=True, nogil=True, parallel=True)
 ALPHABET = 26
 
 
+def parallel_threadsafe() -> bool:
+    """Whether parallel kernels may run from two Python threads at once.  Numba's OpenMP and TBB
+    threading layers allow it; its fallback "workqueue" layer ends the process when it sees it.
+    The layer is chosen when the first parallel kernel starts: this starts it (25 ms, what that
+    first kernel would spend) so that it can be named."""
+    if numba.config.DISABLE_JIT:
+        return False  # plain Python: a background thread would only hold the GIL
+    try:
+        from numba.np.ufunc.parallel import _launch_threads
+
+        _launch_threads()
+    except Exception:  # numba moved it: a tiny parallel kernel starts the layer as well
+        _checksum64(np.zeros(8, np.uint64), 1, np.zeros(1, np.uint64))
+    try:
+        return numba.threading_layer() in ("omp", "tbb")
+    except ValueError:  # no layer started
+        return False
+
+
 def wrapping(kernel):
     """Mark a kernel whose uint64 arithmetic wraps on purpose (hash sums, multiplicative mixing).
 

@@ -17,11 +17,13 @@ import tempfile
 import threading
 from pathlib import Path
 
+import numba
 import numpy as np
 
 from .cache_formats import MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES, MATRIX_MAGIC
 from . import kernels
 from .errors import CacheError
+from .pages import small_pages
 from .paths import cache_dir as default_cache_dir
 from .words import Lexicon, encode, list_fingerprint
 
@@ -32,7 +34,8 @@ MAGIC = MATRIX_MAGIC
 HEADER_BYTES = MATRIX_HEADER_BYTES
 LAYOUTS = {False: "guesses x answers", True: "answers x guesses"}
 
-_memo: dict[tuple[str, str], np.ndarray] = {}
+_memo: dict[tuple[str, str, bool], np.ndarray] = {}
+_builders: dict[tuple[str, str, bool], threading.Lock] = {}
 _memo_lock = threading.Lock()
 
 
@@ -95,34 +98,94 @@ def pattern_matrix(lexicon: Lexicon, *, cache: bool = True, folder: Path | None 
                    transposed: bool = False) -> np.ndarray:
     """The lexicon's guesses x answers pattern matrix (answers x guesses with ``transposed``):
     from memory, the disk cache, or built.  Read-only.  With ``cache=False`` nothing is written.
+
+    Thread-safe: one thread builds a matrix while the others asking for it wait for it (not for
+    its file: the array is handed out as soon as it exists, and the builder then writes it).
     """
+    m, unsaved = _obtain(lexicon, cache, folder, transposed)
+    if unsaved is not None:
+        _save(unsaved, m, lexicon, transposed)
+    return m
+
+
+def _obtain(lexicon: Lexicon, cache: bool, folder: Path | None,
+            transposed: bool) -> tuple[np.ndarray, Path | None]:
+    """The matrix, and the cache file it is still to be written to (None: nothing to write)."""
     key = (lexicon.fingerprint, str(folder) if cache else "-", transposed)
     with _memo_lock:
         hit = _memo.get(key)
     if hit is not None:
-        return hit
+        return hit, None
     if transposed:
         base = pattern_matrix(lexicon, cache=cache, folder=folder)
-    with _memo_lock:
-        hit = _memo.get(key)
+    with _builder(key):
+        with _memo_lock:
+            hit = _memo.get(key)
         if hit is not None:
-            return hit
+            return hit, None
         path = cache_path(lexicon, folder, transposed) if cache else None
         m = load_cached(path, lexicon, transposed) if cache else None
-        if m is None:
-            if transposed:
-                m = np.empty((base.shape[1], base.shape[0]), base.dtype)
-                kernels._transpose(np.asarray(base), m)
-            else:
-                m = build_from_codes(lexicon.guess_codes, lexicon.answer_codes)
-            if cache:
-                try:
-                    write_cache(path, m, lexicon, transposed)
-                except CacheError as exc:
-                    log.warning("%s; working without a disk cache", exc)
-            m.setflags(write=False)
-        _memo[key] = m
-        return m
+        built = m is None
+        if built:
+            with small_pages():  # a steady first touch (see pages.py)
+                if transposed:
+                    m = np.empty((base.shape[1], base.shape[0]), base.dtype)
+                    kernels._transpose(np.asarray(base), m)
+                else:
+                    m = build_from_codes(lexicon.guess_codes, lexicon.answer_codes)
+        m.setflags(write=False)
+        with _memo_lock:
+            _memo[key] = m
+    return m, path if built and cache else None
+
+
+def _save(path: Path, m: np.ndarray, lexicon: Lexicon, transposed: bool) -> None:
+    try:
+        write_cache(path, m, lexicon, transposed)
+    except CacheError as exc:
+        log.warning("%s; working without a disk cache", exc)
+
+
+def _builder(key: tuple) -> threading.Lock:
+    """The lock of one matrix's builder (a lock per matrix: building one never waits for another)."""
+    with _memo_lock:
+        return _builders.setdefault(key, threading.Lock())
+
+
+def prefetch(lexicon: Lexicon, *, folder: Path | None = None) -> threading.Thread | None:
+    """Start loading or building the lexicon's matrices (both layouts) on a background thread,
+    and writing their cache files, while the caller does other work: the nyt set's prior takes
+    seconds to compute, and its matrices (2 x 220 MB) do not depend on it.  ``pattern_matrix``
+    then waits for an array still being built.  The thread is not a daemon: a process waits for
+    its files to be written before it exits, so none is left half-written.
+
+    Nothing is started (None) when both are in memory or in the cache folder already, or where
+    Numba's parallel kernels cannot run from two threads at once (its fallback threading layer)."""
+    keys = [(lexicon.fingerprint, str(folder), t) for t in (False, True)]
+    with _memo_lock:
+        if all(k in _memo for k in keys):
+            return None
+    if all(cache_path(lexicon, folder, t).exists() for t in (False, True)):
+        return None  # loading them takes tens of ms, on both cores when the caller asks
+    if not kernels.parallel_threadsafe():
+        return None
+
+    def work() -> None:
+        # One core: the caller's work (the model's training) keeps the other.  Numba's thread
+        # count is per calling thread, so the caller's own kernels still use both.
+        numba.set_num_threads(1)
+        try:
+            # both arrays first (the caller waits for them), then their files
+            made = [(t, *_obtain(lexicon, True, folder, t)) for t in (False, True)]
+            for t, m, unsaved in made:
+                if unsaved is not None:
+                    _save(unsaved, m, lexicon, t)
+        except Exception as exc:  # the caller's own request builds it again and reports
+            log.debug("prefetching the pattern matrices failed: %s", exc)
+
+    thread = threading.Thread(target=work, name="wordlebot-matrix-prefetch")
+    thread.start()
+    return thread
 
 
 def transposed(lexicon: Lexicon, **kwargs) -> np.ndarray:

@@ -34,6 +34,7 @@ from .errors import HardModeError, InvalidIdError, UnsolvableError
 from .feedback import all_green
 from .game import HardConstraints
 from .matrix import pattern_matrix, transposed
+from .pages import small_pages
 from .words import Lexicon, WordId
 
 INF = sk.INF
@@ -137,7 +138,7 @@ class _Worker:
             entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / 49))))
         if pool is None:
             pool = max(1 << 12, int(0.65 * table_bytes / 4))
-        with _small_pages():
+        with small_pages():
             return sk.Table(
                 keys=np.zeros(entries, np.uint64),  # zero pages cost nothing until used
                 hsigs=np.zeros(entries, np.uint64),
@@ -188,30 +189,6 @@ class _Task:
     H: np.ndarray | None = None
     cons: HardConstraints | None = None
     batch: np.ndarray | None = None  # "refute"
-
-
-class _small_pages:
-    """Allocate without numpy's transparent-huge-page advice.  The table is big and touched
-    sparsely at random: with huge pages every first touch zeroes 2 MB (a fresh table's first
-    searches ran 3x slower), with small pages 4 KB."""
-
-    def __enter__(self):
-        try:
-            from numpy._core.multiarray import _set_madvise_hugepage
-        except ImportError:  # numpy < 2
-            try:
-                from numpy.core.multiarray import _set_madvise_hugepage
-            except ImportError:
-                self.prev = None
-                return self
-        self.set = _set_madvise_hugepage
-        self.prev = _set_madvise_hugepage(False)
-        return self
-
-    def __exit__(self, *exc):
-        if self.prev is not None:
-            self.set(self.prev)
-        return False
 
 
 class TreeSearch:

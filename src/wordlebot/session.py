@@ -162,6 +162,7 @@ class Session:
         if answer or (day and run.get("mode") != "assist"):
             settings.mode = "play"
         options = dict(load_options or {})
+        options.setdefault("prefetch_matrix", True)  # the session's Advisor needs the matrices
         try:
             lexicon = settings.lexicon(data_dir, notify=say, day=day, **options)
         except WordlebotError as exc:

@@ -58,6 +58,7 @@ def load_lexicon(
     progress_factory: Callable | None = None,
     build_model: bool = False,
     day: dt.date | None = None,
+    prefetch_matrix: bool = False,
 ) -> Lexicon:
     """The Lexicon a command asked for; a weighted set's prior is the one of ``day`` (default
     today), built from the history before that day (``answers.daily``).
@@ -66,6 +67,10 @@ def load_lexicon(
     are five letters); then the named set from the data folder, fetched on first use when the
     network allows, and otherwise replaced by the wordfreq set with a notice saying how to get
     the official lists.
+
+    ``prefetch_matrix``: for a caller that goes on to search (an Advisor), a weighted set's
+    pattern matrices are built on a background thread while its prior is computed (see
+    ``matrix.prefetch``).
     """
     say = notify or (lambda msg: log.warning("%s", msg))
     if guesses is not None or answers is not None:
@@ -109,16 +114,24 @@ def load_lexicon(
             return wordfreq_lexicon(length)
     g = read_word_file(folder / g_file)
     if a_file is None:
-        return _nyt_weighted(g, folder, day or dt.date.today(), build_model=build_model, say=say)
+        return _nyt_weighted(g, folder, day or dt.date.today(), build_model=build_model, say=say,
+                             prefetch_matrix=prefetch_matrix)
     a = read_word_file(folder / a_file)
     return Lexicon.from_lists(g, a, name=name, guess_source=str(folder / g_file), answer_source=str(folder / a_file))
 
 
 def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model: bool = False,
-                  say: Notify) -> Lexicon:
+                  say: Notify, prefetch_matrix: bool = False) -> Lexicon:
     """Every valid word a possible answer, weighted by the prior of ``day``: the answer model's,
     or the model-free baseline when there is no model (and it was not asked to build one)."""
     from .answers.daily import prior_for_day
+
+    if prefetch_matrix:
+        from . import matrix
+
+        # the matrices depend on the lists only (the cache key leaves the weights out), so they
+        # are built while the model trains on the other core
+        matrix.prefetch(Lexicon.from_lists(guesses, guesses, name="nyt"))
 
     prior = prior_for_day(folder, guesses, day, build=build_model, notify=say)
     kind = "the" if prior.model is not None else "a"

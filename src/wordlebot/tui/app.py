@@ -388,7 +388,8 @@ class WordlebotApp(App):
             self.call_from_thread(self.notify, m, severity="warning", timeout=20)
 
         def load(new: Settings):
-            return new.lexicon(self.data_dir, auto_fetch=False, day=self.session.day, notify=note)
+            return new.lexicon(self.data_dir, auto_fetch=False, day=self.session.day, notify=note,
+                               prefetch_matrix=True)
 
         return self.session.plan(settings, load)
 

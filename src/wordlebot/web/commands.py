@@ -40,7 +40,7 @@ def named_sources(folder: Path, *, build_model: bool = True) -> dict:
 
     def loader(name):
         return lambda notes, day: load_lexicon(name, data_dir=folder, notify=notes.append,
-                                               build_model=build_model, day=day)
+                                               build_model=build_model, day=day, prefetch_matrix=True)
 
     return {n: loader(n) for n in NAMES}
 
