@@ -51,6 +51,19 @@ CPU stolen), after which the first moves compiled 0 kernels (62 at set-up).  Sid
 process each, before/after in turn, 5 pairs: classic first suggestion 12.7 -> 9.6 s (ratio 0.76,
 CPU 17.4 -> 14.9 s), nyt 17.8 -> 10.1 s (ratio 0.57, CPU 17.3 -> 12.0 s, peak memory 778 -> 723
 MiB); then big nodes' scans read guess by guess: nyt 10.0 -> 8.4 s (ratio 0.85, 5 pairs).
+
+After the search rework (issue 13, 2026-11-23): classic 3.1 s, nyt 6.7 s, the move after
+salet:00000 on an empty cache classic 3.7 s, nyt 5.9 s.
+
+Then (2026-11-24) the nyt matrices built on a second thread while the answer model trains
+(``matrix.prefetch``), on 4 KB pages: side by side with the code before, a new process each, in
+turn (7 and 5 pairs), nyt first suggestion 5.12 -> 3.89 s (ratio 0.73; CPU 6.3 -> 5.7 s), the
+move after salet:00000 on an empty cache 5.30 -> 4.10 s (ratio 0.79).  This script, a quiet
+machine, median of 3: first suggestion, empty cache: classic 2.87 s, nyt 3.71 s, classic --hard
+2.16 s, nyt --hard 3.70 s, --length 4 1.80 s, --length 6 2.42 s; after salet:00000 in the first
+move's cache: classic 1.05 s, nyt 1.05 s; on an empty cache: classic 2.89 s, nyt 3.39 s; warm:
+classic 0.91 s, nyt 0.97 s, after salet:00000 classic 0.86 s, nyt 1.09 s (in this development
+install Numba's start imports SciPy, 0.17 s a process, which the core install does not have).
 """
 
 from __future__ import annotations
