@@ -782,3 +782,26 @@ def test_a_terminal_that_hung_up_is_told_from_a_live_one(monkeypatch):
     finally:
         os.close(r)
         os.close(w)
+
+
+def test_suggestion_columns_are_as_wide_as_their_widest_text():
+    """Every cell shows in full (a cold start once kept the headers' widths: ≈3.367 showed as
+    ≈3.), and after another row the widths follow the new texts."""
+    async def go():
+        app = app_for()
+        async with running(app) as pilot:
+            table = app.query_one("#suggestions", DataTable)
+
+            def check():
+                assert table.row_count > 0
+                for j, col in enumerate(table.ordered_columns):
+                    cells = [str(table.get_row_at(i)[j]) for i in range(table.row_count)]
+                    assert col.width == max(len(str(col.label)), *map(len, cells)), str(col.label)
+                    assert not col.auto_width
+
+            check()
+            first = str(table.get_row_at(0)[0]).lower()
+            await slowly(app, pilot, [*first, "enter"])
+            check()
+
+    run(go())

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
@@ -111,11 +112,23 @@ class SuggestionTable(DataTable, can_focus=False):
             super().__init__()
             self.row = row
 
+    LABELS = ("guess", "avg", "bits", "left", "max", "P(ans)", "ans", "hard")
+
     async def _on_click(self, event: events.Click) -> None:
         event.prevent_default()
         row = event.style.meta.get("row")
         if isinstance(row, int) and row >= 0:
             self.post_message(self.Chosen(row))
+
+    def show(self, rows: list[tuple[str, ...]]) -> None:
+        """Put these rows in, each column as wide as its widest text.  The widths are set here
+        rather than measured by the table: measuring on its own, the table once in a few cold
+        starts kept the headers' widths, so that ≈3.367 showed as ≈3. (seen in tmux at 80x24)."""
+        self.clear(columns=True)
+        for j, label in enumerate(self.LABELS):
+            self.add_column(label, width=max([cell_len(label), *(cell_len(row[j]) for row in rows)]))
+        for row in rows:
+            self.add_row(*row)
 
 
 class BoardScreen(Screen):
@@ -186,7 +199,7 @@ class WordlebotApp(App):
 
     def on_mount(self) -> None:
         table = self.query_one(SuggestionTable)
-        table.add_columns("guess", "avg", "bits", "left", "max", "P(ans)", "ans", "hard")
+        table.add_columns(*table.LABELS)
         self._fit_left()
         # Progress lines of the start ("Training the answer model…") are over by now: not news.
         from ..wordsets import is_progress
@@ -292,13 +305,12 @@ class WordlebotApp(App):
         if version != s.version:
             return
         outcomes = s.offer(rows, version)
-        table = self.query_one(SuggestionTable)
-        table.clear()
-        for r in s.offered:
-            mark = "≈" if r.basis == "estimate" else ""  # an estimate past the look-ahead
-            table.add_row(r.word.upper(), f"{mark}{r.expected:.3f}" if r.expected is not None else "",
-                          f"{r.bits:.2f}", f"{r.expected_left:.1f}", str(r.largest), format_prob(r.p_answer),
-                          "✓" if r.can_be_answer else "", "✓" if r.hard_legal else "✗")
+        cells = [(r.word.upper(),
+                  # ≈: an estimate past the look-ahead
+                  ("≈" if r.basis == "estimate" else "") + f"{r.expected:.3f}" if r.expected is not None else "",
+                  f"{r.bits:.2f}", f"{r.expected_left:.1f}", str(r.largest), format_prob(r.p_answer),
+                  "✓" if r.can_be_answer else "", "✓" if r.hard_legal else "✗") for r in s.offered]
+        self.query_one(SuggestionTable).show(cells)
         title = self.query_one("#sugg-title", Static)
         if s.game.off_list:
             title.update(f"no suggestions: {s.game.off_list_note}")
