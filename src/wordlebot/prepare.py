@@ -115,7 +115,7 @@ def set_steps(words: str, *, data_dir: str | Path | None = None, day: dt.date | 
 
     def lexicon() -> None:
         held["lex"] = load_lexicon(words, data_dir=data_dir, day=day, build_model=True, auto_fetch=False,
-                                   notify=notify)
+                                   notify=notify, prefetch_matrix=True)
 
     def matrices() -> None:
         from .advisor import Advisor
