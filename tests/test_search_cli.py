@@ -78,14 +78,67 @@ def test_openers_on_a_local_dask_cluster(files, tmp_path):
     r = run(["openers", "--exact", "--top", "3", "--out", str(csv)] + files)
     assert r.exit_code == 0, r.output
     assert "proven:" in r.output
-    rows = [line.split(",") for line in csv.read_text().splitlines()[1:]]
+    rows = _journal_rows(csv)
     assert len(rows) == len(GUESSES)  # every first word evaluated
     best_word, best_value = rows[0][0], float(rows[0][1])
     assert best_value == optimal_total(GUESSES, ANSWERS, 6)
-    exact = {w: float(v) for w, v, e in rows if e == "1"}
+    exact = {w: float(v) for w, v, e, _ in rows if e == "1"}
     assert exact[best_word] == best_value
     # every other word is either exactly worse-or-equal or proven >= the bound
-    assert all(float(v) >= best_value for _, v, _ in rows)
+    assert all(float(v) >= best_value for _, v, _, _ in rows)
+    assert csv.read_text().splitlines()[-1].startswith(f"# complete: {len(GUESSES)} first words, best {best_word}")
+
+
+def _journal_rows(path):
+    return [line.split(",") for line in path.read_text().splitlines()
+            if not line.startswith("#") and line != "word,total,exact,seconds"]
+
+
+def test_an_opener_proof_stopped_and_resumed_keeps_its_results(files, tmp_path):
+    """A sweep cut short (a crash mid-row included) goes on with --resume: the journal's words are
+    not evaluated again, and the top totals are exact and every other word's bound holds, checked
+    against a sweep that computes every word's exact total."""
+    every = tmp_path / "every.csv"
+    assert run(["openers", "--exact", "--keep", str(len(GUESSES)), "--out", str(every)] + files).exit_code == 0
+    truth = {w: float(v) for w, v, e, _ in _journal_rows(every)}
+    assert all(e == "1" for _, _, e, _ in _journal_rows(every)) and len(truth) == len(GUESSES)
+
+    proof = tmp_path / "proof.csv"
+    assert run(["openers", "--exact", "--keep", "5", "--out", str(proof)] + files).exit_code == 0
+    lines = proof.read_text().splitlines(keepends=True)
+    head = [x for x in lines if x.startswith("#") and not x.startswith("# complete")] + ["word,total,exact,seconds\n"]
+    body = [x for x in lines if not x.startswith("#") and not x.startswith("word,")]
+    cut = body[20:60]  # an interrupted run: some words done, then a row cut short
+    proof.write_text("".join(head[:2] + head[-1:] + cut) + body[60][:4])
+
+    r = run(["openers", "--exact", "--keep", "5", "--out", str(proof), "--resume"] + files)
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.output.split())
+    assert "40 from the journal" in said and "proven:" in said
+    rows = _journal_rows(proof)
+    assert sorted(w for w, *_ in rows) == sorted(GUESSES)
+    best5 = sorted(truth.values())[:5]
+    exact = sorted(float(v) for _, v, e, _ in rows if e == "1")
+    assert exact[:5] == best5
+    for w, v, e, _ in rows:
+        assert (float(v) == truth[w]) if e == "1" else (float(v) <= truth[w]), w
+
+
+def test_openers_journal_is_never_overwritten_or_mixed(files, tmp_path):
+    proof = tmp_path / "proof.csv"
+    r = run(["openers", "--exact", "--out", str(proof), "--resume"] + files)
+    assert r.exit_code == 1 and "no journal to resume" in r.output
+    assert run(["openers", "--exact", "--out", str(proof)] + files).exit_code == 0
+    before = proof.read_bytes()
+    r = run(["openers", "--exact", "--out", str(proof)] + files)
+    assert r.exit_code == 1 and "exists: add --resume" in " ".join(r.output.split()) and proof.read_bytes() == before
+    r = run(["openers", "--exact", "--hard", "--out", str(proof), "--resume"] + files)
+    assert r.exit_code == 1 and "journal of another sweep (hard False there, True now)" in " ".join(r.output.split())
+    assert proof.read_bytes() == before
+    other = tmp_path / "other.csv"
+    other.write_text("word,total\nsalet,7920\n")
+    r = run(["openers", "--exact", "--out", str(other), "--resume"] + files)
+    assert r.exit_code == 1 and "is not an openers journal" in r.output
 
 
 def test_openers_refuses_a_weighted_set(official):

@@ -420,14 +420,25 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
               help="Dask scheduler to run on (default: a LocalCluster on this machine).")
 @click.option("--workers", type=click.IntRange(1, 256), default=2, show_default=True,
               help="Worker processes of the LocalCluster.")
+@click.option("--keep", type=click.IntRange(1), default=None,
+              help="Exact totals of the N best first words, a proven lower bound for every other "
+                   "(default: 1 with --exact, --top otherwise).")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write every evaluated word (word, total, exact) as CSV here.")
+              help="Journal every evaluated word (word, total, exact, seconds) as CSV here, as results "
+                   "arrive; rewritten best first when the sweep completes.")
+@click.option("--resume", is_flag=True,
+              help="Go on with the sweep journaled at --out (same lists and options): its words are not "
+                   "evaluated again.")
 @needs("dask")
 @lexicon_options
 @search_options
-def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_path, lexicon, k, memory) -> None:
-    """Rank first words by tree search on Dask; with --exact, prove the best one."""
+def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep, out_path, resume, lexicon, k,
+            memory) -> None:
+    """Rank first words by tree search on Dask; with --exact, prove the best one.  A long sweep
+    (an opener proof takes an hour or more) can be stopped and resumed: --out FILE --resume."""
+    from .opener_journal import Journal
     from .opener_sweep import SweepSpec, first_word_order, sweep
+    from .words import list_fingerprint
 
     if lexicon.weighted:
         raise click.UsageError("openers ranks by total guesses over an answer list; use --words classic, "
@@ -436,6 +447,15 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_p
     spec = SweepSpec(words=params["words"], length=params["length"], data_dir=str(_folder()),
                      guesses=_resolved(params["guesses"]), answers=_resolved(params["answers"]),
                      hard=hard, max_guesses=max_guesses, k=None if exact else k, memory_mb=memory)
+    if resume and out_path is None:
+        raise click.UsageError("--resume goes on with the journal named by --out")
+    keep = keep or (1 if exact else top)
+    journal = None
+    if out_path is not None:
+        journal = Journal.start(out_path, {
+            "guesses": list_fingerprint(lexicon.guesses)[:16], "answers": list_fingerprint(lexicon.answers)[:16],
+            "hard": hard, "max_guesses": max_guesses, "search": "exact" if exact else f"k={k}", "keep": keep,
+            "margin": 0.5}, resume=resume)
     words = first_word_order(spec)
     if candidates or not exact:
         words = words[: candidates or 100]
@@ -443,8 +463,9 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_p
 
     with Progress(TextColumn("first words"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
                   TextColumn("best {task.fields[best]}"), TimeRemainingColumn(), console=err, transient=True) as prog:
-        task = prog.add_task("sweep", total=len(words), best="…")
-        state = {"best": None}
+        done = {} if journal is None else {w: (v, e) for w, (v, e, _) in journal.rows.items()}
+        task = prog.add_task("sweep", total=len(words), best="…", completed=sum(w in done for w in words))
+        state = {"best": min(((w, v) for w, (v, e) in done.items() if e), key=lambda t: t[1], default=None)}
 
         def seen(word, value, is_exact):
             if is_exact and (state["best"] is None or value < state["best"][1]):
@@ -452,13 +473,15 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_p
                 prog.update(task, best=f"{word.upper()} {value:g}")
             prog.advance(task)
 
-        result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=1 if exact else top,
-                       on_result=seen)
+        result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done,
+                       on_result=seen, on_batch=journal.add if journal is not None else None)
     ranking = result.ranking()
     kind = "exact" if exact else f"near-optimal k={k}"
+    earlier = f"; {len(done):,} from the journal" if done else ""
     out.print(f"[bold]{lexicon.name}[/] · {'hard' if hard else 'normal'} · {kind} · "
                       f"{len(words):,} first words in {result.seconds:.1f} s "
-                      f"({result.cpu_seconds:.1f} CPU-s on {'the scheduler at ' + scheduler if scheduler else f'{workers} workers'})")
+                      f"({result.cpu_seconds:.1f} CPU-s on {'the scheduler at ' + scheduler if scheduler else f'{workers} workers'}"
+                      f"{earlier})")
     for i, (w, v, e) in enumerate(ranking[:top], start=1):
         shown = f"{v:g}" if e else f">= {v:g}"
         out.print(f"{i:>4}  {w.upper()}  {shown}")
@@ -467,11 +490,9 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, out_p
         worse = sum(1 for w, (v, e) in result.values.items() if w != best[0] and (not e or v > best[1]))
         out.print(f"proven: {best[0].upper()} = {best[1]:g} is optimal; {worse:,} other first words "
                           f"cannot do better")
-    if out_path:
-        from .data import atomic_write
-
-        lines = ["word,total,exact"] + [f"{w},{v:g},{int(e)}" for w, v, e in ranking]
-        atomic_write(out_path, ("\n".join(lines) + "\n").encode())
+    if journal is not None:
+        best_note = f", best {best[0]} {best[1]:g}" if best else ""
+        journal.finish(f"{len(words):,} first words{best_note}, {journal.cpu_seconds():.1f} CPU-s in all")
         out.print(f"written to {out_path}")
 
 

@@ -135,12 +135,31 @@ def sweep(
     batch: int = 4,
     keep: int = 1,
     margin: float = 0.5,
+    done: dict[str, tuple[float, bool]] | None = None,
     on_result: Callable[[str, float, bool], None] | None = None,
+    on_batch: Callable[[list[tuple[str, float, bool, float]]], None] | None = None,
 ) -> SweepResult:
     """Evaluate ``words`` as first words on Dask; the bound is the ``keep``-th best total so far
     (+ margin, so ties are resolved exactly).  Connects to ``scheduler``, or starts a
-    LocalCluster with ``workers`` processes."""
+    LocalCluster with ``workers`` processes.
+
+    ``done``: results of an earlier run of the same sweep (word -> (total, exact)), not evaluated
+    again; their exact totals set the bound from the start.  ``on_batch`` gets each batch's rows
+    (word, total, exact, seconds) as it comes back (a journal keeps them).  Until ``keep`` exact
+    totals are known there is no bound: every word then costs a whole search, so words go out
+    one at a time, one per worker, and the bound exists as soon as it can."""
     from dask.distributed import Client, LocalCluster, as_completed
+
+    result = SweepResult()
+    kept: list[float] = []
+    for w, (v, exact) in (done or {}).items():
+        result.values[w] = (v, exact)
+        if exact:
+            kept.append(v)
+    kept.sort()
+    todo = [w for w in words if w not in result.values]
+    if not todo:
+        return result
 
     cluster = None
     if scheduler:
@@ -149,24 +168,35 @@ def sweep(
         cluster = _local_cluster(LocalCluster, workers)
         client = Client(cluster)
     t0 = time.perf_counter()
-    result = SweepResult()
-    kept: list[float] = []
 
     def bound() -> float:
         return kept[keep - 1] + margin if len(kept) >= keep else INF
 
     try:
-        batches = [words[i:i + batch] for i in range(0, len(words), batch)]
+        n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers)
         # Keep a couple of batches per worker in flight so every worker stays busy; each new
         # batch gets the bound known at that moment.
-        in_flight = max(2, 2 * max(1, len(client.scheduler_info().get("workers", {})) or workers))
+        in_flight = max(2, 2 * n_workers)
         pending = as_completed()
         nxt = 0
-        while nxt < len(batches) and pending.count() < in_flight:
-            pending.add(client.submit(evaluate_batch, spec, batches[nxt], bound(), pure=False))
-            nxt += 1
+
+        def send() -> None:
+            nonlocal nxt
+            bounded = len(kept) >= keep
+            if not bounded and pending.count() >= n_workers:
+                return  # unbounded: no more whole searches at once than workers
+            size = batch if bounded else 1
+            pending.add(client.submit(evaluate_batch, spec, todo[nxt:nxt + size], bound(), pure=False))
+            nxt += size
+
+        while nxt < len(todo) and pending.count() < in_flight:
+            before = nxt
+            send()
+            if nxt == before:
+                break
         for fut in pending:
-            for w, v, exact, secs in fut.result():
+            rows = fut.result()
+            for w, v, exact, secs in rows:
                 result.values[w] = (v, exact)
                 result.cpu_seconds += secs
                 if exact:
@@ -174,9 +204,13 @@ def sweep(
                     kept.sort()
                 if on_result:
                     on_result(w, v, exact)
-            if nxt < len(batches):
-                pending.add(client.submit(evaluate_batch, spec, batches[nxt], bound(), pure=False))
-                nxt += 1
+            if on_batch:
+                on_batch(rows)
+            while nxt < len(todo) and pending.count() < in_flight:
+                before = nxt
+                send()
+                if nxt == before:
+                    break
     except KeyboardInterrupt:
         # stopping mid-task: the cluster's shutdown warnings (workers killed) say nothing new
         import logging

@@ -1,0 +1,131 @@
+"""The journal of an opener sweep: a CSV that grows as results arrive, so that a sweep of hours
+(an opener proof on the 14,855 NYT words) can stop at any moment and go on later with
+``wordlebot openers --resume``.
+
+    # wordlebot openers journal 1
+    # sweep: {"guesses": "…", "answers": "…", "hard": false, "max_guesses": 6, "search": "exact", "keep": 1, "margin": 0.5}
+    word,total,exact,seconds
+    salet,7920,1,2.41
+    xylyl,7984,0,0.03
+    # complete: 12972 first words, best salet 7920
+
+A row is final when written: ``exact`` 1 is the word's total, 0 a proof that the total is at
+least that value (the bound the word was refuted against; bounds only fall as a sweep goes on,
+so a refutation stays valid after a resume).  Rows are appended whole and synced batch by batch;
+a row cut short by a crash is dropped when the journal is read again.  The sweep line names
+what the rows depend on: resuming with other lists, rules, search or ``keep`` is refused (their
+rows would not hold).  When the sweep completes, the file is rewritten best first (atomically)
+and ends with the ``complete`` line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import WordlebotError
+
+MAGIC = "# wordlebot openers journal 1"
+COLUMNS = "word,total,exact,seconds"
+
+
+class JournalError(WordlebotError, ValueError):
+    """A journal that cannot be resumed (another sweep's, or not a journal at all)."""
+
+
+@dataclass
+class Journal:
+    path: Path
+    sweep: dict  # what the rows depend on (lists, rules, search, keep, margin)
+    rows: dict[str, tuple[float, bool, float]] = field(default_factory=dict)  # word -> (total, exact, seconds)
+    complete: bool = False
+
+    @classmethod
+    def start(cls, path: Path, sweep: dict, *, resume: bool) -> "Journal":
+        """A new journal at ``path``, or (``resume``) the one there, checked against ``sweep``.
+        Never overwrites a journal it was not asked to resume."""
+        path = Path(path)
+        if not resume:
+            if path.exists():
+                raise JournalError(f"{path} exists: add --resume to go on with its sweep, or give another --out")
+            journal = cls(path, dict(sweep))
+            journal._write_all()
+            return journal
+        if not path.exists():
+            raise JournalError(f"there is no journal to resume at {path}; run without --resume to start one")
+        journal = cls.read(path)
+        if journal.sweep != sweep:
+            diff = ", ".join(f"{k} {journal.sweep.get(k)!r} there, {sweep.get(k)!r} now"
+                             for k in sorted(set(sweep) | set(journal.sweep)) if journal.sweep.get(k) != sweep.get(k))
+            raise JournalError(f"{path} is the journal of another sweep ({diff}); resume it with the same "
+                               "options, or give another --out")
+        return journal
+
+    @classmethod
+    def read(cls, path: Path) -> "Journal":
+        raw = Path(path).read_bytes()
+        if raw and not raw.endswith(b"\n"):  # a row cut short by a crash: dropped, and cut off the file
+            raw = raw[: raw.rfind(b"\n") + 1]
+            with open(path, "r+b") as f:
+                f.truncate(len(raw))
+        try:
+            lines = raw.decode().splitlines()
+        except UnicodeDecodeError:
+            raise JournalError(f"{path} is not an openers journal (not text)") from None
+        if not lines or lines[0] != MAGIC:
+            raise JournalError(f"{path} is not an openers journal (its first line is not {MAGIC!r})")
+        sweep = None
+        journal = cls(Path(path), {})
+        for n, line in enumerate(lines[1:], start=2):
+            if line.startswith("# sweep: "):
+                try:
+                    sweep = json.loads(line[len("# sweep: "):])
+                except ValueError:
+                    raise JournalError(f"{path}, line {n}: the sweep line is damaged") from None
+            elif line.startswith("# complete"):
+                journal.complete = True
+            elif line.startswith("#") or line == COLUMNS or not line:
+                continue
+            else:
+                try:
+                    word, total, exact, seconds = line.split(",")
+                    journal.rows[word] = (float(total), exact == "1", float(seconds))
+                except ValueError:
+                    raise JournalError(f"{path}, line {n}: {line!r} is not a row ({COLUMNS})") from None
+        if not isinstance(sweep, dict):
+            raise JournalError(f"{path} has no sweep line")
+        journal.sweep = sweep
+        return journal
+
+    def add(self, rows: list[tuple[str, float, bool, float]]) -> None:
+        """Append rows (word, total, exact, seconds), whole, and sync them to disk."""
+        for word, total, exact, seconds in rows:
+            self.rows[word] = (total, exact, seconds)
+        text = "".join(_row(w, t, e, s) for w, t, e, s in rows)
+        with open(self.path, "a") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+
+    def finish(self, note: str) -> None:
+        """Rewrite the journal best first, ending with ``# complete: note``."""
+        self.complete = True
+        self._write_all(note)
+
+    def cpu_seconds(self) -> float:
+        return sum(s for _, _, s in self.rows.values())
+
+    def _write_all(self, note: str | None = None) -> None:
+        from .data import atomic_write
+
+        ranked = sorted(self.rows.items(), key=lambda kv: (kv[1][0], not kv[1][1], kv[0]))
+        text = (f"{MAGIC}\n# sweep: {json.dumps(self.sweep, sort_keys=True)}\n{COLUMNS}\n"
+                + "".join(_row(w, t, e, s) for w, (t, e, s) in ranked)
+                + (f"# complete: {note}\n" if note is not None else ""))
+        atomic_write(self.path, text.encode())
+
+
+def _row(word: str, total: float, exact: bool, seconds: float) -> str:
+    return f"{word},{total:.15g},{int(exact)},{seconds:.3f}\n"
