@@ -108,6 +108,24 @@ def test_suggest_bad_history_is_a_clean_error(files, hist, fragment):
     assert fragment in r.output and "Error:" in r.output and "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("hist,fragment", [
+    ("salet:00300", "'3' is not a colour"),
+    ("salet:2012", "has 4 tiles"),
+    ("salet", "GUESS:FEEDBACK"),
+])
+def test_suggest_bad_colours_are_reported_before_the_lists_load(monkeypatch, hist, fragment):
+    """No word list is loaded (on a first run that trains the day's answer model: seconds) for a
+    history whose colours cannot be read."""
+    from wordlebot import cli_common
+
+    def never(*args, **kwargs):
+        raise AssertionError("the lists were loaded")
+
+    monkeypatch.setattr(cli_common, "load_lexicon", never)
+    r = run(["suggest", "--history", hist])
+    assert r.exit_code == 1 and fragment in r.output and "Traceback" not in r.output
+
+
 def test_bad_word_list_file_is_a_clean_error(tmp_path):
     g = tmp_path / "g.txt"
     g.write_text("crane\nslate\nCRANE\n")

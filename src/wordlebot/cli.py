@@ -132,14 +132,23 @@ def feedback_cmd(guess: str, answer: str) -> None:
     out.print(f"{format_digits(code, n)}  {format_letters(code, n)}  {format_emoji(code, n)}")
 
 
+def _rows_of(ctx, param, value):
+    """--history parsed as soon as it is read: a mistyped colour or length is reported at once,
+    not after the word lists (on a first run, the day's answer model) have been loaded."""
+    from .game import parse_history
+
+    return parse_history(value) if value else []
+
+
 @cli.command()
-@click.option("--history", default="", help='Rows played so far, e.g. "salet:20110,crony:00210".')
+@click.option("--history", default="", callback=_rows_of,
+              help='Rows played so far, e.g. "salet:20110,crony:00210".')
 @click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many suggestions.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--hard", is_flag=True, help="Hard mode: only guesses that use every revealed hint.")
 @lexicon_options
 @strategy_options
-def suggest(history: str, top: int, as_json: bool, hard: bool, lexicon, strategy: str, guess_space: str) -> None:
+def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strategy: str, guess_space: str) -> None:
     """Suggest the next guesses for a game given as a history (one shot)."""
     from .advisor import Advisor
     from .game import Game
