@@ -382,3 +382,37 @@ def _checksum64(words, nchunks, out):
             h = (h ^ words[k]) * prime
             h ^= h >> np.uint64(29)
         out[c] = h
+
+
+# ---------------------------------------------------------------------------------------------
+# Multi-board
+
+
+@njit(**JIT_PARALLEL)
+def _board_costs(matrix, guess_ids, cand_ids, weights, green, n_patterns, solve_time, out):
+    """For each guess, its expected cost on one board (multi/policy.py): the guess itself (1),
+    plus ``solve_time[n]`` times the probability of each part of n candidates it leaves when it
+    is not the answer.  ``weights``: the candidates' probabilities (summing to 1); ``out[k]``
+    gets the cost of ``guess_ids[k]``.  Per guess, the candidates are counted by pattern, then
+    read back once each (touched patterns only, so the tallies stay clean for the next guess)."""
+    ng = guess_ids.shape[0]
+    nc = cand_ids.shape[0]
+    nchunks = min(ng, 64)
+    for c in prange(nchunks):
+        count = np.zeros(n_patterns, np.int64)
+        mass = np.zeros(n_patterns, np.float64)
+        for k in range(c * ng // nchunks, (c + 1) * ng // nchunks):
+            row = matrix[guess_ids[k]]
+            for j in range(nc):
+                p = row[cand_ids[j]]
+                count[p] += 1
+                mass[p] += weights[j]
+            cost = 1.0
+            for j in range(nc):
+                p = row[cand_ids[j]]
+                if count[p] > 0:
+                    if p != green:
+                        cost += mass[p] * solve_time[count[p]]
+                    count[p] = 0
+                    mass[p] = 0.0
+            out[k] = cost

@@ -1,0 +1,16 @@
+"""Multi-board Wordle: Dordle (2 boards, 7 guesses), Quordle (4, 9), Octordle (8, 13), Sedecordle
+(16, 21) and beyond.  ``MultiGame`` holds a game's state, ``policy.suggest`` what to play next,
+``exact.exact_expected_score`` the optimum of small cases to measure a policy against.
+
+    >>> from wordlebot.multi import MultiGame, suggest
+    >>> game = MultiGame(lexicon, boards=4)            # Quordle
+    >>> game.guess("salet", ["00100", "20000", "00010", "00000"])
+    >>> suggest(game, top=3)
+"""
+
+from .exact import exact_expected_score, policy_expected_score
+from .game import VARIANTS, MultiGame, MultiRow
+from .policy import MultiSuggestion, solve_time, suggest
+
+__all__ = ["MultiGame", "MultiRow", "MultiSuggestion", "VARIANTS", "exact_expected_score",
+           "policy_expected_score", "solve_time", "suggest"]

@@ -1,0 +1,178 @@
+"""The state of a multi-board game: one candidate set per board, one guess count for all.
+
+Each guess is scored on every board not yet solved; a board is solved when its answer is
+guessed, and takes no more feedback.  A board is a single-board ``Game`` (its candidates, its
+hard-mode constraints, its undo), so every check of a single game holds per board: a row that
+leaves a board with no candidate is refused, and the message names the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
+from ..feedback import Pattern, all_green, format_digits
+from ..game import Game
+from ..words import Lexicon, WordId
+
+VARIANTS = {2: "Dordle", 4: "Quordle", 8: "Octordle", 16: "Sedecordle", 32: "Duotrigordle"}
+EXTRA_GUESSES = 5  # k boards get k + 5 guesses: 7, 9, 13, 21, 37
+
+
+@dataclass(frozen=True)
+class MultiRow:
+    """One guess and the colours it got on each board (None: the board was solved before it)."""
+
+    guess: str
+    patterns: tuple[Pattern | None, ...]
+
+    def __str__(self) -> str:
+        n = len(self.guess)
+        return f"{self.guess}:" + "/".join("-" if p is None else format_digits(p, n) for p in self.patterns)
+
+
+class MultiGame:
+    """``boards`` games of Wordle played with the same guesses (Quordle: 4 boards, 9 guesses).
+
+    ``answers`` (play mode): one hidden word per board, distinct; every row's colours are then
+    computed.  Otherwise (assist) the colours of each row are given, one per board, ``None`` for
+    the boards already solved.
+    """
+
+    def __init__(self, lexicon: Lexicon, boards: int = 4, *, max_guesses: int | None = None,
+                 hard: bool = False, matrix: np.ndarray | None = None,
+                 answers: Sequence[str] | None = None) -> None:
+        if boards < 1:
+            raise ValueError(f"a game needs at least one board, not {boards}")
+        self.lexicon = lexicon
+        self.max_guesses = boards + EXTRA_GUESSES if max_guesses is None else max_guesses
+        if self.max_guesses < boards:
+            raise ValueError(f"{boards} boards cannot all be solved in {self.max_guesses} guesses")
+        self.hard = hard
+        if answers is not None:
+            if len(answers) != boards:
+                raise InvalidWordError(f"{boards} boards need {boards} answers, not {len(answers)}")
+            ids = [lexicon.id(a) for a in answers]
+            if len(set(ids)) != boards:
+                raise InvalidWordError("the boards' answers must be distinct words")
+        self.boards = [Game(lexicon, hard=hard, max_guesses=self.max_guesses, matrix=matrix,
+                            answer=None if answers is None else answers[b]) for b in range(boards)]
+        self._rows: list[MultiRow] = []
+        self._green = all_green(lexicon.length)
+
+    @property
+    def n_boards(self) -> int:
+        return len(self.boards)
+
+    @property
+    def name(self) -> str:
+        return VARIANTS.get(self.n_boards, f"{self.n_boards} boards")
+
+    @property
+    def rows(self) -> list[MultiRow]:
+        return list(self._rows)
+
+    @property
+    def guesses_used(self) -> int:
+        return len(self._rows)
+
+    @property
+    def guesses_left(self) -> int:
+        return self.max_guesses - len(self._rows)
+
+    @property
+    def solved_at(self) -> list[int | None]:
+        """For each board, the guess number that solved it (1-based), or None."""
+        out: list[int | None] = [None] * self.n_boards
+        for t, row in enumerate(self._rows, start=1):
+            for b, p in enumerate(row.patterns):
+                if p == self._green and out[b] is None:
+                    out[b] = t
+        return out
+
+    @property
+    def active(self) -> list[int]:
+        """The boards not solved yet."""
+        return [b for b, t in enumerate(self.solved_at) if t is None]
+
+    @property
+    def solved(self) -> bool:
+        return not self.active
+
+    @property
+    def over(self) -> bool:
+        return self.solved or self.guesses_left == 0
+
+    def candidates(self, board: int) -> np.ndarray:
+        """Answer ids still possible on ``board`` (0-based)."""
+        return self.boards[board].candidates
+
+    def score(self, fail_cost: float | None = None) -> float:
+        """The sum over boards of the guess number that solved it; a board not solved costs
+        ``fail_cost`` (default: the guess cap plus one)."""
+        fail = self.max_guesses + 1 if fail_cost is None else fail_cost
+        return float(sum(fail if t is None else t for t in self.solved_at))
+
+    # --- moves ---------------------------------------------------------------------------------
+
+    def guess(self, word: str, feedback: Sequence[str | Pattern | None] | None = None) -> MultiRow:
+        """Play ``word``; ``feedback`` holds the colours of each board (None for a solved board),
+        or is left out in play mode.  Checked on every board before anything changes: a row
+        refused on one board changes none."""
+        gid = self.lexicon.id(word)
+        w = self.lexicon.guesses[gid]
+        if self.over:
+            raise InvalidWordError("the game is over; undo or start a new game")
+        active = self.active
+        if feedback is None:
+            feedback = [None] * self.n_boards
+            if any(self.boards[b].answer is None for b in active):
+                raise InvalidFeedbackError(f"give the colours {w.upper()} got on each board")
+        if len(feedback) != self.n_boards:
+            raise InvalidFeedbackError(f"{w.upper()}: {len(feedback)} colour rows for {self.n_boards} boards "
+                                       "(one per board; '-' or None for a solved board)")
+        applied: list[int] = []
+        patterns: list[Pattern | None] = [None] * self.n_boards
+        try:
+            for b in range(self.n_boards):
+                fb = feedback[b]
+                if b not in active:
+                    if fb is not None and fb != "-" and fb != self._green:
+                        raise InvalidFeedbackError(f"board {b + 1} is solved: it shows no colours for {w.upper()}")
+                    continue
+                if fb == "-":
+                    fb = None
+                if fb is None and self.boards[b].answer is None:
+                    raise InvalidFeedbackError(f"board {b + 1}: give the colours {w.upper()} got there")
+                try:
+                    row = self.boards[b].guess(w, fb)
+                except (InvalidFeedbackError, InconsistentFeedbackError, HardModeError, InvalidWordError) as exc:
+                    raise type(exc)(f"board {b + 1}: {exc}") from None
+                applied.append(b)
+                patterns[b] = row.pattern
+        except Exception:
+            for b in applied:
+                self.boards[b].undo()
+            raise
+        row = MultiRow(w, tuple(patterns))
+        self._rows.append(row)
+        return row
+
+    def play(self, gid: WordId, patterns: Sequence[Pattern | None]) -> None:
+        """Unchecked fast path for searches and simulations: patterns of the active boards (None
+        elsewhere), applied without word, hard-mode or consistency checks beyond the board's own."""
+        for b in self.active:
+            self.boards[b].play(gid, int(patterns[b]))
+        self._rows.append(MultiRow(self.lexicon.guesses[gid], tuple(patterns)))
+
+    def undo(self) -> MultiRow:
+        if not self._rows:
+            raise InvalidWordError("nothing to undo")
+        row = self._rows.pop()
+        for b, p in enumerate(row.patterns):
+            if p is not None:
+                self.boards[b].undo()
+        return row

@@ -1,0 +1,96 @@
+"""What to play in a multi-board game: a one-step policy over all boards at once.
+
+The score to minimise is the sum over boards of the guess that solves each.  A guess's cost on
+one board is 1 (the guess) plus, for each colour pattern it can show there other than all
+green, the pattern's probability times the guesses a part of that size still needs
+(``solve_time``: a single-board estimate, exact for one and two candidates).  The policy plays:
+
+1. a board's answer when a board has one candidate left: that board must be solved by guessing
+   it, every turn it waits costs a guess, and the guess still informs the other boards (of
+   several such words, the one that helps the other boards most);
+2. when the guesses left are no more than the boards left, only words that can solve a board
+   (any other guess loses a board for certain);
+3. otherwise the guess with the lowest summed cost over the boards not solved yet.
+
+Ties go to a word that is a candidate on more boards, then to the earlier word of the list, so
+a suggestion is a function of the state alone.  It is a baseline to measure against the exact
+solver (``exact.py``) on small lists, not yet a search.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import kernels
+from ..feedback import all_green
+from ..matrix import pattern_matrix
+from .game import MultiGame
+
+BITS_PER_GUESS = 4.6  # what a good guess learns in a big set (classic: 2,315 answers in 3.42 guesses)
+
+
+def solve_time(n: int) -> float:
+    """Guesses a board with ``n`` equally likely candidates still needs, the next one included:
+    1 for one, 1.5 for two (guess one of them), then growing with log2(n)."""
+    if n <= 0:
+        return 0.0
+    return 1.0 + (1.0 - 1.0 / n) * max(1.0, math.log2(n) / BITS_PER_GUESS)
+
+
+@dataclass(frozen=True)
+class MultiSuggestion:
+    word: str
+    cost: float  # expected guesses until each open board is solved, summed over them (this one included)
+    solves: tuple[int, ...]  # boards (1-based) where this word is a candidate
+    why: str
+
+
+def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None) -> list[MultiSuggestion]:
+    """The best guesses for the state of ``game``, best first (empty once it is over)."""
+    if game.over:
+        return []
+    lex = game.lexicon
+    m = matrix if matrix is not None else pattern_matrix(lex)
+    active = game.active
+    times = np.array([solve_time(n) for n in range(lex.n_answers + 1)])
+    cands = {b: game.candidates(b) for b in active}
+    singles = [b for b in active if cands[b].size == 1]
+    pool = np.arange(lex.n_guesses, dtype=np.int64)
+    if singles:
+        pool = np.unique(lex.answer_ids[np.concatenate([cands[b] for b in singles])]).astype(np.int64)
+        rule = "solves board {boards}, whose answer is known"
+    elif game.guesses_left <= len(active):
+        pool = np.unique(lex.answer_ids[np.concatenate([cands[b] for b in active])]).astype(np.int64)
+        rule = "can solve board {boards}: no guess may be spent on learning alone"
+    else:
+        rule = ""
+    if game.hard:
+        legal = np.ones(lex.n_guesses, bool)
+        for b in active:
+            legal &= game.boards[b].legal_mask()
+        pool = pool[legal[pool]]
+    total = np.zeros(pool.size)
+    on_board = np.zeros(pool.size, np.int64)
+    part = np.empty(pool.size)
+    for b in active:
+        c = cands[b].astype(np.int64)
+        w = lex.prior[c]
+        kernels._board_costs(m, pool, c, w / w.sum(), all_green(lex.length), 3**lex.length, times, part)
+        total += part
+        on_board += np.isin(lex.answer_of_guess[pool], cands[b])
+    order = np.lexsort((pool, -on_board, np.round(total, 9)))[:top]
+    out = []
+    for k in order.tolist():
+        gid = int(pool[k])
+        boards = tuple(b + 1 for b in active if lex.answer_of_guess[gid] in set(cands[b].tolist()))
+        if rule:
+            why = rule.format(boards=", ".join(map(str, boards)))
+        elif boards:
+            why = f"may solve board {', '.join(map(str, boards))} and narrows the others"
+        else:
+            why = f"narrows all {len(active)} open boards"
+        out.append(MultiSuggestion(lex.guesses[gid], float(total[k]), boards, why))
+    return out
