@@ -20,7 +20,7 @@ def test_quick_start_has_the_two_commands():
 
 def test_python_examples_run(official, capsys):
     blocks = re.findall(r"```python\n(.*?)```", README, re.S)
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     exec(compile(blocks[0], "README.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
     n, best = out[0].split()
@@ -29,6 +29,9 @@ def test_python_examples_run(official, capsys):
     exec(compile(blocks[1], "README.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
     assert out == ["7920.0", "7920"]
+    exec(compile(blocks[2], "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["21.0 [5, 3, 7, 6]"] and "# 21.0 [5, 3, 7, 6]" in blocks[2]
 
 
 def test_shell_example_runs(official, tmp_path, monkeypatch):
