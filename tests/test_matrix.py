@@ -208,3 +208,34 @@ def test_small_pages_hold_while_any_thread_is_inside():
         assert pages._set_madvise_hugepage(True) is True
     finally:
         pages._set_madvise_hugepage(before)
+
+
+def test_a_cancelled_prefetch_stops_after_its_step_and_writes_nothing(tmp_path, monkeypatch):
+    """Ctrl-C calls the prefetches off (cli.py): the thread finishes the step it is in (here the
+    first build, held until the cancel), then neither transposes nor writes."""
+    lex = _lex(300, seed=13)
+    mx.clear_memory_cache()
+    inside, release = threading.Event(), threading.Event()
+    real = mx.build_from_codes
+
+    def held(*args):
+        inside.set()
+        release.wait(30)
+        return real(*args)
+
+    monkeypatch.setattr(mx, "build_from_codes", held)
+    thread = mx.prefetch(lex, folder=tmp_path)
+    if thread is None:
+        pytest.skip("Numba's threading layer here cannot run parallel kernels from two threads")
+    assert inside.wait(30)
+    mx.cancel_prefetches()
+    release.set()
+    thread.join(30)
+    assert not thread.is_alive()
+    assert list(tmp_path.iterdir()) == []  # no file, whole or partial
+    with mx._memo_lock:
+        assert (lex.fingerprint, str(tmp_path), True) not in mx._memo  # no transpose either
+    # and asking again builds what is missing, as usual
+    monkeypatch.setattr(mx, "build_from_codes", real)
+    assert np.array_equal(mx.pattern_matrix(lex, folder=tmp_path, transposed=True),
+                          mx.pattern_matrix(lex, folder=tmp_path).T)

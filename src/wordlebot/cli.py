@@ -52,6 +52,9 @@ class WordlebotGroup(click.Group):
             ctx.exit(EXIT_ERROR)
         except KeyboardInterrupt:
             err.print("interrupted")
+            matrix = sys.modules.get("wordlebot.matrix")  # (not imported just to be told)
+            if matrix is not None:
+                matrix.cancel_prefetches()  # else the process would wait for them to finish
             ctx.exit(130)
 
 

@@ -36,6 +36,7 @@ LAYOUTS = {False: "guesses x answers", True: "answers x guesses"}
 
 _memo: dict[tuple[str, str, bool], np.ndarray] = {}
 _builders: dict[tuple[str, str, bool], threading.Lock] = {}
+_prefetching: set[threading.Event] = set()  # the stop signals of the prefetches under way
 _memo_lock = threading.Lock()
 
 
@@ -170,22 +171,43 @@ def prefetch(lexicon: Lexicon, *, folder: Path | None = None) -> threading.Threa
     if not kernels.parallel_threadsafe():
         return None
 
+    stop = threading.Event()
+
     def work() -> None:
         # One core: the caller's work (the model's training) keeps the other.  Numba's thread
         # count is per calling thread, so the caller's own kernels still use both.
         numba.set_num_threads(1)
         try:
-            # both arrays first (the caller waits for them), then their files
-            made = [(t, *_obtain(lexicon, True, folder, t)) for t in (False, True)]
+            # both arrays first (the caller waits for them), then their files; each step only
+            # if nobody called the work off (a step is half a second at most)
+            made = []
+            for t in (False, True):
+                if stop.is_set():
+                    return
+                made.append((t, *_obtain(lexicon, True, folder, t)))
             for t, m, unsaved in made:
-                if unsaved is not None:
+                if unsaved is not None and not stop.is_set():
                     _save(unsaved, m, lexicon, t)
         except Exception as exc:  # the caller's own request builds it again and reports
             log.debug("prefetching the pattern matrices failed: %s", exc)
+        finally:
+            with _memo_lock:
+                _prefetching.discard(stop)
 
+    with _memo_lock:
+        _prefetching.add(stop)
     thread = threading.Thread(target=work, name="wordlebot-matrix-prefetch")
     thread.start()
     return thread
+
+
+def cancel_prefetches() -> None:
+    """Call off the work of every prefetch under way after its current step (Ctrl-C: the
+    process should end now, not after two matrices are built and written).  A file is written
+    whole or not at all, so nothing is left half-written."""
+    with _memo_lock:
+        for stop in _prefetching:
+            stop.set()
 
 
 def transposed(lexicon: Lexicon, **kwargs) -> np.ndarray:
