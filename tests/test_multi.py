@@ -159,3 +159,61 @@ def test_the_policy_plays_a_known_answer_and_only_answers_at_the_end():
     rows = suggest(g2, top=5)
     assert all(LEX.is_answer(r.word) for r in rows)  # 2 guesses for 2 boards: answers only
     assert all("can solve board" in r.why for r in rows)
+
+
+# --- simulation --------------------------------------------------------------------------------
+
+
+def test_answer_sets_are_seeded_and_distinct():
+    from wordlebot.multi.simulate import answer_sets
+
+    a = answer_sets(LEX, 4, 30, seed=7)
+    assert a == answer_sets(LEX, 4, 30, seed=7) and a != answer_sets(LEX, 4, 30, seed=8)
+    assert all(len(set(s)) == 4 and all(LEX.is_answer(w) for w in s) for s in a)
+
+
+def test_joint_entropy_baseline_plays_as_the_textbook_sum_of_entropies():
+    from naive import entropy_bits
+    from wordlebot.matrix import build_matrix
+    from wordlebot.multi.simulate import joint_entropy_chooser
+
+    m = build_matrix(LEX.guesses, LEX.answers)
+    choose = joint_entropy_chooser(m)
+    answers = [LEX.answers[i] for i in (0, 11, 25)]
+    game = MultiGame(LEX, 3, answers=answers, matrix=m)
+    while not game.over:
+        word = choose(game)
+        cands = [[LEX.answers[i] for i in game.candidates(b).tolist()] for b in game.active]
+        if any(len(c) == 1 for c in cands):
+            assert word == next(c[0] for c in cands if len(c) == 1)
+        else:
+            total = {g: sum(entropy_bits(g, c) for c in cands) for g in LEX.guesses}
+            best = max(total.values())
+            assert word == next(g for g in LEX.guesses if total[g] > best - 1e-9)
+        game.guess(word)
+
+
+def test_simulate_command_compares_the_policy_with_the_baselines(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from conftest import write_lists
+    from wordlebot.cli import cli
+
+    files = write_lists(tmp_path, WORDS, WORDS[::3])
+    runs = []
+    for n in (1, 2):
+        out = tmp_path / f"sim{n}.json"
+        r = CliRunner().invoke(cli, ["simulate", "--boards", "4", "--games", "6", "--seed", "3",
+                                     "--json", str(out)] + files, catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+        assert "Quordle" in r.output and "policy" in r.output and "joint-entropy" in r.output
+        runs.append(json.loads(out.read_text()))
+    def played(run):  # all but the times
+        return [{k: v for k, v in res.items() if not k.startswith("move_ms")} for res in run["results"]]
+
+    assert played(runs[0]) == played(runs[1])
+    for res in runs[0]["results"]:
+        assert res["games"] == 6 and res["max_guesses"] == 9 and len(res["scores"]) == 6
+        assert all(10 <= s <= 4 * 10 for s in res["scores"])  # 1+2+3+4 at best, 4 lost boards at worst

@@ -281,12 +281,25 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
               help="Write a histogram PNG here (needs the 'plots' extra).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the summary and every game's guesses as JSON here.")
+@click.option("--boards", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Multi-board games (2 Dordle, 4 Quordle, 8 Octordle, …): the policy and the baselines "
+                   "on the same seeded random answer sets.")
+@click.option("--games", type=click.IntRange(1), default=200, show_default=True,
+              help="With --boards: how many games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="With --boards: the answer sets' seed.")
 @lexicon_options
 @strategy_options
 @search_options
-def simulate(first, hard, limit, max_guesses, plot, json_path, lexicon, strategy, guess_space, k, memory) -> None:
-    """Play every answer of the word set with a strategy and report the statistics."""
+def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, seed, lexicon, strategy, guess_space,
+             k, memory) -> None:
+    """Play every answer of the word set with a strategy and report the statistics; with
+    --boards, play multi-board games with the policy and the baselines."""
     import numpy as np
+
+    if boards > 1:
+        given = click.get_current_context().get_parameter_source("max_guesses") != click.core.ParameterSource.DEFAULT
+        _simulate_multi(lexicon, boards, games, seed, max_guesses if given else None, json_path)
+        return
 
     from .matrix import pattern_matrix
     from .simulate import advisor_chooser, greedy_chooser, search_chooser, simulate as run
@@ -327,6 +340,43 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, lexicon, strategy
         out.print(f"plot written to {plot}")
     if json_path:
         result.to_json(json_path)
+        out.print(f"JSON written to {json_path}")
+
+
+def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: int | None, json_path) -> None:
+    from rich.progress import BarColumn, Progress, TextColumn
+    from rich.table import Table
+
+    from .matrix import pattern_matrix
+    from .multi import VARIANTS
+    from .multi.simulate import answer_sets, choosers, simulate as run
+
+    matrix = pattern_matrix(lexicon)
+    sets = answer_sets(lexicon, boards, games, seed)
+    results = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
+                  console=err, transient=True) as prog:
+        for name, chooser in choosers(lexicon, matrix).items():
+            task = prog.add_task(name, total=games)
+            results.append(run(lexicon, boards, chooser, sets, name=name, max_guesses=max_guesses, matrix=matrix,
+                               progress=lambda n, task=task: prog.advance(task, n)))
+    cap = results[0].max_guesses
+    table = Table(title=f"{VARIANTS.get(boards, f'{boards} boards')} on {lexicon.name}: {games:,} games, "
+                        f"{cap} guesses, seed {seed}")
+    for col in ("chooser", "mean score", "games lost", "per move (median / max)"):
+        table.add_column(col, justify="left" if col == "chooser" else "right")
+    for r in results:
+        med, worst = r.move_ms()
+        table.add_row(r.chooser, f"{r.mean:.3f}", f"{100 * r.failure_rate:.1f} %", f"{med:.0f} / {worst:.0f} ms")
+    out.print(table)
+    out.print("score: the sum over boards of the guess that solved each (a board not solved counts "
+              f"{cap + 1})", soft_wrap=True)
+    if json_path:
+        from .data import atomic_write
+
+        doc = {"words": lexicon.name, "boards": boards, "games": games, "seed": seed,
+               "results": [r.to_dict() for r in results]}
+        atomic_write(Path(json_path), json.dumps(doc, indent=1).encode())
         out.print(f"JSON written to {json_path}")
 
 

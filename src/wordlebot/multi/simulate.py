@@ -1,0 +1,164 @@
+"""Multi-board games played end to end over seeded random answer sets, for the policy and the
+baselines public solvers use, on the same answer sets.
+
+Choosers (``game -> word``):
+
+- ``policy``: ``policy.suggest`` (a known answer first, then the lowest summed expected cost);
+- ``joint-entropy``: the guess whose colours carry the most information summed over the open
+  boards (the usual multi-board heuristic);
+- ``fixed-opener``: three fixed words (15 letters: TRACE SOLID NYMPH… see ``FIXED_OPENER``), then
+  joint entropy.
+
+Every chooser plays a board's answer first once a board has one candidate left (a rule any
+sensible solver follows), so the comparison is between the ways of choosing the other guesses.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ..matrix import pattern_matrix
+from ..strategies import partition_stats
+from ..words import Lexicon
+from .game import MultiGame
+from .policy import suggest
+
+Chooser = Callable[[MultiGame], str]
+FIXED_OPENER = ("trace", "solid", "nymph")  # 15 distinct letters, all three classic answers
+
+
+@dataclass
+class MultiSimResult:
+    chooser: str
+    boards: int
+    max_guesses: int
+    scores: list[float] = field(default_factory=list)
+    lost_boards: list[int] = field(default_factory=list)  # per game
+    move_seconds: list[float] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.scores)
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.scores)
+
+    @property
+    def failure_rate(self) -> float:
+        """Share of games with a board not solved."""
+        return sum(1 for n in self.lost_boards if n) / len(self.lost_boards)
+
+    @property
+    def distribution(self) -> dict[float, int]:
+        return dict(sorted(Counter(self.scores).items()))
+
+    def move_ms(self) -> tuple[float, float]:
+        """Median and slowest time per move, in milliseconds."""
+        return 1000 * statistics.median(self.move_seconds), 1000 * max(self.move_seconds)
+
+    def to_dict(self) -> dict:
+        med, worst = self.move_ms()
+        return {"chooser": self.chooser, "boards": self.boards, "max_guesses": self.max_guesses,
+                "games": self.games, "mean": self.mean, "failure_rate": self.failure_rate,
+                "distribution": {f"{k:g}": v for k, v in self.distribution.items()},
+                "move_ms_median": med, "move_ms_max": worst, "scores": self.scores}
+
+
+def answer_sets(lexicon: Lexicon, boards: int, games: int, seed: int) -> list[list[str]]:
+    """``games`` sets of ``boards`` distinct answers, drawn from the answer list (weighted by
+    its prior when it has one) by a generator seeded with ``seed``."""
+    if boards > lexicon.n_answers:
+        raise ValueError(f"{boards} boards need {boards} distinct answers; the list has {lexicon.n_answers}")
+    rng = random.Random(seed)
+    weights = None if not lexicon.weighted else lexicon.prior.tolist()
+    out = []
+    for _ in range(games):
+        chosen: list[str] = []
+        while len(chosen) < boards:
+            w = rng.choices(lexicon.answers, weights)[0] if weights else rng.choice(lexicon.answers)
+            if w not in chosen:
+                chosen.append(w)
+        out.append(chosen)
+    return out
+
+
+def _known_answer(game: MultiGame) -> str | None:
+    for b in game.active:
+        c = game.candidates(b)
+        if c.size == 1:
+            return game.lexicon.answers[int(c[0])]
+    return None
+
+
+def joint_entropy_chooser(matrix: np.ndarray) -> Chooser:
+    def choose(game: MultiGame) -> str:
+        known = _known_answer(game)
+        if known:
+            return known
+        lex = game.lexicon
+        guesses = np.arange(lex.n_guesses, dtype=np.int64)
+        bits = np.zeros(lex.n_guesses)
+        for b in game.active:
+            c = game.candidates(b)
+            bits += partition_stats(matrix, guesses, c, lex.prior[c], lex.length).bits
+        return lex.guesses[int(np.argmax(np.round(bits, 9)))]  # first of the best: ties in list order
+    return choose
+
+
+def fixed_opener_chooser(matrix: np.ndarray, opener: tuple[str, ...] = FIXED_OPENER) -> Chooser:
+    then = joint_entropy_chooser(matrix)
+
+    def choose(game: MultiGame) -> str:
+        known = _known_answer(game)
+        if known:
+            return known
+        played = {r.guess for r in game.rows}
+        for w in opener:
+            if w not in played and game.guesses_used < len(opener):
+                return w
+        return then(game)
+    return choose
+
+
+def policy_chooser(matrix: np.ndarray) -> Chooser:
+    return lambda game: suggest(game, top=1, matrix=matrix)[0].word
+
+
+def choosers(lexicon: Lexicon, matrix: np.ndarray) -> dict[str, Chooser]:
+    """The policy and the baselines (the fixed opener where its words are in the list)."""
+    out = {"policy": policy_chooser(matrix), "joint-entropy": joint_entropy_chooser(matrix)}
+    if all(w in lexicon for w in FIXED_OPENER):
+        out["fixed-opener"] = fixed_opener_chooser(matrix)
+    return out
+
+
+def simulate(lexicon: Lexicon, boards: int, chooser: Chooser, sets: list[list[str]], *, name: str = "",
+             max_guesses: int | None = None, matrix: np.ndarray | None = None,
+             progress: Callable[[int], None] | None = None) -> MultiSimResult:
+    """Play one game per answer set with ``chooser``."""
+    m = matrix if matrix is not None else pattern_matrix(lexicon)
+    result = None
+    for answers in sets:
+        game = MultiGame(lexicon, boards, max_guesses=max_guesses, matrix=m, answers=answers)
+        if result is None:
+            result = MultiSimResult(name, boards, game.max_guesses)
+        while not game.over:
+            t0 = time.perf_counter()
+            word = chooser(game)
+            result.move_seconds.append(time.perf_counter() - t0)
+            game.guess(word)
+        result.scores.append(game.score())
+        result.lost_boards.append(len(game.active))
+        if progress:
+            progress(1)
+    if result is None:
+        raise ValueError("no answer sets to play")
+    return result
