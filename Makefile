@@ -31,7 +31,7 @@ test: $(STAMP)
 # (WORDLEBOT_DATA unset: hours) and the three search tests over the 1,500-word case (~9 min between
 # them).  The rest took 2.5 min on 2 cores.
 NOJIT_TESTS := tests/test_feedback.py tests/test_game.py tests/test_matrix.py tests/test_strategies.py \
-               tests/test_simulate.py tests/test_search.py
+               tests/test_simulate.py tests/test_search.py tests/test_multi.py
 NOJIT_SLOW  := test_rank_lists_alternatives_with_exact_values or test_parallel_equals_serial \
                or test_tiny_table_gives_the_same_answers
 

@@ -131,7 +131,8 @@ def test_prefetch_builds_both_layouts_in_the_background(tmp_path, monkeypatch):
     mx.clear_memory_cache()
     thread = mx.prefetch(lex, folder=tmp_path)
     if thread is None:
-        pytest.skip("Numba's threading layer here cannot run parallel kernels from two threads")
+        pytest.skip("no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
+                    "cannot run parallel kernels from two threads")
     m = mx.pattern_matrix(lex, folder=tmp_path)
     mt = mx.pattern_matrix(lex, folder=tmp_path, transposed=True)
     thread.join(120)
@@ -226,7 +227,8 @@ def test_a_cancelled_prefetch_stops_after_its_step_and_writes_nothing(tmp_path, 
     monkeypatch.setattr(mx, "build_from_codes", held)
     thread = mx.prefetch(lex, folder=tmp_path)
     if thread is None:
-        pytest.skip("Numba's threading layer here cannot run parallel kernels from two threads")
+        pytest.skip("no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
+                    "cannot run parallel kernels from two threads")
     assert inside.wait(30)
     mx.cancel_prefetches()
     release.set()
