@@ -217,3 +217,38 @@ def test_simulate_command_compares_the_policy_with_the_baselines(tmp_path):
     for res in runs[0]["results"]:
         assert res["games"] == 6 and res["max_guesses"] == 9 and len(res["scores"]) == 6
         assert all(10 <= s <= 4 * 10 for s in res["scores"])  # 1+2+3+4 at best, 4 lost boards at worst
+
+
+def test_assist_session_plays_a_whole_quordle_from_typed_colours():
+    """As a person would: Enter takes the suggestion, the colours of the open boards are typed on
+    one line; a bad line is refused naming the board and asked again; the game ends solved."""
+    import re
+
+    from rich.console import Console
+
+    from wordlebot.multi.assist import MultiAssistSession
+
+    answers = [LEX.answers[i] for i in (2, 9, 17, 30)]
+    console = Console(record=True, width=100)
+    said_bad = []
+
+    def ask(prompt):
+        if prompt.startswith("guess"):
+            return ""
+        m = re.match(r"colours for (\w+) on boards? ([\d ]+): ", prompt)
+        if m:
+            word, boards = m.group(1).lower(), [int(b) - 1 for b in m.group(2).split()]
+            if not said_bad:
+                said_bad.append(1)
+                return " ".join(["22221"] * len(boards))  # leaves nothing on board 1
+            return " ".join(digits(word, answers[b]) for b in boards)
+        if prompt.startswith("game over"):
+            return "quit"
+        raise AssertionError(prompt)
+
+    session = MultiAssistSession(LEX, 4, console, ask=ask)
+    session.run()
+    text = console.export_text()
+    assert "board 1: row 1" in text and "leaves no" in text  # the bad line, named
+    assert session.game.solved and "all 4 boards solved" in text
+    assert session.game.score() == sum(session.game.solved_at)

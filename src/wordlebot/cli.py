@@ -196,10 +196,18 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
 @click.option("--hard", is_flag=True, help="Start in hard mode (toggle with 'hard on|off').")
 @click.option("--top", type=click.IntRange(1, 100), default=8, show_default=True,
               help="Rows in the suggestion table (change with 'top N').")
+@click.option("--boards", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Multi-board games: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle (k + 5 guesses); "
+                   "one line of colours a guess, for all the boards.")
 @lexicon_options
 @strategy_options
-def assist(hard: bool, top: int, lexicon, strategy: str, guess_space: str) -> None:
+def assist(hard: bool, top: int, boards: int, lexicon, strategy: str, guess_space: str) -> None:
     """Interactive assistant: play the real game elsewhere, type what it showed, get the next guess."""
+    if boards > 1:
+        from .multi.assist import MultiAssistSession
+
+        MultiAssistSession(lexicon, boards, out, hard=hard, top=min(top, 5)).run()
+        return
     from .interactive import AssistSession
 
     AssistSession(lexicon, out, strategy=strategy, guess_space=guess_space, hard=hard, top=top).run()

@@ -20,6 +20,7 @@ solver (``exact.py``) on small lists, not yet a search.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,9 +50,32 @@ class MultiSuggestion:
 
 
 def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None) -> list[MultiSuggestion]:
-    """The best guesses for the state of ``game``, best first (empty once it is over)."""
+    """The best guesses for the state of ``game``, best first (empty once it is over).  A
+    function of the lists, prior, rules and rows alone."""
     if game.over:
         return []
+    if not game.rows:  # every game starts here: its ranking is kept (the first move scans most)
+        lex = game.lexicon
+        key = (lex.fingerprint, lex.prior.tobytes(), game.n_boards, game.hard, game.max_guesses)
+        with _openings_lock:
+            hit = _openings.get(key)
+        if hit is None or len(hit) < top:
+            hit = _rank(game, max(top, OPENING_ROWS), matrix)
+            with _openings_lock:
+                _openings[key] = hit
+                while len(_openings) > OPENINGS_KEPT:
+                    _openings.pop(next(iter(_openings)))
+        return hit[:top]
+    return _rank(game, top, matrix)
+
+
+OPENING_ROWS = 10  # first-move rows kept (a shorter table is their first rows)
+OPENINGS_KEPT = 16
+_openings: dict[tuple, list[MultiSuggestion]] = {}
+_openings_lock = threading.Lock()
+
+
+def _rank(game: MultiGame, top: int, matrix: np.ndarray | None) -> list[MultiSuggestion]:
     lex = game.lexicon
     m = matrix if matrix is not None else pattern_matrix(lex)
     active = game.active
@@ -86,10 +110,12 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None) -> 
     for k in order.tolist():
         gid = int(pool[k])
         boards = tuple(b + 1 for b in active if lex.answer_of_guess[gid] in set(cands[b].tolist()))
+        named = ", ".join(map(str, boards))
         if rule:
-            why = rule.format(boards=", ".join(map(str, boards)))
+            why = rule.format(boards=named)
         elif boards:
-            why = f"may solve board {', '.join(map(str, boards))} and narrows the others"
+            why = (f"could be the answer on board{'s' if len(boards) > 1 else ''} {named}"
+                   + ("; narrows the others" if len(boards) < len(active) else ""))
         else:
             why = f"narrows all {len(active)} open boards"
         out.append(MultiSuggestion(lex.guesses[gid], float(total[k]), boards, why))
