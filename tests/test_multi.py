@@ -252,3 +252,17 @@ def test_assist_session_plays_a_whole_quordle_from_typed_colours():
     assert "board 1: row 1" in text and "leaves no" in text  # the bad line, named
     assert session.game.solved and "all 4 boards solved" in text
     assert session.game.score() == sum(session.game.solved_at)
+
+
+@pytest.mark.official
+def test_the_policy_does_not_walk_into_the_a_ed_trap(official):
+    """A Quordle the policy once lost (nyt-3158, seeded set 9 of simulate's first run): board 1
+    was HAZED among a dozen _A_ED words, and guessing them one by one with three guesses left
+    could not reach it.  Counting the boards a guess leaves unfinishable near the cap, it wins."""
+    from wordlebot.wordsets import load_lexicon
+
+    lex = load_lexicon("nyt-3158", data_dir=official)
+    game = MultiGame(lex, 4, answers=["hazed", "smell", "stark", "duked"])
+    while not game.over:
+        game.guess(suggest(game, top=1)[0].word)
+    assert game.solved, [str(r) for r in game.rows]

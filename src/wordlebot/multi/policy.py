@@ -10,7 +10,10 @@ green, the pattern's probability times the guesses a part of that size still nee
    several such words, the one that helps the other boards most);
 2. when the guesses left are no more than the boards left, only words that can solve a board
    (any other guess loses a board for certain);
-3. otherwise the guess with the lowest summed cost over the boards not solved yet.
+3. otherwise the guess with the lowest summed cost over the boards not solved yet; near the
+   cap (at most ``ENDGAME_SLACK`` guesses more than open boards) the best few by that cost are
+   also charged for the boards they would leave unfinishable in the guesses left (a dozen _A_ED
+   words cannot be guessed one by one in three guesses).
 
 Ties go to a word that is a candidate on more boards, then to the earlier word of the list, so
 a suggestion is a function of the state alone.  It is a baseline to measure against the exact
@@ -28,6 +31,7 @@ import numpy as np
 from .. import kernels
 from ..feedback import all_green
 from ..matrix import pattern_matrix
+from ..strategies import partition_stats
 from .game import MultiGame
 
 BITS_PER_GUESS = 4.6  # what a good guess learns in a big set (classic: 2,315 answers in 3.42 guesses)
@@ -69,6 +73,51 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None) -> 
     return _rank(game, top, matrix)
 
 
+ENDGAME_SLACK = 3  # guesses beyond one per open board below which the failure risk is counted
+ENDGAME_CHECKED = 24  # the best guesses by the estimate whose risk is counted
+
+
+def _failure_risk(game: MultiGame, gid: int, cands: dict, matrix: np.ndarray) -> float:
+    """Expected boards lost after ``gid``, times the cost of a lost board.  After the guess, R
+    guesses are left; each other open board needs one of them for its answer, so a board has
+    B = R - (other open boards) to itself (a conservative count: those answers also inform it).
+    A part of n candidates with B = 0 is lost; with B = 1 one guess finds 1 of n; with B = 2
+    the best next guess finds the candidates it isolates (and itself, when it is one).  More
+    room is taken as safe."""
+    lex = game.lexicon
+    green = all_green(lex.length)
+    fail = game.max_guesses + 1
+    left_after = game.guesses_left - 1
+    parts_of = {}
+    for b, c in cands.items():
+        pats = matrix[gid, c]
+        parts_of[b] = [(c[pats == p], p) for p in np.unique(pats)]
+    still_open = [b for b in cands if any(p != green for _, p in parts_of[b])]
+    risk = 0.0
+    for b in still_open:
+        budget = left_after - (len(still_open) - 1)
+        w = lex.prior[cands[b]]
+        mass_all = w.sum()
+        for part, p in parts_of[b]:
+            if p == green:
+                continue
+            n = part.size
+            share = lex.prior[part].sum() / mass_all
+            if budget <= 0:
+                lost = 1.0
+            elif budget == 1:
+                lost = 1.0 - 1.0 / n
+            elif budget == 2 and n > 2:
+                # the next guess finds one word of each part it makes (its own, when it is one of
+                # them; a part of one with the guess after; one of a bigger part by luck)
+                stats = partition_stats(matrix, np.arange(lex.n_guesses, dtype=np.int64), part, None, lex.length)
+                lost = 1.0 - min(1.0, float(stats.parts.max()) / n)
+            else:
+                lost = 0.0
+            risk += share * lost * fail
+    return risk
+
+
 OPENING_ROWS = 10  # first-move rows kept (a shorter table is their first rows)
 OPENINGS_KEPT = 16
 _openings: dict[tuple, list[MultiSuggestion]] = {}
@@ -105,7 +154,17 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None) -> list[MultiSug
         kernels._board_costs(m, pool, c, w / w.sum(), all_green(lex.length), 3**lex.length, times, part)
         total += part
         on_board += np.isin(lex.answer_of_guess[pool], cands[b])
-    order = np.lexsort((pool, -on_board, np.round(total, 9)))[:top]
+    order = np.lexsort((pool, -on_board, np.round(total, 9)))
+    if not singles and game.guesses_left <= len(active) + ENDGAME_SLACK:
+        # Near the cap the estimate above does not see a board that cannot be finished in time:
+        # the best few by it are charged for the boards they would leave unfinishable.
+        head = order[:ENDGAME_CHECKED]
+        total = total.copy()
+        for k in head.tolist():
+            total[k] += _failure_risk(game, int(pool[k]), cands, m)
+        order = np.concatenate([head[np.lexsort((pool[head], -on_board[head], np.round(total[head], 9)))],
+                                order[ENDGAME_CHECKED:]])
+    order = order[:top]
     out = []
     for k in order.tolist():
         gid = int(pool[k])
