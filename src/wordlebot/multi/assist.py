@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..errors import WordlebotError
+from ..explain import by_likelihood
 from ..feedback import check_word
 from ..words import Lexicon
 from .game import MultiGame
@@ -118,9 +119,10 @@ class MultiAssistSession:
             if solved[b] is not None:
                 self.say(f"  board {b + 1}: solved in {solved[b]}")
                 continue
-            words = [g.lexicon.answers[i] for i in g.candidates(b).tolist()]
-            shown = " ".join(w.upper() for w in words[:6]) + (" …" if len(words) > 6 else "")
-            self.say(f"  board {b + 1}: {len(words):,} left  {shown}")
+            n = int(g.candidates(b).size)
+            likeliest = by_likelihood(g.boards[b], 6)  # list order where all are alike
+            shown = " ".join(w.upper() for w, _ in likeliest) + (" …" if n > 6 else "")
+            self.say(f"  board {b + 1}: {n:,} left  {shown}")
         for i, r in enumerate(rows, start=1):
             self.say(f"  {i}. {r.word.upper()}  {r.cost:.2f}  {escape(r.why)}")
 
