@@ -48,6 +48,7 @@ def _play_small_games() -> None:
 
     from .advisor import ALL_STRATEGIES, Advisor
     from . import search_kernels as sk
+    from .multi import MultiGame, suggest as suggest_multi
     from .matrix import cache_path, load_cached, pattern_matrix
     from .words import Lexicon
 
@@ -74,6 +75,9 @@ def _play_small_games() -> None:
                     game.guess(first, int(matrix[lex.id(first), 0]))
                     if not game.over:
                         adv.suggest(game, 3)
+            # the multi-board policy's kernel (assist and simulate --boards)
+            duo = MultiGame(lex, 2, answers=lex.answers[:2])
+            duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
             # a big node's scan shared out to the threads (see TreeSearch.root_order): the
             # made-up nodes are far too small to be shared, so the shared path is called here,
             # through the search's own private steps (no public entry point forces it)
