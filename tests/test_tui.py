@@ -805,3 +805,75 @@ def test_suggestion_columns_are_as_wide_as_their_widest_text():
             check()
 
     run(go())
+
+
+# --- multi-board ---------------------------------------------------------------------------------
+
+
+async def settle_multi(app, pilot):
+    """Until the suggestion search is done and shown."""
+    for _ in range(50):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not any(w.is_running for w in app.workers):
+            return
+
+
+def test_a_whole_quordle_played_in_the_multi_board_ui():
+    """As a person would: Tab puts the top suggestion in the line, the colours of the open boards
+    are typed after it, Enter plays it; a bad line is refused with the reason; the boards fill
+    in and the game ends solved, with its score."""
+    from textual.widgets import Input
+
+    from wordlebot.tui.multi import MultiBoardApp
+
+    lex = lexicon()
+    answers = [ANSWERS[i] for i in (1, 6, 11, 20)]
+
+    async def go():
+        app = MultiBoardApp(lex, 4)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle_multi(app, pilot)
+            line = app.query_one(Input)
+            await pilot.press("tab")
+            word = line.value.strip()
+            assert word == app.rows[0].word
+            line.value = f"{word} 22221"  # one row of colours for four open boards
+            await pilot.press("enter")
+            assert "1 colour row" in _text(app, "#status") and app.game.guesses_used == 0
+            for _ in range(app.game.max_guesses):
+                if app.game.over:
+                    break
+                await settle_multi(app, pilot)
+                await pilot.press("tab")
+                word = line.value.strip()
+                line.value = word + " " + " ".join(digits(word, answers[b]) for b in app.game.active)
+                await pilot.press("enter")
+            await settle_multi(app, pilot)
+            assert app.game.solved, [str(r) for r in app.game.rows]
+            assert f"score {app.game.score():g}" in _text(app, "#suggestions")
+            for b in range(4):
+                assert _text(app, f"#title-{b}").startswith(f"{b + 1}: in ")
+            await pilot.press("ctrl+z")  # undo the last guess: that board open again
+            await settle_multi(app, pilot)
+            assert not app.game.solved and "left" in " ".join(_text(app, f"#title-{b}") for b in range(4))
+
+    run(go())
+
+
+def test_the_multi_board_ui_fits_80x24():
+    from wordlebot.tui.multi import MultiBoardApp
+
+    for boards in (2, 4, 8):
+        async def go():
+            app = MultiBoardApp(lexicon(), boards)
+            async with app.run_test(size=SIZE) as pilot:
+                await settle_multi(app, pilot)
+                for b in range(boards):
+                    r = app.query_one(f"#board-{b}").region
+                    assert r.right <= 80 and r.bottom <= 24 and r.width > 0, (boards, b, r)
+                assert app.query_one("#status").region.bottom <= 23, boards
+                assert app.query_one("#line").region.width > 40
+
+        run(go())

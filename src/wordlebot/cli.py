@@ -246,10 +246,23 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
 @click.option("--date", "day", type=DAY, default=None,
               help="The day: the answer prior of that morning (from the history before it) and, in play "
                    "mode (the default with --date unless --assist), that day's NYT answer.")
-def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day) -> None:
+@click.option("--boards", type=click.IntRange(1, 8), default=1, show_default=True,
+              help="Multi-board games (2 Dordle, 4 Quordle, 8 Octordle; k + 5 guesses), assisted: the "
+                   "boards side by side, one line a guess (the word, then each open board's colours).")
+def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day, boards) -> None:
     """The terminal UI: a board, live suggestions and candidates, settings, game analysis.
     The settings chosen in its dialog are remembered; the options given here apply to this run."""
     require("tui")
+    if boards > 1:
+        from .tui.multi import MultiBoardApp
+
+        check_cache()
+        from .cli_common import load_lexicon
+
+        lexicon = load_lexicon(words or DEFAULT_WORDS, data_dir=_folder(), length=length or 5,
+                               guesses=guesses, answers=answers, notify=_note, build_model=True, day=day)
+        MultiBoardApp(lexicon, boards, hard=bool(hard)).run()
+        return
     from .render import DownloadBars, prepare_book
     from .session import Session, Settings
     from .tui import WordlebotApp

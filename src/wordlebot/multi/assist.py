@@ -94,18 +94,8 @@ class MultiAssistSession:
                 return True
             if parts[0].lower() in ("q", "quit", "exit"):
                 return False
-            feedback: list[str | None] = [None] * g.n_boards
-            if len(parts) == len(open_boards):
-                for b, p in zip(open_boards, parts):
-                    feedback[b] = p
-            elif len(parts) == g.n_boards:
-                feedback = [None if p == "-" else p for p in parts]
-            else:
-                self.say(f"[red]{len(parts)} colour rows: give one for each open board ({len(open_boards)}), "
-                         f"or one for each board ({g.n_boards}, '-' for a solved one)[/]")
-                continue
             try:
-                row = g.guess(word, feedback)
+                row = g.guess(word, g.colours_of(parts))
             except WordlebotError as exc:
                 self.say(f"[red]{escape(str(exc))}[/]")
                 continue

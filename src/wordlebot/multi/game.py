@@ -161,6 +161,21 @@ class MultiGame:
         self._rows.append(row)
         return row
 
+    def colours_of(self, parts: Sequence[str]) -> list[str | None]:
+        """One colour row per board from what a person typed: a row for each open board in
+        order, or one for every board ('-' for a solved one)."""
+        open_boards = self.active
+        if len(parts) == len(open_boards):
+            feedback: list[str | None] = [None] * self.n_boards
+            for b, p in zip(open_boards, parts):
+                feedback[b] = p
+            return feedback
+        if len(parts) == self.n_boards:
+            return [None if p == "-" else p for p in parts]
+        raise InvalidFeedbackError(
+            f"{len(parts)} colour row{'s' if len(parts) != 1 else ''}: give one for each open board "
+            f"({len(open_boards)}), or one for each board ({self.n_boards}, '-' for a solved one)")
+
     def play(self, gid: WordId, patterns: Sequence[Pattern | None]) -> None:
         """Unchecked fast path for searches and simulations: patterns of the active boards (None
         elsewhere), applied without word, hard-mode or consistency checks beyond the board's own."""

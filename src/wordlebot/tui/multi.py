@@ -1,0 +1,191 @@
+"""The terminal UI for multi-board games (``wordlebot tui --boards 4``): the boards side by side,
+each with its rows in colour and how many words are left, the suggestions and which boards they
+serve, and one input line a guess: the word, then the colours of each open board.
+
+State lives in ``multi.MultiGame`` and the policy in ``multi.suggest``; this module only shows
+them and passes the typed line on (``MultiGame.colours_of`` reads it).  The search runs in a
+worker thread, so typing never waits for it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Input, Static
+from textual.worker import get_current_worker
+
+from ..errors import WordlebotError
+from ..feedback import pattern_to_colours
+from ..multi import MultiGame, suggest
+from ..words import Lexicon
+
+TILE = {0: "bold white on #3a3a3c", 1: "bold white on #b59f3b", 2: "bold white on #538d4e"}
+TOP = 5
+
+
+def board_text(game: MultiGame, b: int, compact: bool) -> Text:
+    """Board ``b``'s rows as coloured tiles (one letter a tile when ``compact``), a blank row for
+    each guess still to come while it is open."""
+    t = Text()
+    solved = game.solved_at[b]
+    n = game.lexicon.length
+    cell = "{}" if compact else " {} "
+    for k, row in enumerate(game.rows):
+        p = row.patterns[b]
+        if p is None:
+            break
+        for ch, c in zip(row.guess.upper(), pattern_to_colours(p, n)):
+            t.append(cell.format(ch), style=TILE[c])
+        t.append("\n")
+    if solved is None:
+        for _ in range(game.guesses_left):
+            t.append((cell.format("·") * n) + "\n", style="grey50")
+    return t
+
+
+class MultiBoardApp(App):
+    CSS = """
+    #boards { height: auto; }
+    .board { width: auto; margin: 0 1; height: auto; }
+    .board Static { width: auto; }
+    .board-title { color: $text-muted; }
+    #suggestions { height: auto; margin: 1 1 0 1; }
+    #status { height: auto; margin: 0 1; }
+    #status.error { color: $error; }
+    Input { margin: 0 1; }
+    """
+    BINDINGS = [
+        Binding("tab", "fill", "Suggestion", priority=True),  # before the focus change
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+n", "new_game", "New"),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    def __init__(self, lexicon: Lexicon, boards: int = 4, *, hard: bool = False) -> None:
+        super().__init__()
+        self.lexicon = lexicon
+        self.n_boards = boards
+        self.hard = hard
+        self.game = MultiGame(lexicon, boards, hard=hard)
+        self.rows: list = []  # the suggestions shown
+        self.version = 0  # of the game state the suggestions belong to
+
+    @property
+    def compact(self) -> bool:
+        return self.n_boards > 4
+
+    @property
+    def top(self) -> int:
+        return 3 if self.compact else TOP  # 13 rows of boards leave room for three in 24 lines
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="boards"):
+            for b in range(self.n_boards):
+                with Vertical(classes="board"):
+                    yield Static("", classes="board-title", id=f"title-{b}")
+                    yield Static("", id=f"board-{b}")
+        yield Static("", id="suggestions")
+        yield Input(placeholder="word, then the colours of each open board: roate 00100 20000 …", id="line")
+        yield Static("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"wordlebot — {self.game.name}"
+        if self.compact:
+            self.query_one("#suggestions").styles.margin = (0, 1, 0, 1)
+        self.query_one(Input).focus()
+        self.refresh_view()
+
+    # --- view --------------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        g = self.game
+        self.sub_title = f"{g.lexicon.name} · {g.max_guesses} guesses" + (" · hard" if g.hard else "")
+        for b in range(g.n_boards):
+            solved = g.solved_at[b]
+            left = int(g.candidates(b).size)
+            if self.compact:  # eight boards in 80 columns: a title as narrow as the tiles
+                title = f"{b + 1}:✓{solved}" if solved else f"{b + 1}:{left}"
+            else:
+                title = f"{b + 1}: in {solved}" if solved else f"{b + 1}: {left:,} left"
+            self.query_one(f"#title-{b}", Static).update(title)
+            self.query_one(f"#board-{b}", Static).update(board_text(g, b, self.compact))
+        self.version += 1
+        if g.over:
+            lost = [str(b + 1) for b in g.active]
+            self.query_one("#suggestions", Static).update(
+                f"out of guesses: board {', '.join(lost)} not solved; score {g.score():g}" if lost else
+                f"all {g.n_boards} boards solved in {g.guesses_used}: score {g.score():g} (Ctrl+N: a new game)")
+            self.rows = []
+            return
+        self.query_one("#suggestions", Static).update("suggestions: searching…")
+        self._search(self.version)
+
+    @work(thread=True, exclusive=True, group="suggest")
+    def _search(self, version: int) -> None:
+        rows = suggest(self.game, self.top)  # a function of the state alone
+        if not get_current_worker().is_cancelled:
+            self.call_from_thread(self._show, rows, version)
+
+    def _show(self, rows, version: int) -> None:
+        if version != self.version:
+            return  # the game changed since: a newer search is on its way
+        self.rows = rows
+        lines = [f"{i}. {r.word.upper()}  {r.cost:.2f}  {r.why}" for i, r in enumerate(rows, start=1)]
+        self.query_one("#suggestions", Static).update(Text("\n".join(lines)))
+
+    def say(self, message: str, error: bool = False) -> None:
+        status = self.query_one("#status", Static)
+        status.set_classes("error" if error else "")
+        status.update(Text(message))
+
+    # --- input -------------------------------------------------------------------------------
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        parts = event.value.split()
+        if not parts:
+            if self.rows:  # Enter on an empty line: the top suggestion, colours to follow
+                event.input.value = self.rows[0].word + " "
+                event.input.cursor_position = len(event.input.value)
+            return
+        word, colours = parts[0], parts[1:]
+        try:
+            self.lexicon.id(word)  # the word first: a line of colours alone is named as such
+        except WordlebotError as exc:
+            self.say(f"{exc}; a line is the word played, then the colours", error=True)
+            return
+        if not colours:
+            self.say(f"now the colours {word.upper()} got on each open board, e.g. 00100 20000", error=True)
+            return
+        try:
+            row = self.game.guess(word, self.game.colours_of(colours))
+        except WordlebotError as exc:
+            self.say(str(exc), error=True)
+            return
+        event.input.value = ""
+        self.say(str(row))
+        self.refresh_view()
+
+    def action_fill(self) -> None:
+        if self.rows:
+            line = self.query_one(Input)
+            line.value = self.rows[0].word + " "
+            line.cursor_position = len(line.value)
+
+    def action_undo(self) -> None:
+        try:
+            self.say(f"took back {self.game.undo()}")
+        except WordlebotError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.refresh_view()
+
+    def action_new_game(self) -> None:
+        self.game = MultiGame(self.lexicon, self.n_boards, hard=self.hard)
+        self.say("a new game")
+        self.refresh_view()
