@@ -507,3 +507,8 @@ def test_download_bars_stop_on_close():
         update(10, None)  # no size announced: it never completes by itself
         assert len(_live_bars()) == 1
     assert _live_bars() == []
+
+
+def test_multi_board_tui_refuses_play_mode_with_the_reason():
+    r = run(["tui", "--boards", "4", "--play"])
+    assert r.exit_code == 2 and "--boards assists a game played elsewhere" in r.output

@@ -256,6 +256,9 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
     if boards > 1:
         from .tui.multi import MultiBoardApp
 
+        if mode == "play" or answer:
+            raise click.UsageError("--boards assists a game played elsewhere; playing against hidden words "
+                                   "is for one board (--play, --answer) for now")
         check_cache()
         from .cli_common import load_lexicon
 
