@@ -14,8 +14,8 @@ least that value (the bound the word was refuted against; bounds only fall as a 
 so a refutation stays valid after a resume).  Rows are appended whole and synced batch by batch;
 a row cut short by a crash is dropped when the journal is read again.  The sweep line names
 what the rows depend on: resuming with other lists, rules, search or ``keep`` is refused (their
-rows would not hold).  When the sweep completes, the file is rewritten best first (atomically)
-and ends with the ``complete`` line.
+rows would not hold).  When the sweep completes, the file is rewritten (atomically): the exact
+totals best first, then the bounded words, and a ``complete`` line.
 """
 
 from __future__ import annotations
@@ -120,7 +120,8 @@ class Journal:
     def _write_all(self, note: str | None = None) -> None:
         from .data import atomic_write
 
-        ranked = sorted(self.rows.items(), key=lambda kv: (kv[1][0], not kv[1][1], kv[0]))
+        # exact totals first, best first; then the bounded words (see SweepResult.ranking)
+        ranked = sorted(self.rows.items(), key=lambda kv: (not kv[1][1], kv[1][0], kv[0]))
         text = (f"{MAGIC}\n# sweep: {json.dumps(self.sweep, sort_keys=True)}\n{COLUMNS}\n"
                 + "".join(_row(w, t, e, s) for w, (t, e, s) in ranked)
                 + (f"# complete: {note}\n" if note is not None else ""))

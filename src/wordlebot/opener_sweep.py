@@ -103,7 +103,9 @@ class SweepResult:
         return w, v
 
     def ranking(self) -> list[tuple[str, float, bool]]:
-        return sorted(((w, v, e) for w, (v, e) in self.values.items()), key=lambda t: (t[1], not t[2], t[0]))
+        """Exact totals first, best first, then the words only bounded (a word known to need at
+        least the bound may still beat an exact total above it: it is not ranked among them)."""
+        return sorted(((w, v, e) for w, (v, e) in self.values.items()), key=lambda t: (not t[2], t[1], t[0]))
 
 
 def _local_cluster(LocalCluster, workers: int):
