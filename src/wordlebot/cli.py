@@ -511,7 +511,7 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
                    "(default: 1 with --exact, --top otherwise).")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Journal every evaluated word (word, total, exact, seconds) as CSV here, as results "
-                   "arrive; rewritten best first when the sweep completes.")
+                   "arrive; rewritten ranked (exact totals first) when it completes.")
 @click.option("--resume", is_flag=True,
               help="Go on with the sweep journaled at --out (same lists and options): its words are not "
                    "evaluated again.")
