@@ -22,6 +22,7 @@ solver (``exact.py``) on small lists, not yet a search.
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from dataclasses import dataclass
@@ -43,6 +44,13 @@ def solve_time(n: int) -> float:
     if n <= 0:
         return 0.0
     return 1.0 + (1.0 - 1.0 / n) * max(1.0, math.log2(n) / BITS_PER_GUESS)
+
+
+@functools.lru_cache(maxsize=8)
+def _solve_times(n_answers: int) -> np.ndarray:
+    """``solve_time`` of every part size up to ``n_answers``, the kernel's lookup table (made once
+    per list size, not at every move: 14,856 Python calls for the nyt set)."""
+    return np.array([solve_time(n) for n in range(n_answers + 1)])
 
 
 @dataclass(frozen=True)
@@ -128,7 +136,7 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None) -> list[MultiSug
     lex = game.lexicon
     m = matrix if matrix is not None else pattern_matrix(lex)
     active = game.active
-    times = np.array([solve_time(n) for n in range(lex.n_answers + 1)])
+    times = _solve_times(lex.n_answers)
     cands = {b: game.candidates(b) for b in active}
     singles = [b for b in active if cands[b].size == 1]
     pool = np.arange(lex.n_guesses, dtype=np.int64)
