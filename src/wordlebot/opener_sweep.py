@@ -191,11 +191,14 @@ def sweep(
             pending.add(client.submit(evaluate_batch, spec, todo[nxt:nxt + size], bound(), pure=False))
             nxt += size
 
-        while nxt < len(todo) and pending.count() < in_flight:
-            before = nxt
-            send()
-            if nxt == before:
-                break
+        def fill() -> None:
+            while nxt < len(todo) and pending.count() < in_flight:
+                before = nxt
+                send()
+                if nxt == before:  # unbounded and every worker busy
+                    return
+
+        fill()
         for fut in pending:
             rows = fut.result()
             for w, v, exact, secs in rows:
@@ -208,11 +211,7 @@ def sweep(
                     on_result(w, v, exact)
             if on_batch:
                 on_batch(rows)
-            while nxt < len(todo) and pending.count() < in_flight:
-                before = nxt
-                send()
-                if nxt == before:
-                    break
+            fill()
     except KeyboardInterrupt:
         # stopping mid-task: the cluster's shutdown warnings (workers killed) say nothing new
         import logging
