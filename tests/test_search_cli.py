@@ -356,3 +356,85 @@ def test_a_one_guess_game_gets_a_suggestion_and_its_book_has_no_replies():
     game = a.new_game(max_guesses=1)
     assert a.best(game) in ANSWERS
     assert a.book(False, 1).second == {}
+
+
+def _naive_first_word_total(word):
+    """The exact total of ``word`` as the first guess (normal mode), by the naive recursion on
+    each part it leaves."""
+    from naive import partition
+
+    green = 3 ** len(word) - 1
+    return len(ANSWERS) + sum(optimal_total(GUESSES, part, 5) for code, part in partition(word, ANSWERS).items()
+                              if code != green)
+
+
+def test_lanes_evaluate_first_words_at_once_on_one_table():
+    """Two threads evaluate first words at the same time, each on a lane of one search (one
+    table, what one proves the other reads): every value is the naive exact total, and a word
+    refuted against a bound is at least the bound."""
+    import threading
+
+    from wordlebot.search import TreeSearch
+
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="small")
+    search = TreeSearch(lex, k=None, threads=1, memory_mb=64)
+    words = GUESSES[:40]
+    truth = {w: _naive_first_word_total(w) for w in words}
+    bound = sorted(truth.values())[10] + 0.5
+    got: dict[str, tuple[float, float]] = {}
+
+    def evaluate(share):
+        with search.lane():
+            for w in share:
+                got[w] = (search.value_of_guess(lex.id(w), parallel=False),
+                          search.value_of_guess(lex.id(w), beta=bound, parallel=False))
+
+    threads = [threading.Thread(target=evaluate, args=(words[i::2],)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(search._all_lanes) == 2  # each thread had its own scratch space
+    for w in words:
+        exact, bounded = got[w]
+        assert exact == truth[w], w
+        assert bounded == truth[w] if truth[w] < bound else bounded >= bound, w
+
+
+def test_the_seed_bounds_each_first_word_from_above(files):
+    """The seed's near-optimal totals are real strategies' totals: never below the exact ones."""
+    from wordlebot.opener_sweep import SweepSpec, evaluate_uppers
+
+    spec = SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
+    rows = evaluate_uppers(spec, GUESSES[:30])
+    assert [w for w, _, _ in rows] == GUESSES[:30]
+    assert all(v >= _naive_first_word_total(w) for w, v, _ in rows)
+
+
+def test_the_bound_is_the_keep_th_best_of_the_exact_or_the_seeded_totals():
+    from wordlebot.opener_sweep import _Kept
+    from wordlebot.search import INF
+
+    kept = _Kept(keep=2, margin=0.5)
+    assert not kept.bounded and kept.bound() == INF
+    kept.add_upper(12.0)
+    kept.add_upper(INF)  # a word the near-optimal search could not finish: no bound from it
+    assert not kept.bounded
+    kept.add_upper(11.0)
+    kept.add_upper(10.0)
+    assert kept.bounded and kept.bound() == 11.5  # two words reach 11: the second best is at most 11
+    kept.add_exact(9.0)
+    assert kept.bound() == 11.5
+    kept.add_exact(10.5)
+    assert kept.bound() == 11.0
+
+
+def test_an_opener_proof_journals_its_seed(files, tmp_path):
+    """The seed's CPU time is the sweep's: journaled, kept through the final rewrite, counted."""
+    from wordlebot.opener_journal import Journal
+
+    proof = tmp_path / "proof.csv"
+    assert run(["openers", "--exact", "--out", str(proof)] + files).exit_code == 0
+    journal = Journal.read(proof)
+    assert journal.complete and len(journal.seeds) == 1 and journal.seeds[0][0] == len(GUESSES)
+    assert journal.cpu_seconds() == pytest.approx(sum(s for *_, s in journal.rows.values()) + journal.seeds[0][1])

@@ -505,7 +505,7 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Dask scheduler to run on (default: a LocalCluster on this machine).")
 @click.option("--workers", type=click.IntRange(1, 256), default=2, show_default=True,
-              help="Worker processes of the LocalCluster.")
+              help="Threads of the LocalCluster (one worker process: its threads share one table).")
 @click.option("--keep", type=click.IntRange(1), default=None,
               help="Exact totals of the N best first words, a proven lower bound for every other "
                    "(default: 1 with --exact, --top otherwise).")
@@ -524,6 +524,7 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
     (an opener proof takes an hour or more) can be stopped and resumed: --out FILE --resume."""
     from .opener_journal import Journal
     from .opener_sweep import SweepSpec, first_word_order, sweep
+    from .search import INF
     from .words import list_fingerprint
 
     if lexicon.weighted:
@@ -560,16 +561,17 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
             prog.advance(task)
 
         result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done,
-                       on_result=seen, on_batch=journal.add if journal is not None else None)
+                       on_result=seen, on_batch=journal.add if journal is not None else None,
+                       on_seed=journal.add_seed if journal is not None else None)
     ranking = result.ranking()
     kind = "exact" if exact else f"near-optimal k={k}"
     earlier = f"; {len(done):,} from the journal" if done else ""
     out.print(f"[bold]{lexicon.name}[/] · {'hard' if hard else 'normal'} · {kind} · "
                       f"{len(words):,} first words in {result.seconds:.1f} s "
-                      f"({result.cpu_seconds:.1f} CPU-s on {'the scheduler at ' + scheduler if scheduler else f'{workers} workers'}"
+                      f"({result.cpu_seconds:.1f} CPU-s on {'the scheduler at ' + scheduler if scheduler else f'{workers} threads'}"
                       f"{earlier})")
     for i, (w, v, e) in enumerate(ranking[:top], start=1):
-        shown = f"{v:g}" if e else f">= {v:g}"
+        shown = f"{v:g}" if e else (f"cannot win within {max_guesses} guesses" if v >= INF else f">= {v:g}")
         out.print(f"{i:>4}  {w.upper()}  {shown}")
     best = result.best
     if exact and best:

@@ -7,11 +7,13 @@
     word,total,exact,seconds
     salet,7920,1,2.41
     xylyl,7984,0,0.03
+    # seed: 200 words, 28.490 CPU-s
     # complete: 12972 first words, best salet 7920
 
 A row is final when written: ``exact`` 1 is the word's total, 0 a proof that the total is at
 least that value (the bound the word was refuted against; bounds only fall as a sweep goes on,
-so a refutation stays valid after a resume).  Rows are appended whole and synced batch by batch;
+so a refutation stays valid after a resume); ``inf``: the word cannot win within the guess cap
+(hard mode).  A seed line records the CPU time of a run's seed (see opener_sweep).  Rows are appended whole and synced batch by batch;
 a row cut short by a crash is dropped when the journal is read again.  The sweep line names
 what the rows depend on: resuming with other lists, rules, search or ``keep`` is refused (their
 rows would not hold).  When the sweep completes, the file is rewritten (atomically): the exact
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import WordlebotError
+from .search_kernels import INF
 
 MAGIC = "# wordlebot openers journal 1"
 COLUMNS = "word,total,exact,seconds"
@@ -41,6 +44,7 @@ class Journal:
     sweep: dict  # what the rows depend on (lists, rules, search, keep, margin)
     rows: dict[str, tuple[float, bool, float]] = field(default_factory=dict)  # word -> (total, exact, seconds)
     complete: bool = False
+    seeds: list[tuple[int, float]] = field(default_factory=list)  # each run's seed: (words, CPU-s)
 
     @classmethod
     def start(cls, path: Path, sweep: dict, *, resume: bool) -> "Journal":
@@ -86,6 +90,12 @@ class Journal:
                     raise JournalError(f"{path}, line {n}: the sweep line is damaged") from None
             elif line.startswith("# complete"):
                 journal.complete = True
+            elif line.startswith("# seed: "):
+                try:
+                    n_words, secs = line[len("# seed: "):].split(",")
+                    journal.seeds.append((int(n_words.split()[0]), float(secs.split()[0])))
+                except (ValueError, IndexError):
+                    raise JournalError(f"{path}, line {n}: the seed line is damaged") from None
             elif line.startswith("#") or line == COLUMNS or not line:
                 continue
             else:
@@ -109,13 +119,21 @@ class Journal:
             f.flush()
             os.fsync(f.fileno())
 
+    def add_seed(self, n_words: int, seconds: float) -> None:
+        """Record a run's seed (its CPU time belongs to the sweep's), synced like a row."""
+        self.seeds.append((n_words, seconds))
+        with open(self.path, "a") as f:
+            f.write(_seed(n_words, seconds))
+            f.flush()
+            os.fsync(f.fileno())
+
     def finish(self, note: str) -> None:
         """Rewrite the journal best first, ending with ``# complete: note``."""
         self.complete = True
         self._write_all(note)
 
     def cpu_seconds(self) -> float:
-        return sum(s for _, _, s in self.rows.values())
+        return sum(s for _, _, s in self.rows.values()) + sum(s for _, s in self.seeds)
 
     def _write_all(self, note: str | None = None) -> None:
         from .data import atomic_write
@@ -124,9 +142,16 @@ class Journal:
         ranked = sorted(self.rows.items(), key=lambda kv: (not kv[1][1], kv[1][0], kv[0]))
         text = (f"{MAGIC}\n# sweep: {json.dumps(self.sweep, sort_keys=True)}\n{COLUMNS}\n"
                 + "".join(_row(w, t, e, s) for w, (t, e, s) in ranked)
+                + "".join(_seed(n, s) for n, s in self.seeds)
                 + (f"# complete: {note}\n" if note is not None else ""))
         atomic_write(self.path, text.encode())
 
 
+def _seed(n_words: int, seconds: float) -> str:
+    return f"# seed: {n_words} words, {seconds:.3f} CPU-s\n"
+
+
 def _row(word: str, total: float, exact: bool, seconds: float) -> str:
-    return f"{word},{total:.15g},{int(exact)},{seconds:.3f}\n"
+    # a first word that cannot win within the cap (hard mode: half the NYT words) has no total
+    shown = "inf" if total >= INF else f"{total:.15g}"
+    return f"{word},{shown},{int(exact)},{seconds:.3f}\n"

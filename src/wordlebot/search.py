@@ -292,6 +292,11 @@ class TreeSearch:
         # Isolated calls (see ``isolated``) run on their own small tables, emptied each time.
         self._play: list[_Worker] | None = None
         self._active = self._workers
+        # Lanes (see ``lane``): scratch workers of callers' own threads, on the shared table.
+        self._lanes: list[_Worker] = []  # free ones
+        self._all_lanes: list[_Worker] = []
+        self._lanes_lock = threading.Lock()
+        self._lane_of = threading.local()
         self._last_order: tuple | None = None  # see root_order
         self.stats = SearchStats()
 
@@ -357,7 +362,7 @@ class TreeSearch:
     def _set_ip(self, index: int, value: int) -> None:
         """Set an int parameter for the search and every worker's copy of it."""
         self.S.ip[index] = value
-        for wk in self._workers + (self._play or []):
+        for wk in self._workers + (self._play or []) + self._all_lanes:
             wk.S.ip[index] = value
 
     # --- work budget ---------------------------------------------------------------------------
@@ -428,8 +433,31 @@ class TreeSearch:
         if parallel and pool is None and self.depth is None:
             return self.subtrees(gid, H, rows, constraints)[0]
         T, h, greens, mins = self._allowed(constraints, pool)
-        v, _ = self._run(self._active[0], H, self.max_guesses - rows, beta, T, h, greens, mins, gid)
+        worker = getattr(self._lane_of, "worker", None)
+        if worker is None or self._isolated:
+            worker = self._active[0]
+        v, _ = self._run(worker, H, self.max_guesses - rows, beta, T, h, greens, mins, gid)
         return v
+
+    @contextlib.contextmanager
+    def lane(self):
+        """Serial ``value_of_guess`` calls inside run on a scratch worker of the calling thread's
+        own, on the search's one table: callers' threads can then evaluate guesses at once and
+        each reads what the others proved (an opener sweep's tasks on one Dask worker process:
+        the parts one first word leaves recur under its anagrams and neighbours).  Values are
+        the same as without lanes; the table only saves work."""
+        with self._lanes_lock:
+            if not self._lanes:
+                self._lanes.append(_Worker(self, self._workers[0].TT))
+                self._all_lanes.append(self._lanes[-1])
+            worker = self._lanes.pop()
+        self._lane_of.worker = worker
+        try:
+            yield self
+        finally:
+            self._lane_of.worker = None
+            with self._lanes_lock:
+                self._lanes.append(worker)
 
     @property
     def _isolated(self) -> bool:
