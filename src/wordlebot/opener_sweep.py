@@ -23,6 +23,7 @@ what one thread proves the other reads, where two processes would each prove it 
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from dataclasses import dataclass, field, replace
@@ -54,6 +55,7 @@ class SweepSpec:
     k: int | None = None  # None: exact
     kc: int = 6
     memory_mb: int = 1024
+    fail_cost: float | None = None  # None: a hard cap
 
     def key(self) -> tuple:
         return tuple(self.__dict__.values())
@@ -69,20 +71,34 @@ class SweepSpec:
         with _WORKER_LOCK:
             s = _WORKER_SEARCH.get(self.key())
             if s is None:
-                _WORKER_SEARCH.clear()  # one search per worker process: bounded memory
+                if len(_WORKER_SEARCH) >= 2:
+                    _WORKER_SEARCH.clear()  # a sweep's two searches per worker process: bounded memory
                 s = TreeSearch(self.lexicon(), k=self.k, kc=self.kc, hard=self.hard, max_guesses=self.max_guesses,
-                               memory_mb=self.memory_mb, threads=1)
+                               memory_mb=self.memory_mb, threads=1, fail_cost=self.fail_cost)
                 _WORKER_SEARCH[self.key()] = s
             return s
 
     def seeding(self) -> "SweepSpec":
-        """The near-optimal search that seeds an exact sweep's bound."""
-        return replace(self, k=SEED_K, kc=SEED_KC, memory_mb=SEED_MEMORY_MB)
+        """The near-optimal search that seeds an exact sweep and estimates the gaps of its hard
+        words' parts (see refutation).  In hard mode it finds no strategy within the cap from
+        the NYT lists' first words (its few guesses a node run into the _ARES traps), so there
+        a failure costs max_guesses + 2 guesses: its totals are then estimates, not bounds."""
+        return replace(self, k=SEED_K, kc=SEED_KC, memory_mb=SEED_MEMORY_MB,
+                       fail_cost=float(self.max_guesses + 2) if self.hard else None)
+
+    @property
+    def seeds_bound(self) -> bool:
+        """Whether the seed's totals are upper bounds (hard cap) or only estimates."""
+        return self.seeding().fail_cost is None
 
 
-def _timed_values(search: TreeSearch, words: list[str], bound: float) -> list[tuple[str, float, float]]:
+def _timed_values(search: TreeSearch, words: list[str], bound: float,
+                  near: TreeSearch | None = None) -> list[tuple[str, float, float]]:
     """(word, value, seconds) of each first word against ``bound``, on a lane of the calling
-    thread (the worker process's threads share the search's table)."""
+    thread (the worker process's threads share the search's table); with ``near``, the hard
+    words refuted in stages (see refutation)."""
+    from .refutation import value_against
+
     lex = search.lexicon
     cons = None
     if search.hard:
@@ -90,23 +106,29 @@ def _timed_values(search: TreeSearch, words: list[str], bound: float) -> list[tu
 
         cons = HardConstraints.none(lex.length)
     out = []
-    with search.lane():
+    with search.lane(), (near.lane() if near is not None else contextlib.nullcontext()):
         for w in words:
             t0 = time.perf_counter()
-            v = search.value_of_guess(lex.id(w), constraints=cons, beta=bound, parallel=False)
+            if near is not None and bound < INF:
+                v = value_against(search, near, lex.id(w), bound, cons)
+            else:
+                v = search.value_of_guess(lex.id(w), constraints=cons, beta=bound, parallel=False)
             out.append((w, float(v), time.perf_counter() - t0))
     return out
 
 
 def evaluate_batch(spec: SweepSpec, words: list[str], bound: float) -> list[tuple[str, float, bool, float]]:
     """(word, value, exact, seconds) for each first word; not exact means value >= bound."""
-    return [(w, v, bool(v < bound and v < INF), secs) for w, v, secs in _timed_values(spec.search(), words, bound)]
+    near = spec.seeding().search() if spec.k is None else None
+    return [(w, v, bool(v < bound and v < INF), secs)
+            for w, v, secs in _timed_values(spec.search(), words, bound, near)]
 
 
 def evaluate_uppers(spec: SweepSpec, words: list[str]) -> list[tuple[str, float, float]]:
     """(word, near-optimal total, seconds) for each first word: the seed of an exact sweep.  Each
     total is that of a strategy the near-optimal search found, so it bounds the word's exact
-    total from above (INF when it found none within the guess cap)."""
+    total from above (INF when it found none within the guess cap; in hard mode an estimate,
+    see ``SweepSpec.seeding``)."""
     return _timed_values(spec.seeding().search(), words, INF)
 
 
@@ -320,7 +342,8 @@ def _seeded(client, spec: SweepSpec, head: list[str], todo: list[str], kept: _Ke
     for fut in futures:
         for w, v, secs in fut.result():
             upper[w] = v
-            kept.add_upper(v)
+            if spec.seeds_bound:
+                kept.add_upper(v)
             result.cpu_seconds += secs
     place = {w: i for i, w in enumerate(todo)}
     first = sorted((w for w in head if w in place and upper.get(w, INF) < INF), key=lambda w: (upper[w], place[w]))

@@ -433,11 +433,47 @@ class TreeSearch:
         if parallel and pool is None and self.depth is None:
             return self.subtrees(gid, H, rows, constraints)[0]
         T, h, greens, mins = self._allowed(constraints, pool)
-        worker = getattr(self._lane_of, "worker", None)
-        if worker is None or self._isolated:
-            worker = self._active[0]
-        v, _ = self._run(worker, H, self.max_guesses - rows, beta, T, h, greens, mins, gid)
+        v, _ = self._run(self._current(), H, self.max_guesses - rows, beta, T, h, greens, mins, gid)
         return v
+
+    def node_value(self, candidates: np.ndarray, *, rows: int, constraints: HardConstraints | None = None,
+                   beta: float = INF) -> float:
+        """The node's value (its best guess searched, as ``best`` does) if below ``beta``, else a
+        number ``>= beta``: a lower bound proven, and kept in the table."""
+        H = self._check_cands(candidates)
+        self._check_rows(rows)
+        T, h, greens, mins = self._allowed(self._check_constraints(constraints))
+        v, _ = self._run(self._current(), H, self.max_guesses - rows, beta, T, h, greens, mins, -1)
+        return v
+
+    def node_bound(self, candidates: np.ndarray, *, rows: int, constraints: HardConstraints | None = None) -> float:
+        """A lower bound on the node's value: the table's, else the best one-guess bound of a scan
+        of every allowed guess (then kept in the table).  Exact searches only (0 otherwise)."""
+        H = self._check_cands(candidates)
+        self._check_rows(rows)
+        T, h, greens, mins = self._allowed(self._check_constraints(constraints))
+        wk = self._current()
+        return float(self._accounted(wk, sk._part_bound, wk.S, wk.X, wk.TT, H, 1, self.max_guesses - rows, T,
+                                     np.uint64(h), float(self.w[H].sum())))
+
+    def _current(self) -> "_Worker":
+        """The worker of a serial call: the calling thread's lane (see ``lane``), if any."""
+        worker = getattr(self._lane_of, "worker", None)
+        return self._active[0] if worker is None or self._isolated else worker
+
+    @contextlib.contextmanager
+    def allowance(self, units: int):
+        """Inside a lane: the calling thread's calls may do at most ``units`` of work (scan
+        units, see ``search_kernels.M_WORK``), else they raise BudgetExceeded.  The lane's own
+        budget, unlike ``budget``: the other lanes' calls go on unbounded."""
+        worker = getattr(self._lane_of, "worker", None)
+        if worker is None:
+            raise RuntimeError("allowance() needs a lane: use it inside `with search.lane():`")
+        worker.allowance = units
+        try:
+            yield self
+        finally:
+            worker.allowance = None
 
     @contextlib.contextmanager
     def lane(self):
@@ -818,7 +854,7 @@ class TreeSearch:
         if parallel is None:
             parallel = self._threaded and H.size > 3**self.lexicon.length
         if not parallel or rem <= 2:
-            v, g = self._run(self._active[0], H, rem, INF, T, h, greens, mins, -1)
+            v, g = self._run(self._current(), H, rem, INF, T, h, greens, mins, -1)
             return (g, v) if v < INF else (-1, INF)
         order = self.root_order(H, rem, T, h, greens, mins)
         if order.size == 0:

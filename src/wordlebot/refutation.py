@@ -1,0 +1,94 @@
+"""Refuting a first word against a bound, in stages: the opener sweep's hard words.
+
+An exact opener sweep asks of nearly every first word only "is it worse than the best?".  The
+kernel's answer (``value_of_guess`` with a bound) bounds each part the word leaves by a scan,
+then solves the parts one by one, smallest first, each against what is left of the bound: the
+small parts exactly, then the big ones in turn, each nearly exactly too, because what a big
+part is worth above its one-scan bound (its gap) is only found by searching it.  On the NYT lists
+SAICE, whose near-optimal total is 11421, took 146 s to be proven >= 11219.5 so, and the ~1,000
+words like it were most of a proof's 3 CPU-hours.
+
+In stages, a word the kernel does not refute within QUICK_UNITS of work is refuted thus: each
+big part's near-optimal value (a second's work for all of them) estimates its gap; each big
+part, largest gap first, is then asked only for its share of what the bound needs ("is it worth
+at least its bound + share x its gap?"): a search against a target below the part's value, in
+which most guesses fail at once.  It stops as soon as the bounds proven add up to the bound.
+SAICE: 25 s.  Every answer is a proven lower bound or an exact value, kept in the search's table,
+so when the estimates were wrong (the word is better than they said) the kernel's evaluation
+that follows reads them: the exact totals are the kernel's, as before.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .feedback import all_green
+from .search import INF, BudgetExceeded, TreeSearch
+
+# Work the kernel gets on its own first (scan units: about half a second on the NYT lists).
+# Most first words are refuted by it in a tenth of a second; staging costs about a second.
+QUICK_UNITS = 150_000_000
+STAGE_MIN = 20  # parts of fewer answers are left to the kernel (their gaps are small and cheap)
+STAGE_SLACK = 1.2  # ask the parts for this much more than the bound needs: estimates err
+
+
+def value_against(search: TreeSearch, near: TreeSearch, guess: int, bound: float, constraints=None) -> float:
+    """``search.value_of_guess(guess, beta=bound)`` for a first word: its exact total if below
+    ``bound``, else a proven lower bound ``>= bound``; the hard ones refuted in stages, ``near``
+    (a near-optimal search of the same lists and rules) estimating each part's gap.  Call it
+    inside ``search.lane()``."""
+    try:
+        with search.allowance(QUICK_UNITS):
+            return search.value_of_guess(guess, constraints=constraints, beta=bound, parallel=False)
+    except BudgetExceeded:
+        pass
+    v = staged_bound(search, near, guess, bound, constraints)
+    if v >= bound:
+        return v
+    return search.value_of_guess(guess, constraints=constraints, beta=bound, parallel=False)
+
+
+def staged_bound(search: TreeSearch, near: TreeSearch, guess: int, bound: float, constraints=None) -> float:
+    """A proven lower bound on ``guess``'s total as a first word, raised in stages (see the
+    module's text) until it reaches ``bound`` or the estimates run out."""
+    lex = search.lexicon
+    H = np.arange(lex.n_answers, dtype=np.int32)
+    word = lex.guesses[guess]
+    pats = np.asarray(search.mt[H, guess])
+    green = all_green(lex.length)
+    total = float(H.size)
+    big = []
+    for p in np.unique(pats).tolist():
+        if p == green:
+            continue
+        Hp = H[pats == p]
+        cons = constraints.add(word, p) if constraints is not None else None
+        if Hp.size <= 2:
+            total += 2 * Hp.size - 1  # exact: one guess, or two answers in three guesses
+            continue
+        lb = search.node_bound(Hp, rows=1, constraints=cons)
+        total += lb
+        if Hp.size >= STAGE_MIN:
+            big.append((Hp, cons, lb))
+    if total >= bound:
+        return total
+    gaps = []
+    for Hp, cons, lb in big:
+        est = near.best_unchecked(Hp, rows=1, constraints=cons, parallel=False)[1]
+        if est < INF and est > lb:
+            gaps.append((est - lb, Hp, cons, lb))
+    gaps.sort(key=lambda t: -t[0])
+    left = sum(g for g, *_ in gaps)
+    for gap, Hp, cons, lb in gaps:
+        if left <= 0:
+            break
+        share = min(1.0, STAGE_SLACK * (bound - total) / left)
+        left -= gap
+        target = lb + math.ceil(gap * share)
+        v = search.node_value(Hp, rows=1, constraints=cons, beta=target)
+        total += v - lb
+        if total >= bound:
+            break
+    return total
