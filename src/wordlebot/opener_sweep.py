@@ -12,7 +12,10 @@ promising words (a second each at most; each the total of a real strategy, so th
 of them bounds the keep-th best exact total from above) set the bound before any exact search,
 and those words go out first, best first.  Without the seed, the first words were searched with
 no bound or a loose one (the search's ordering key puts TIARE first on the NYT lists, 100 above
-TARSE): a third of the CPU time of the words at the head of the order.
+TARSE): a third of the CPU time of the words at the head of the order.  (In hard mode the
+near-optimal search finds no strategy within the cap, so its totals, with a failure cost, only
+order the words.)  The same near-optimal search then helps refute the words the kernel does not
+refute at once (see refutation).
 
 A LocalCluster of one worker process, with a thread per core, is started unless a scheduler
 address is given.  A worker process keeps its search (and its table) between tasks, and its
@@ -247,9 +250,9 @@ def sweep(
     ``done``: results of an earlier run of the same sweep (word -> (total, exact)), not evaluated
     again; their exact totals set the bound from the start.  ``on_batch`` gets each batch's rows
     (word, total, exact, seconds) as it comes back (a journal keeps them), ``on_seed`` the
-    seed's size and CPU seconds.  Until the bound
-    exists every word costs a whole search, so words then go out one at a time, one per
-    thread, and the bound exists as soon as it can."""
+    seed's size and CPU seconds.  Until the bound exists every word costs a whole search, so
+    words then go out one at a time, no more at once than exact totals are missing, and the
+    bound exists as soon as it can."""
     from dask.distributed import Client, LocalCluster, as_completed
 
     result = SweepResult()
@@ -288,8 +291,11 @@ def sweep(
         def send() -> None:
             nonlocal nxt
             bounded = kept.bounded
-            if not bounded and pending.count() >= n_threads:
-                return  # unbounded: no more whole searches at once than threads
+            if not bounded and pending.count() >= min(n_threads, keep - len(kept.exact)):
+                # Unbounded: no more whole searches at once than exact totals are missing (in
+                # hard mode, unseeded, LEAST took 198 s beside TARSE's 57 s, all of it wasted
+                # once TARSE's total set the bound), and no more than threads.
+                return
             size = batch if bounded else 1
             pending.add(client.submit(evaluate_batch, spec, todo[nxt:nxt + size], kept.bound(), pure=False))
             nxt += size
@@ -331,8 +337,8 @@ def sweep(
 def _seeded(client, spec: SweepSpec, head: list[str], todo: list[str], kept: _Kept, n_threads: int,
             result: SweepResult) -> list[str]:
     """Seed the bound with the near-optimal totals of ``head`` (computed on the cluster, all of
-    them before any exact search: a worker keeps one search at a time) and return ``todo`` with
-    the seeded words first, best total first (the order's place breaks ties)."""
+    them before any exact search) and return ``todo`` with the seeded words first, best total
+    first (the order's place breaks ties).  In hard mode the totals only order the words."""
     from dask.distributed import wait
 
     size = max(1, -(-len(head) // (2 * n_threads)))
