@@ -382,9 +382,11 @@ def test_lanes_evaluate_first_words_at_once_on_one_table():
     truth = {w: _naive_first_word_total(w) for w in words}
     bound = sorted(truth.values())[10] + 0.5
     got: dict[str, tuple[float, float]] = {}
+    both = threading.Barrier(2)  # both lanes taken before either evaluates: they run at once
 
     def evaluate(share):
         with search.lane():
+            both.wait(timeout=60)
             for w in share:
                 got[w] = (search.value_of_guess(lex.id(w), parallel=False),
                           search.value_of_guess(lex.id(w), beta=bound, parallel=False))
