@@ -13,11 +13,12 @@
 A row is final when written: ``exact`` 1 is the word's total, 0 a proof that the total is at
 least that value (the bound the word was refuted against; bounds only fall as a sweep goes on,
 so a refutation stays valid after a resume); ``inf``: the word cannot win within the guess cap
-(hard mode).  A seed line records the CPU time of a run's seed (see opener_sweep).  Rows are appended whole and synced batch by batch;
-a row cut short by a crash is dropped when the journal is read again.  The sweep line names
-what the rows depend on: resuming with other lists, rules, search or ``keep`` is refused (their
-rows would not hold).  When the sweep completes, the file is rewritten (atomically): the exact
-totals best first, then the bounded words, and a ``complete`` line.
+(hard mode).  A seed line records the CPU time of a run's seed (see opener_sweep).  Rows are
+appended whole and synced batch by batch; a row cut short by a crash is dropped when the journal
+is read again.  The sweep line names what the rows depend on: resuming with other lists, rules,
+search or ``keep`` is refused (their rows would not hold).  When the sweep completes, the file is
+rewritten (atomically): the exact totals best first, then the bounded words, and a ``complete``
+line.
 """
 
 from __future__ import annotations
@@ -152,6 +153,6 @@ def _seed(n_words: int, seconds: float) -> str:
 
 
 def _row(word: str, total: float, exact: bool, seconds: float) -> str:
-    # a first word that cannot win within the cap (hard mode: half the NYT words) has no total
+    # a first word proven unable to win within the cap (hard mode) has no total
     shown = "inf" if total >= INF else f"{total:.15g}"
     return f"{word},{shown},{int(exact)},{seconds:.3f}\n"
