@@ -7,7 +7,8 @@ import pytest
 from conftest import random_words
 from naive import digits, feedback_code, optimal_total
 from wordlebot.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
-from wordlebot.multi import MultiGame, exact_expected_score, policy_expected_score, solve_time, suggest
+from wordlebot.multi import (MultiGame, exact_expected_score, parse_multi_history, policy_expected_score, solve_time,
+                             suggest)
 from wordlebot.words import Lexicon
 
 WORDS = random_words(120, length=5, alphabet="abcdeorst", seed=31)
@@ -266,3 +267,36 @@ def test_the_policy_does_not_walk_into_the_a_ed_trap(official):
     while not game.over:
         game.guess(suggest(game, top=1)[0].word)
     assert game.solved, [str(r) for r in game.rows]
+
+
+def test_one_word_cannot_be_the_answer_of_two_boards():
+    """The boards' answers are distinct words: a guess all green on two boards is refused and
+    changes nothing; green again after it solved another board is refused by that board."""
+    w, a2, a3 = LEX.answers[0], LEX.answers[5], LEX.answers[9]
+    g = MultiGame(LEX, 3)
+    with pytest.raises(InconsistentFeedbackError, match=f"^{w.upper()} is all green on boards 1, 3"):
+        g.guess(w, ["22222", digits(w, a2), "22222"])
+    assert g.guesses_used == 0 and all(g.candidates(b).size == len(LEX.answers) for b in range(3))
+    g.guess(w, ["22222", digits(w, a2), digits(w, a3)])
+    other = WORDS[4]
+    g.guess(other, [None, digits(other, a2), digits(other, a3)])
+    with pytest.raises(InconsistentFeedbackError, match="^board 2: row 3 .* leaves no possible word"):
+        g.guess(w, [None, "22222", digits(w, a3)])  # its first colours there already ruled it out
+    assert g.guesses_used == 2
+
+
+def test_rows_are_replayed_from_text_and_a_refusal_names_row_and_board():
+    answers = [LEX.answers[i] for i in (4, 10)]
+    w1, w2 = WORDS[1], WORDS[2]
+    text = f"{w1}:{digits(w1, answers[0])}/{digits(w1, answers[1])}, {w2}:{digits(w2, answers[0])}/-"
+    rows = parse_multi_history(text)
+    assert rows == [(w1, [digits(w1, answers[0]), digits(w1, answers[1])]), (w2, [digits(w2, answers[0]), None])]
+    g = MultiGame(LEX, 2)
+    with pytest.raises(InvalidFeedbackError, match="^row 2: board 2: give the colours"):
+        g.replay(rows)
+    assert g.guesses_used == 1  # the rows before the refused one stay played
+    g = MultiGame(LEX, 2)
+    g.replay([rows[0], (w2, [digits(w2, answers[0]), digits(w2, answers[1])])])
+    assert [str(r) for r in g.rows] == [text.split(", ")[0], f"{w2}:{digits(w2, answers[0])}/{digits(w2, answers[1])}"]
+    with pytest.raises(InvalidFeedbackError, match=r"^row 1: 'salet' is not GUESS:COLOURS"):
+        parse_multi_history("salet")

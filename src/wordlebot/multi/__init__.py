@@ -9,8 +9,8 @@
 """
 
 from .exact import exact_expected_score, policy_expected_score
-from .game import VARIANTS, MultiGame, MultiRow
+from .game import VARIANTS, MultiGame, MultiRow, parse_multi_history
 from .policy import MultiSuggestion, solve_time, suggest
 
-__all__ = ["MultiGame", "MultiRow", "MultiSuggestion", "VARIANTS", "exact_expected_score",
+__all__ = ["MultiGame", "MultiRow", "MultiSuggestion", "VARIANTS", "exact_expected_score", "parse_multi_history",
            "policy_expected_score", "solve_time", "suggest"]

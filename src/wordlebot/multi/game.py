@@ -34,6 +34,21 @@ class MultiRow:
         return f"{self.guess}:" + "/".join("-" if p is None else format_digits(p, n) for p in self.patterns)
 
 
+def parse_multi_history(text: str) -> list[tuple[str, list[str | None]]]:
+    """``"salet:20110/00000/-/10000,crony:…"`` (as ``MultiRow`` prints itself) -> (guess, colours
+    per board) pairs, ``None`` for a solved board's '-'.  Commas, semicolons or new lines
+    separate rows; the colours are checked when the rows are played (``MultiGame.replay``)."""
+    rows = []
+    parts = [p for p in text.replace(";", ",").replace("\n", ",").split(",") if p.strip()]
+    for k, part in enumerate(parts, start=1):
+        word, sep, colours = part.strip().partition(":")
+        if not sep or not colours.strip():
+            raise InvalidFeedbackError(f"row {k}: {part.strip()!r} is not GUESS:COLOURS/COLOURS/…, "
+                                       "e.g. salet:20110/00000/-/10000 ('-' for a solved board)")
+        rows.append((word.strip(), [None if c.strip() == "-" else c.strip() for c in colours.split("/")]))
+    return rows
+
+
 class MultiGame:
     """``boards`` games of Wordle played with the same guesses (Quordle: 4 boards, 9 guesses).
 
@@ -157,9 +172,31 @@ class MultiGame:
             for b in applied:
                 self.boards[b].undo()
             raise
+        # Two boards cannot share an answer.  Only one row needs checking: a word that solved a
+        # board earlier showed other colours on every board open then, so none of them has it left.
+        greens = [b for b in applied if patterns[b] == self._green]
+        if len(greens) > 1:
+            for b in applied:
+                self.boards[b].undo()
+            where = ", ".join(str(b + 1) for b in greens)
+            raise InconsistentFeedbackError(f"{w.upper()} is all green on boards {where}: each board has an "
+                                            "answer of its own (they are distinct words); check the colours")
         row = MultiRow(w, tuple(patterns))
         self._rows.append(row)
         return row
+
+    def replay(self, rows: Sequence[tuple[str, Sequence[str | Pattern | None]]]) -> None:
+        """Play ``rows`` (guess, colours per board) in turn; a refusal names the row and the
+        board (``row 2: board 3: …``) and leaves the rows before it played."""
+        for k, (word, feedback) in enumerate(rows, start=1):
+            if self.over:
+                raise InvalidWordError(f"row {k}: the game was over after row {k - 1}")
+            try:
+                self.guess(word, feedback)
+            except (InvalidFeedbackError, InconsistentFeedbackError, HardModeError, InvalidWordError) as exc:
+                if f"row {k} (" in str(exc):  # a board's own message already names the row
+                    raise
+                raise type(exc)(f"row {k}: {exc}") from None
 
     def colours_of(self, parts: Sequence[str]) -> list[str | None]:
         """One colour row per board from what a person typed: a row for each open board in
