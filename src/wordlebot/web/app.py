@@ -256,6 +256,10 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.get("/multi", include_in_schema=False)
+    async def multi_page():
+        return FileResponse(STATIC / "multi.html", media_type="text/html")
+
     @app.get("/api/health", summary="Is the server up, and which word sets are ready")
     async def health() -> dict:
         sets = {name: engine.status(name).doc() for name in engine.names}
@@ -270,6 +274,7 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
             "max_rows": s.MAX_ROWS, "max_guesses": 6, "formats": ACCEPTED_FORMATS,
             "today": engine.today().isoformat(), "today_puzzle": engine.today_puzzle(),
             "official_sets": [n for n in engine.names if n in OFFICIAL_SETS],
+            "max_boards": s.MAX_BOARDS,
         }
 
     @app.post("/api/suggest", summary="The best next guesses for a game so far", responses=ERRORS)
@@ -290,6 +295,13 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
         rows = parse_rows(body.history, entry.lexicon.length)
         return {"text": engine.share(body.words, rows, hard=body.hard, max_guesses=body.max_guesses,
                                      puzzle=body.puzzle, style=body.style)}
+
+    @app.post("/api/multi/suggest", summary="The best next guesses for a Dordle, Quordle or Octordle so far",
+              responses=ERRORS)
+    async def multi_suggest(body: s.MultiSuggestIn, request: Request) -> dict:
+        return await engine.multi_suggest_async(_client(request), body.words, body.boards, body.history,
+                                                hard=body.hard, max_guesses=body.max_guesses, top=body.top,
+                                                candidates=body.candidates)
 
     @app.post("/api/feedback", summary="The colours a guess gets for an answer", responses=ERRORS)
     async def feedback(body: s.FeedbackIn) -> dict:

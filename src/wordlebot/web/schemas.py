@@ -65,3 +65,35 @@ class FeedbackIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     guess: Word
     answer: Word
+
+
+MAX_BOARDS = 8  # Octordle: its first move is the dearest one a request may ask for (~0.5 s)
+MAX_MULTI_ROWS = MAX_BOARDS + 5  # Octordle's 13 guesses
+
+
+class MultiRowIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    guess: Word
+    feedback: list[Annotated[str, Field(max_length=MAX_FEEDBACK)] | None] = Field(
+        max_length=MAX_BOARDS, description='the colours on each board, left to right: "20110", "gy..g", '
+                                           'emoji, or null / "-" for a board solved before this guess')
+
+
+MultiHistory = Annotated[
+    Annotated[list[MultiRowIn], Field(max_length=MAX_MULTI_ROWS)]
+    | Annotated[str, Field(max_length=MAX_MULTI_ROWS * (MAX_LENGTH + 2 + MAX_BOARDS * (MAX_LENGTH + 1)))],
+    Field(description='rows played so far: [{"guess": "salet", "feedback": ["20110", "00000", null, "10000"]}, …] '
+                      'or "salet:20110/00000/-/10000,…"'),
+]
+
+
+class MultiSuggestIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    boards: int = Field(4, ge=2, le=MAX_BOARDS, description="2 Dordle, 4 Quordle, 8 Octordle")
+    history: MultiHistory = Field(default_factory=list)
+    words: WordSetName | None = None
+    hard: bool = False
+    max_guesses: int | None = Field(None, ge=2, le=MAX_MULTI_ROWS,
+                                    description="the guesses allowed (default: boards + 5)")
+    top: int = Field(5, ge=1, le=20, description="how many suggestions")
+    candidates: int = Field(12, ge=0, le=100, description="how many candidates to list per board")

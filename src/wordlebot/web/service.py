@@ -50,6 +50,8 @@ from ..feedback import Feedback, all_green, check_word, format_digits, parse_fee
 from ..game import Game, Row
 from ..data import puzzle_day
 from ..matrix import pattern_matrix, transposed
+from ..multi import MultiGame, parse_multi_history
+from ..multi import suggest as multi_suggest
 from ..render import puzzle_number
 from ..strategies import STRATEGIES
 from ..words import Lexicon
@@ -198,6 +200,23 @@ class _Analyze:
     def key(self) -> tuple:
         return (self.name, self.entry.status.day, "analyze", tuple((r.guess, r.pattern) for r in self.rows),
                 self.answer, self.hard, self.max_guesses, self.puzzle, self.style)
+
+
+@dataclass(frozen=True)
+class _MultiSuggest:
+    name: str
+    entry: _Prepared
+    boards: int
+    rows: tuple[tuple[str, tuple[str | None, ...]], ...]
+    hard: bool
+    max_guesses: int | None
+    top: int
+    candidates: int
+
+    @property
+    def key(self) -> tuple:
+        return (self.name, self.entry.status.day, "multi", self.boards, self.rows, self.hard, self.max_guesses,
+                self.top, self.candidates)
 
 
 class _NoteSink:
@@ -628,6 +647,53 @@ class Engine:
             "why": why,
         }
 
+    async def multi_suggest_async(self, client: Client, words: str | None, boards: int, history, *,
+                                  hard: bool = False, max_guesses: int | None = None, top: int = 5,
+                                  candidates: int = 12, day: dt.date | None = None) -> dict:
+        """Suggestions for a multi-board game (Dordle, Quordle, Octordle): ``multi.suggest`` on a
+        queue worker, with each board's candidates."""
+        if max_guesses is not None and max_guesses < boards:
+            raise InvalidWordError(f"{boards} boards cannot all be solved in {max_guesses} guesses; "
+                                   f"allow at least {boards} (the usual is {boards + 5})")
+        rows = parse_multi_rows(history)
+        entry = await self.ready(words, day or self.clock(), loaded=True)  # no book needed
+        request = _MultiSuggest(words or self.default, entry, boards, rows, hard, max_guesses, top, candidates)
+        hit = self._cached(request.key)
+        if hit is not None:
+            return hit
+        return await asyncio.wrap_future(self._submit(client, self._multi_now, request))
+
+    def _multi_now(self, r: "_MultiSuggest") -> dict:
+        t0 = time.perf_counter()
+        lex = r.entry.lexicon
+        game = MultiGame(lex, r.boards, hard=r.hard, max_guesses=r.max_guesses, matrix=pattern_matrix(lex))
+        game.replay(r.rows)
+        ranked = multi_suggest(game, r.top)
+        solved_at = game.solved_at
+        boards = []
+        for b in range(game.n_boards):
+            open_ = solved_at[b] is None
+            listed = by_likelihood(game.boards[b], r.candidates) if open_ else []
+            boards.append({"board": b + 1, "solved_at": solved_at[b],
+                           "candidates": int(game.candidates(b).size) if open_ else 0,
+                           "candidate_words": [{"word": w, "p": _finite(p)} for w, p in listed]})
+        doc = {
+            "words": r.name, "day": lex.day.isoformat() if lex.day else None, "description": lex.describe(),
+            "length": lex.length, "boards": game.n_boards, "variant": game.name, "hard": game.hard,
+            "max_guesses": game.max_guesses, "guesses_left": game.guesses_left,
+            "rows": [{"guess": row.guess, "feedback": [None if p is None else format_digits(p, lex.length)
+                                                       for p in row.patterns]} for row in game.rows],
+            "history": ",".join(str(row) for row in game.rows),
+            "solved": game.solved, "over": game.over,
+            "score": game.score() if game.over else None,
+            "board_states": boards,
+            "suggestions": [{"word": x.word, "cost": _finite(x.cost), "solves": list(x.solves), "why": x.why}
+                            for x in ranked],
+            "notes": list(r.entry.notes),
+        }
+        doc["seconds"] = round(time.perf_counter() - t0, 4)
+        return self._keep(r.key, doc)
+
     async def analyze_async(self, client: Client, words: str | None, history, *, answer: str | None = None,
                             hard: bool = False, max_guesses: int = 6, puzzle: int | None = None,
                             style: str = "dark") -> dict:
@@ -711,6 +777,13 @@ def parse_rows(history: str | list, length: int) -> list[Row]:
         except WordlebotError as exc:
             raise type(exc)(f"row {k}: {exc}") from None
     return rows
+
+
+def parse_multi_rows(history: str | list) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+    """Multi-board rows from ``"salet:20110/00000/-/10000,…"`` or the API's rows, as hashable
+    (guess, colours per board) pairs; words and colours are checked when the rows are played."""
+    pairs = parse_multi_history(history) if isinstance(history, str) else [(r.guess, r.feedback) for r in history]
+    return tuple((word, tuple(None if f is None or f.strip() == "-" else f for f in fb)) for word, fb in pairs)
 
 
 def colours(guess: str, answer: str) -> dict:

@@ -6,6 +6,7 @@
 // word set can never replace the board of the set now chosen.  The board and the settings show
 // what was asked last (`state.shown`); on an error both go back to the last answer (`state.applied`).
 "use strict";
+// ApiError, api, sleep, $, fillSelect and the themes come from common.js (loaded first).
 
 const COLOURS = ["absent", "present", "correct"]; // tile data-state per feedback digit 0/1/2
 const NAMES = ["gray", "yellow", "green"]; // the same, as players say them
@@ -13,12 +14,9 @@ const RANK = {absent: 1, present: 2, correct: 3}; // a key shows the best state 
 const KEY_ROWS = [["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"],
   ["|", "a", "s", "d", "f", "g", "h", "j", "k", "l", "|"],
   ["Enter", "z", "x", "c", "v", "b", "n", "m", "Backspace"]];
-const THEMES = ["light", "dark", "contrast"];
-const THEME_KEY = "wordlebot-theme";
 const BUSY_TRIES = 3; // retries of a "server busy" 503 before the player is asked to try again
 const PREPARING_LIMIT = 600; // seconds the page waits for a word set being prepared
 const LIST_SHOWN = 20; // candidates shown before the fold
-const $ = (sel) => document.querySelector(sel);
 
 const state = {
   config: null,
@@ -38,48 +36,6 @@ const state = {
 };
 
 // --- talking to the server ---------------------------------------------------------------
-
-class ApiError extends Error {
-  constructor(message, status, doc, retryAfter) {
-    super(message);
-    this.status = status;
-    this.doc = doc || {};
-    this.retryAfter = retryAfter;
-  }
-}
-
-async function api(path, body, signal) {
-  const opts = body === undefined ? {signal} : {
-    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body), signal,
-  };
-  let res;
-  try {
-    res = await fetch(path, opts);
-  } catch (err) {
-    if (err.name === "AbortError") throw err;
-    throw new ApiError("Cannot reach the wordlebot server (is it still running?).", 0);
-  }
-  let doc = null;
-  try { doc = await res.json(); } catch (err) {
-    if (err.name === "AbortError") throw err; // not JSON: reported below
-  }
-  if (!res.ok) {
-    const raw = res.headers.get("retry-after");
-    const after = raw === null || raw.trim() === "" ? null : Number(raw);
-    throw new ApiError((doc && doc.detail) || `the server answered ${res.status}`, res.status, doc,
-      Number.isFinite(after) ? after : null);
-  }
-  return doc;
-}
-
-function sleep(seconds, signal) {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) { reject(new DOMException("aborted", "AbortError")); return; }
-    const t = setTimeout(resolve, seconds * 1000);
-    signal.addEventListener("abort", () => { clearTimeout(t); reject(new DOMException("aborted", "AbortError")); },
-      {once: true});
-  });
-}
 
 // A request that waits out 503s: "preparing" (the word set is being built: progress shown,
 // retried for as long as the server makes progress) and "busy" (a full queue: a few retries).
@@ -714,16 +670,6 @@ function syncSettings() {
   $("#hard").checked = state.shown.hard;
 }
 
-function fillSelect(sel, values, current) {
-  sel.replaceChildren(...values.map((v) => {
-    const o = document.createElement("option");
-    o.value = v;
-    o.textContent = v;
-    return o;
-  }));
-  sel.value = current;
-}
-
 // Opened from the keyboard (a click with no pointer), the focus moves into the panel.
 function toggleSettings(open, fromKeyboard) {
   const header = $("#top");
@@ -733,24 +679,6 @@ function toggleSettings(open, fromKeyboard) {
   header.classList.toggle("open", open);
   $("#settings-toggle").setAttribute("aria-expanded", String(open));
   if (open && fromKeyboard) $("#words").focus();
-}
-
-function storedTheme() {
-  try { return localStorage.getItem(THEME_KEY); } catch (err) { return null; }
-}
-
-function currentTheme() {
-  const t = document.documentElement.dataset.theme;
-  if (THEMES.includes(t)) return t;
-  return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
-}
-
-function setTheme(theme, remember) {
-  if (theme) document.documentElement.dataset.theme = theme;
-  $("#theme").value = currentTheme();
-  if (remember) {
-    try { localStorage.setItem(THEME_KEY, theme); } catch (err) { /* private mode: not remembered */ }
-  }
 }
 
 async function refreshShare() {
