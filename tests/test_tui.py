@@ -877,3 +877,63 @@ def test_the_multi_board_ui_fits_80x24():
                 assert app.query_one("#line").region.width > 40
 
         run(go())
+
+
+def test_a_quordle_played_against_hidden_words_in_the_multi_board_ui():
+    """Play mode: the line is just the word (colours typed after it are refused), the game's own
+    colours fill the boards, and a lost game shows the hidden words."""
+    from textual.widgets import Input
+
+    from wordlebot.multi import MultiGame
+    from wordlebot.tui.multi import MultiBoardApp
+
+    lex = lexicon()
+    answers = [ANSWERS[i] for i in (2, 9, 14, 27)]
+
+    async def go():
+        app = MultiBoardApp(lex, 4, answers=answers)
+        twin = MultiGame(lex, 4, answers=answers)  # the same moves on the library's own game
+        async with app.run_test(size=SIZE) as pilot:
+            await settle_multi(app, pilot)
+            line = app.query_one(Input)
+            line.value = f"{app.rows[0].word} 00000 00000 00000 00000"
+            await pilot.press("enter")
+            assert "type just the word" in _text(app, "#status") and app.game.guesses_used == 0
+            while not app.game.over:
+                await pilot.press("tab")
+                assert line.value == app.rows[0].word
+                twin.guess(line.value)
+                await pilot.press("enter")
+                await settle_multi(app, pilot)
+            assert [str(r) for r in app.game.rows] == [str(r) for r in twin.rows]
+            assert f"score {twin.score():g}" in _text(app, "#suggestions")
+            await pilot.press("ctrl+n")  # the same hidden words again (they were given)
+            await settle_multi(app, pilot)
+            assert app.game.guesses_used == 0 and [g.answer for g in app.game.boards] == answers
+        app = MultiBoardApp(lex, 2, answers=answers[:2])
+        async with app.run_test(size=SIZE) as pilot:
+            await settle_multi(app, pilot)
+            for _ in range(app.game.max_guesses):  # never the answers: the game is lost
+                word = next(w for w in lex.guesses if w not in answers and lex.id(w) not in
+                            {lex.id(r.guess) for r in app.game.rows})
+                app.query_one(Input).value = word
+                await pilot.press("enter")
+            await settle_multi(app, pilot)
+            text = _text(app, "#suggestions")
+            assert "out of guesses" in text and f"1 {answers[0].upper()}, 2 {answers[1].upper()}" in text
+
+    run(go())
+
+
+def test_the_tui_command_plays_a_multi_board_game_or_says_what_is_wrong(tmp_path):
+    from click.testing import CliRunner
+
+    from wordlebot.cli import cli
+
+    g = tmp_path / "g.txt"
+    g.write_text("\n".join(lexicon().guesses) + "\n")
+    r = CliRunner().invoke(cli, ["tui", "--guesses", str(g), "--boards", "4", "--play", "--answer", "a,b"])
+    assert r.exit_code == 2 and "give 4 words separated by commas" in r.output
+    w = ANSWERS[0]
+    r = CliRunner().invoke(cli, ["tui", "--guesses", str(g), "--boards", "2", "--play", "--answer", f"{w},{w}"])
+    assert r.exit_code != 0 and "distinct" in r.output and "Traceback" not in r.output

@@ -242,13 +242,15 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
 @click.option("--max-guesses", type=click.IntRange(2, 10), default=None, help="Guess cap.")
 @click.option("--play", "mode", flag_value="play", default=None, help="Play against a hidden word.")
 @click.option("--assist", "mode", flag_value="assist", help="Assist with a game played elsewhere.")
-@click.option("--answer", default=None, help="Play mode: this hidden word.")
+@click.option("--answer", default=None,
+              help="Play mode: this hidden word (with --boards K: K distinct words separated by commas).")
 @click.option("--date", "day", type=DAY, default=None,
               help="The day: the answer prior of that morning (from the history before it) and, in play "
                    "mode (the default with --date unless --assist), that day's NYT answer.")
 @click.option("--boards", type=click.IntRange(1, 8), default=1, show_default=True,
-              help="Multi-board games (2 Dordle, 4 Quordle, 8 Octordle; k + 5 guesses), assisted: the "
-                   "boards side by side, one line a guess (the word, then each open board's colours).")
+              help="Multi-board games (2 Dordle, 4 Quordle, 8 Octordle; k + 5 guesses): the boards side by "
+                   "side, one line a guess (the word, then each open board's colours; with --play, just the "
+                   "word, against hidden words).")
 def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day, boards) -> None:
     """The terminal UI: a board, live suggestions and candidates, settings, game analysis.
     The settings chosen in its dialog are remembered; the options given here apply to this run."""
@@ -256,15 +258,17 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
     if boards > 1:
         from .tui.multi import MultiBoardApp
 
-        if mode == "play" or answer:
-            raise click.UsageError("--boards assists a game played elsewhere; playing against hidden words "
-                                   "is for one board (--play, --answer) for now")
+        hidden = [w.strip() for w in answer.split(",")] if answer else None
+        if hidden is not None and len(hidden) != boards:
+            raise click.UsageError(f"--answer with --boards {boards}: give {boards} words separated by commas "
+                                   "(one hidden word per board), or leave --answer out for random ones")
         check_cache()
         from .cli_common import load_lexicon
 
         lexicon = load_lexicon(words or DEFAULT_WORDS, data_dir=_folder(), length=length or 5,
                                guesses=guesses, answers=answers, notify=_note, build_model=True, day=day)
-        MultiBoardApp(lexicon, boards, hard=bool(hard)).run()
+        # the app makes its game at once: a word not in the list, or twice, is refused before it starts
+        MultiBoardApp(lexicon, boards, hard=bool(hard), play=mode == "play", answers=hidden).run()
         return
     from .render import DownloadBars, prepare_book
     from .session import Session, Settings

@@ -9,6 +9,9 @@ worker thread, so typing never waits for it.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -20,6 +23,7 @@ from textual.worker import get_current_worker
 from ..errors import WordlebotError
 from ..feedback import pattern_to_colours
 from ..multi import MultiGame, suggest
+from ..multi.simulate import answer_sets
 from ..words import Lexicon
 
 TILE = {0: "bold white on #3a3a3c", 1: "bold white on #b59f3b", 2: "bold white on #538d4e"}
@@ -64,14 +68,27 @@ class MultiBoardApp(App):
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
-    def __init__(self, lexicon: Lexicon, boards: int = 4, *, hard: bool = False) -> None:
+    def __init__(self, lexicon: Lexicon, boards: int = 4, *, hard: bool = False, play: bool = False,
+                 answers: Sequence[str] | None = None, seed: int | None = None) -> None:
+        """``play``: against hidden words (``answers``, else drawn at random: distinct, by the
+        prior, from ``seed``); each line is then just the word.  Otherwise it assists a game
+        played elsewhere."""
         super().__init__()
         self.lexicon = lexicon
         self.n_boards = boards
         self.hard = hard
-        self.game = MultiGame(lexicon, boards, hard=hard)
+        self.play = play or answers is not None
+        self.fixed_answers = list(answers) if answers is not None else None
+        self.rng = random.Random(seed)
+        self.game = self._new_game()
         self.rows: list = []  # the suggestions shown
         self.version = 0  # of the game state the suggestions belong to
+
+    def _new_game(self) -> MultiGame:
+        if not self.play:
+            return MultiGame(self.lexicon, self.n_boards, hard=self.hard)
+        answers = self.fixed_answers or answer_sets(self.lexicon, self.n_boards, 1, self.rng.getrandbits(63))[0]
+        return MultiGame(self.lexicon, self.n_boards, hard=self.hard, answers=answers)
 
     @property
     def compact(self) -> bool:
@@ -89,7 +106,8 @@ class MultiBoardApp(App):
                     yield Static("", classes="board-title", id=f"title-{b}")
                     yield Static("", id=f"board-{b}")
         yield Static("", id="suggestions")
-        yield Input(placeholder="word, then the colours of each open board: roate 00100 20000 …", id="line")
+        yield Input(placeholder="your guess (Tab: the suggestion)" if self.play else
+                    "word, then the colours of each open board: roate 00100 20000 …", id="line")
         yield Static("", id="status")
         yield Footer()
 
@@ -104,7 +122,8 @@ class MultiBoardApp(App):
 
     def refresh_view(self) -> None:
         g = self.game
-        self.sub_title = f"{g.lexicon.name} · {g.max_guesses} guesses" + (" · hard" if g.hard else "")
+        self.sub_title = (f"{g.lexicon.name} · {g.max_guesses} guesses" + (" · hard" if g.hard else "")
+                          + (" · play" if self.play else ""))
         for b in range(g.n_boards):
             solved = g.solved_at[b]
             left = int(g.candidates(b).size)
@@ -117,8 +136,10 @@ class MultiBoardApp(App):
         self.version += 1
         if g.over:
             lost = [str(b + 1) for b in g.active]
+            hidden = ("; the words were " + ", ".join(f"{b + 1} {g.boards[b].answer.upper()}" for b in g.active)
+                      if self.play and lost else "")
             self.query_one("#suggestions", Static).update(
-                f"out of guesses: board {', '.join(lost)} not solved; score {g.score():g}" if lost else
+                f"out of guesses: board {', '.join(lost)} not solved; score {g.score():g}{hidden}" if lost else
                 f"all {g.n_boards} boards solved in {g.guesses_used}: score {g.score():g} (Ctrl+N: a new game)")
             self.rows = []
             return
@@ -150,7 +171,7 @@ class MultiBoardApp(App):
         parts = event.value.split()
         if not parts:
             if self.rows:  # Enter on an empty line: the top suggestion, colours to follow
-                event.input.value = self.rows[0].word + " "
+                event.input.value = self.rows[0].word + ("" if self.play else " ")
                 event.input.cursor_position = len(event.input.value)
             return
         word, colours = parts[0], parts[1:]
@@ -159,11 +180,14 @@ class MultiBoardApp(App):
         except WordlebotError as exc:
             self.say(f"{exc}; a line is the word played, then the colours", error=True)
             return
-        if not colours:
+        if self.play and colours:
+            self.say("in play mode the colours are the game's: type just the word", error=True)
+            return
+        if not colours and not self.play:
             self.say(f"now the colours {word.upper()} got on each open board, e.g. 00100 20000", error=True)
             return
         try:
-            row = self.game.guess(word, self.game.colours_of(colours))
+            row = self.game.guess(word, None if self.play else self.game.colours_of(colours))
         except WordlebotError as exc:
             self.say(str(exc), error=True)
             return
@@ -174,7 +198,7 @@ class MultiBoardApp(App):
     def action_fill(self) -> None:
         if self.rows:
             line = self.query_one(Input)
-            line.value = self.rows[0].word + " "
+            line.value = self.rows[0].word + ("" if self.play else " ")
             line.cursor_position = len(line.value)
 
     def action_undo(self) -> None:
@@ -186,6 +210,6 @@ class MultiBoardApp(App):
         self.refresh_view()
 
     def action_new_game(self) -> None:
-        self.game = MultiGame(self.lexicon, self.n_boards, hard=self.hard)
-        self.say("a new game")
+        self.game = self._new_game()
+        self.say("a new game" + (": new hidden words" if self.play and not self.fixed_answers else ""))
         self.refresh_view()
