@@ -11,7 +11,7 @@ import warnings
 import pytest
 
 import web_helpers
-from web_helpers import ANSWERS, LiveServer, digits
+from web_helpers import ANSWERS, LiveServer, digits, expect, no_overflow, ready
 from wordlebot.explain import by_likelihood
 from wordlebot.multi import MultiGame, suggest
 from wordlebot.web.app import create_app
@@ -173,23 +173,11 @@ def open_multi(browser, live, size, boards):
     return ctx, page
 
 
-def expect(x):
-    from playwright.sync_api import expect as _expect
-
-    return _expect(x)
-
-
-def ready(page):
-    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=20_000)
 
 
 def new_row_tile(page, b, i):
     return page.locator(f'.mboard .row.current .tile[data-board="{b}"][data-pos="{i}"]')
 
-
-def no_overflow(page):
-    width, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert width <= inner <= page.viewport_size["width"], f"the document is {width} px wide in a {inner} px window"
 
 
 def check_turn(page, game):

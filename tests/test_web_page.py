@@ -13,7 +13,7 @@ import pytest
 
 import web_helpers
 from conftest import random_words
-from web_helpers import ANSWERS, WORDS, LiveServer, digits
+from web_helpers import ANSWERS, WORDS, LiveServer, digits, expect, no_overflow, ready
 from wordlebot.advisor import Advisor
 from wordlebot.analysis import share_text
 from wordlebot.explain import about, by_likelihood, explain, likely_count
@@ -97,14 +97,6 @@ def open_page(browser, live):
         ctx.close()
 
 
-def expect(x):
-    from playwright.sync_api import expect as _expect
-
-    return _expect(x)
-
-
-def ready(page):
-    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=20_000)
 
 
 def tile(page, row, col):
@@ -114,11 +106,6 @@ def tile(page, row, col):
 def row_states(page, row):
     return [tile(page, row, c).get_attribute("data-state") for c in range(5)]
 
-
-def no_overflow(page):
-    # the viewport's width as set, too: a mobile browser widens innerWidth to fit an overflow
-    width, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert width <= inner <= page.viewport_size["width"], f"the document is {width} px wide in a {inner} px window"
 
 
 def until(page, cond, timeout=10.0):

@@ -111,3 +111,23 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(10)
         self.sock.close()
+
+
+# --- the page in Chromium: shared by the page tests ------------------------------------------
+
+
+def expect(x):
+    from playwright.sync_api import expect as _expect
+
+    return _expect(x)
+
+
+def ready(page):
+    """The page has applied its latest answer (body data-state="ready")."""
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=20_000)
+
+
+def no_overflow(page):
+    # the viewport's width as set, too: a mobile browser widens innerWidth to fit an overflow
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width <= inner <= page.viewport_size["width"], f"the document is {width} px wide in a {inner} px window"
