@@ -509,6 +509,7 @@ def test_download_bars_stop_on_close():
     assert _live_bars() == []
 
 
-def test_multi_board_tui_refuses_play_mode_with_the_reason():
-    r = run(["tui", "--boards", "4", "--play"])
-    assert r.exit_code == 2 and "--boards assists a game played elsewhere" in r.output
+def test_multi_board_tui_play_mode_wants_one_hidden_word_per_board():
+    # play mode itself starts the UI (tests/test_tui.py drives it); here only the refusal
+    r = run(["tui", "--boards", "4", "--play", "--answer", "cigar"])
+    assert r.exit_code == 2 and "give 4 words separated by commas" in r.output
