@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
+from ..errors import (HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError,
+                      UnsolvableError)
 from ..feedback import Pattern, all_green, format_digits
 from ..game import Game
 from ..words import Lexicon, WordId
@@ -65,7 +66,8 @@ class MultiGame:
         self.lexicon = lexicon
         self.max_guesses = boards + EXTRA_GUESSES if max_guesses is None else max_guesses
         if self.max_guesses < boards:
-            raise ValueError(f"{boards} boards cannot all be solved in {self.max_guesses} guesses")
+            raise UnsolvableError(f"{boards} boards cannot all be solved in {self.max_guesses} guesses; "
+                                  f"allow at least {boards} (the usual is {boards + EXTRA_GUESSES})")
         self.hard = hard
         if answers is not None:
             if len(answers) != boards:

@@ -579,10 +579,14 @@ class Engine:
         rows = parse_rows(history, loaded.lexicon.length)
         entry = await self.ready(words, day, hard=self._needs_hard_book(strategy, hard, max_guesses, len(rows)))
         request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates)
+        return await self._answer(client, self._suggest_now, request)
+
+    async def _answer(self, client: Client, compute, request) -> dict:
+        """The cached answer to ``request``, else ``compute(request)`` on a queue worker."""
         hit = self._cached(request.key)
         if hit is not None:
             return hit
-        return await asyncio.wrap_future(self._submit(client, self._suggest_now, request))
+        return await asyncio.wrap_future(self._submit(client, compute, request))
 
     def _cached(self, key) -> dict | None:
         with self._lock:
@@ -652,16 +656,10 @@ class Engine:
                                   candidates: int = 12, day: dt.date | None = None) -> dict:
         """Suggestions for a multi-board game (Dordle, Quordle, Octordle): ``multi.suggest`` on a
         queue worker, with each board's candidates."""
-        if max_guesses is not None and max_guesses < boards:
-            raise InvalidWordError(f"{boards} boards cannot all be solved in {max_guesses} guesses; "
-                                   f"allow at least {boards} (the usual is {boards + 5})")
         rows = parse_multi_rows(history)
         entry = await self.ready(words, day or self.clock(), loaded=True)  # no book needed
         request = _MultiSuggest(words or self.default, entry, boards, rows, hard, max_guesses, top, candidates)
-        hit = self._cached(request.key)
-        if hit is not None:
-            return hit
-        return await asyncio.wrap_future(self._submit(client, self._multi_now, request))
+        return await self._answer(client, self._multi_now, request)
 
     def _multi_now(self, r: "_MultiSuggest") -> dict:
         t0 = time.perf_counter()
@@ -704,10 +702,7 @@ class Engine:
             raise InvalidWordError("there is nothing to analyse: the history has no rows")
         entry = await self.ready(words, day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
         request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style)
-        hit = self._cached(request.key)
-        if hit is not None:
-            return hit
-        return await asyncio.wrap_future(self._submit(client, self._analyze_now, request))
+        return await self._answer(client, self._analyze_now, request)
 
     def _analyze_now(self, r: "_Analyze") -> dict:
         lex = r.entry.lexicon
