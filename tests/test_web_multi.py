@@ -78,6 +78,26 @@ def test_a_quordle_through_the_api_follows_the_library(client, lex):
     assert doc["history"] == ",".join(str(r) for r in game.rows)
 
 
+def test_the_fewest_guesses_are_played_for_when_asked(client, lex):
+    """``objective: guesses`` through the API: every turn the library's suggestions for that
+    objective, the endgame search's among them, and the guesses to finish at the end."""
+    game = MultiGame(lex, 4)
+    rows, searched = [], 0
+    while not game.over:
+        doc = post(client, {"boards": 4, "history": rows, "objective": "guesses", "top": 3}).json()
+        want = suggest(game, 3, objective="guesses")
+        assert doc["objective"] == "guesses"
+        assert [(s["word"], s["searched"]) for s in doc["suggestions"]] == [(s.word, s.searched) for s in want]
+        searched += want[0].searched
+        word = want[0].word
+        fb = colours(word, QUORDLE, game)
+        game.guess(word, fb)
+        rows.append({"guess": word, "feedback": fb})
+    assert searched  # the last turns were searched
+    doc = post(client, {"boards": 4, "history": rows, "objective": "guesses"}).json()
+    assert doc["guesses_to_finish"] == game.guesses_to_finish() and doc["score"] == game.score()
+
+
 def test_hard_mode_is_applied_on_every_board(client, lex):
     game = MultiGame(lex, 2, hard=True)
     first = suggest(game, 1)[0].word
@@ -103,6 +123,7 @@ def test_hard_mode_is_applied_on_every_board(client, lex):
     ({"boards": 9}, 422, "boards"),
     ({"boards": 1}, 422, "boards"),
     ({"boards": 2, "top": 1000}, 422, "top"),
+    ({"boards": 2, "objective": "fewest"}, 422, "objective"),
     ({"boards": 2, "words": "nope"}, 404, "unknown word set 'nope'"),
     ({"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["00000"] * 9}]}, 422, "feedback"),
 ])

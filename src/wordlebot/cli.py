@@ -89,6 +89,13 @@ def strategy_options(f):
     return f
 
 
+def objective_option(f):
+    return click.option("--objective", type=click.Choice(["score", "guesses"]), default="score", show_default=True,
+                        help="Multi-board games: what the policy minimises; score: the sum over boards of the "
+                             "guess that solved each (Quordle's score); guesses: the guesses to solve them "
+                             "all.")(f)
+
+
 def needs(extra: str):
     """Check that ``extra`` is installed before the command loads its word set."""
 
@@ -199,14 +206,15 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
 @click.option("--boards", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Multi-board games: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle (k + 5 guesses); "
                    "one line of colours a guess, for all the boards.")
+@objective_option
 @lexicon_options
 @strategy_options
-def assist(hard: bool, top: int, boards: int, lexicon, strategy: str, guess_space: str) -> None:
+def assist(hard: bool, top: int, boards: int, objective: str, lexicon, strategy: str, guess_space: str) -> None:
     """Interactive assistant: play the real game elsewhere, type what it showed, get the next guess."""
     if boards > 1:
         from .multi.assist import MultiAssistSession
 
-        MultiAssistSession(lexicon, boards, out, hard=hard, top=min(top, 5)).run()
+        MultiAssistSession(lexicon, boards, out, hard=hard, top=min(top, 5), objective=objective).run()
         return
     from .interactive import AssistSession
 
@@ -251,7 +259,8 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
               help="Multi-board games (2 Dordle, 4 Quordle, 8 Octordle; k + 5 guesses): the boards side by "
                    "side, one line a guess (the word, then each open board's colours; with --play, just the "
                    "word, against hidden words).")
-def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day, boards) -> None:
+@objective_option
+def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day, boards, objective) -> None:
     """The terminal UI: a board, live suggestions and candidates, settings, game analysis.
     The settings chosen in its dialog are remembered; the options given here apply to this run."""
     require("tui")
@@ -268,7 +277,8 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
         lexicon = load_lexicon(words or DEFAULT_WORDS, data_dir=_folder(), length=length or 5,
                                guesses=guesses, answers=answers, notify=_note, build_model=True, day=day)
         # the app makes its game at once: a word not in the list, or twice, is refused before it starts
-        MultiBoardApp(lexicon, boards, hard=bool(hard), play=mode == "play", answers=hidden).run()
+        MultiBoardApp(lexicon, boards, hard=bool(hard), play=mode == "play", answers=hidden,
+                      objective=objective).run()
         return
     from .render import DownloadBars, prepare_book
     from .session import Session, Settings
@@ -315,18 +325,19 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
 @click.option("--games", type=click.IntRange(1), default=200, show_default=True,
               help="With --boards: how many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="With --boards: the answer sets' seed.")
+@objective_option
 @lexicon_options
 @strategy_options
 @search_options
-def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, seed, lexicon, strategy, guess_space,
-             k, memory) -> None:
+def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, seed, objective, lexicon, strategy,
+             guess_space, k, memory) -> None:
     """Play every answer of the word set with a strategy and report the statistics; with
     --boards, play multi-board games with the policy and the baselines."""
     import numpy as np
 
     if boards > 1:
         given = click.get_current_context().get_parameter_source("max_guesses") != click.core.ParameterSource.DEFAULT
-        _simulate_multi(lexicon, boards, games, seed, max_guesses if given else None, json_path)
+        _simulate_multi(lexicon, boards, games, seed, max_guesses if given else None, json_path, objective)
         return
 
     from .matrix import pattern_matrix
@@ -371,7 +382,8 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
         out.print(f"JSON written to {json_path}")
 
 
-def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: int | None, json_path) -> None:
+def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: int | None, json_path,
+                    objective: str) -> None:
     from rich.progress import BarColumn, Progress, TextColumn
     from rich.table import Table
 
@@ -384,25 +396,28 @@ def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: in
     results = []
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
                   console=err, transient=True) as prog:
-        for name, chooser in choosers(lexicon, matrix).items():
+        for name, chooser in choosers(lexicon, matrix, objective).items():
             task = prog.add_task(name, total=games)
             results.append(run(lexicon, boards, chooser, sets, name=name, max_guesses=max_guesses, matrix=matrix,
                                progress=lambda n, task=task: prog.advance(task, n)))
     cap = results[0].max_guesses
     table = Table(title=f"{VARIANTS.get(boards, f'{boards} boards')} on {lexicon.name}: {games:,} games, "
                         f"{cap} guesses, seed {seed}")
-    for col in ("chooser", "mean score", "games lost", "per move (median / max)"):
+    for col in ("chooser", "mean score", "mean guesses", "games lost", "per move (median / max)"):
         table.add_column(col, justify="left" if col == "chooser" else "right")
     for r in results:
         med, worst = r.move_ms()
-        table.add_row(r.chooser, f"{r.mean:.3f}", f"{100 * r.failure_rate:.1f} %", f"{med:.0f} / {worst:.0f} ms")
+        table.add_row(r.chooser, f"{r.mean:.3f}", f"{r.mean_finished:.3f}", f"{100 * r.failure_rate:.1f} %",
+                      f"{med:.0f} / {worst:.0f} ms")
     out.print(table)
-    out.print("score: the sum over boards of the guess that solved each (a board not solved counts "
-              f"{cap + 1})", soft_wrap=True)
+    out.print(f"The policy plays for the {objective}; one-step: the policy without its endgame search. "
+              "score: the sum over boards of the guess that solved each (a board not solved counts "
+              f"{cap + 1}); guesses: those that solved them all (a lost game counts {cap} and one per board "
+              "left).", soft_wrap=True)
     if json_path:
         from .data import atomic_write
 
-        doc = {"words": lexicon.name, "boards": boards, "games": games, "seed": seed,
+        doc = {"words": lexicon.name, "boards": boards, "games": games, "seed": seed, "objective": objective,
                "results": [r.to_dict() for r in results]}
         atomic_write(Path(json_path), json.dumps(doc, indent=1).encode())
         out.print(f"JSON written to {json_path}")

@@ -1,16 +1,18 @@
 """Multi-board Wordle: Dordle (2 boards, 7 guesses), Quordle (4, 9), Octordle (8, 13), Sedecordle
 (16, 21) and beyond.  ``MultiGame`` holds a game's state, ``policy.suggest`` what to play next,
-``exact.exact_expected_score`` the optimum of small cases to measure a policy against.
+``exact.exact_expected_score`` the optimum of small cases to measure a policy against.  Two
+objectives: ``"score"`` (the sum over boards of the guess that solved each) and ``"guesses"``
+(the guesses to solve them all).
 
     >>> from wordlebot.multi import MultiGame, suggest
     >>> game = MultiGame(lexicon, boards=4)            # Quordle
     >>> game.guess("salet", ["00100", "20000", "00010", "00000"])
-    >>> suggest(game, top=3)
+    >>> suggest(game, top=3)                           # or objective="guesses"
 """
 
 from .exact import exact_expected_score, policy_expected_score
-from .game import VARIANTS, MultiGame, MultiRow, parse_multi_history
+from .game import OBJECTIVES, VARIANTS, MultiGame, MultiRow, ObjectiveError, check_objective, parse_multi_history
 from .policy import MultiSuggestion, solve_time, suggest
 
-__all__ = ["MultiGame", "MultiRow", "MultiSuggestion", "VARIANTS", "exact_expected_score", "parse_multi_history",
-           "policy_expected_score", "solve_time", "suggest"]
+__all__ = ["MultiGame", "MultiRow", "MultiSuggestion", "OBJECTIVES", "ObjectiveError", "VARIANTS", "check_objective",
+           "exact_expected_score", "parse_multi_history", "policy_expected_score", "solve_time", "suggest"]

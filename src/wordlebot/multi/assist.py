@@ -17,7 +17,7 @@ from ..errors import WordlebotError
 from ..explain import by_likelihood
 from ..feedback import check_word
 from ..words import Lexicon
-from .game import MultiGame
+from .game import MultiGame, check_objective
 from .policy import suggest
 
 Ask = Callable[[str], str]
@@ -32,8 +32,9 @@ Commands: undo (take back the last guess), help, quit."""
 
 class MultiAssistSession:
     def __init__(self, lexicon: Lexicon, boards: int, console: Console, *, hard: bool = False, top: int = 5,
-                 max_guesses: int | None = None, ask: Ask | None = None) -> None:
+                 max_guesses: int | None = None, ask: Ask | None = None, objective: str = "score") -> None:
         self.game = MultiGame(lexicon, boards, hard=hard, max_guesses=max_guesses)
+        self.objective = check_objective(objective)
         self.console = console
         self.top = top
         self.ask = ask or input
@@ -61,7 +62,7 @@ class MultiAssistSession:
 
     def _turn(self) -> bool:
         g = self.game
-        rows = suggest(g, self.top)
+        rows = suggest(g, self.top, objective=self.objective)
         self._show(rows)
         best = rows[0].word if rows else ""
         line = self.ask(f"guess {g.guesses_used + 1} of {g.max_guesses} (Enter: {best.upper()}): ").strip()

@@ -4,7 +4,9 @@ guesses and answers), to measure how far a policy plays from the optimum.
 The boards' answers are distinct words of the answer list, every such tuple equally likely.  A
 state is the set of answer tuples the rows so far leave (so what one board's colours say about
 another's answer, through distinctness, is used); the score is the sum over boards of the
-guess that solved each, a board not solved within the cap costing ``fail_cost``.
+guess that solved each, a board not solved within the cap costing ``fail_cost``; or, with
+``objective="guesses"``, the guess that solved the last board (a game not finished: the cap plus
+one per open board, as ``MultiGame.guesses_to_finish`` counts it).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import numpy as np
 from ..feedback import all_green
 from ..matrix import build_matrix
 from ..words import Lexicon
-from .game import EXTRA_GUESSES, MultiGame
+from .game import EXTRA_GUESSES, MultiGame, check_objective
 
 MAX_TUPLES = 5_000  # beyond this the search takes too long to be a test
 
@@ -27,8 +29,9 @@ def answer_tuples(lexicon: Lexicon, boards: int) -> list[tuple[int, ...]]:
 
 
 def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | None = None,
-                         fail_cost: float | None = None) -> float:
+                         fail_cost: float | None = None, objective: str = "score") -> float:
     """The lowest expected score any strategy achieves (see the module's docstring)."""
+    by_guesses = check_objective(objective) == "guesses"
     cap = boards + EXTRA_GUESSES if max_guesses is None else max_guesses
     fail = cap + 1 if fail_cost is None else fail_cost
     tuples = answer_tuples(lexicon, boards)
@@ -47,6 +50,8 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
         if not open_boards:
             return 0.0
         if t == cap:
+            if by_guesses:
+                return (cap + len(open_boards)) * len(state)
             return fail * len(open_boards) * len(state)
         best = float("inf")
         for g in range(n_guesses):
@@ -62,8 +67,12 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
                 for b, p in zip(open_boards, key):
                     if p == green:
                         now[b] = True
-                        total += (t + 1) * len(part)
-                total += value(tuple(part), tuple(now), t + 1)
+                        if not by_guesses:
+                            total += (t + 1) * len(part)
+                if by_guesses and all(now):
+                    total += (t + 1) * len(part)
+                else:
+                    total += value(tuple(part), tuple(now), t + 1)
                 if total >= best:
                     break
             best = min(best, total)
@@ -73,7 +82,7 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
 
 
 def policy_expected_score(lexicon: Lexicon, boards: int, policy, *, max_guesses: int | None = None,
-                          fail_cost: float | None = None) -> float:
+                          fail_cost: float | None = None, objective: str = "score") -> float:
     """The average score of ``policy(game) -> word`` over every tuple of distinct answers."""
     tuples = answer_tuples(lexicon, boards)
     m = build_matrix(lexicon.guesses, lexicon.answers)
@@ -83,5 +92,5 @@ def policy_expected_score(lexicon: Lexicon, boards: int, policy, *, max_guesses:
                          answers=[lexicon.answers[a] for a in tup])
         while not game.over:
             game.guess(policy(game))
-        total += game.score(fail_cost)
+        total += game.score(fail_cost) if objective == "score" else game.value(objective)
     return total / len(tuples)

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import (HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError,
-                      UnsolvableError)
+                      UnsolvableError, WordlebotError)
 from ..feedback import Pattern, all_green, format_digits
 from ..game import Game
 from ..words import Lexicon, WordId
 
+OBJECTIVES = ("score", "guesses")  # what a player minimises: see MultiGame.value
 VARIANTS = {2: "Dordle", 4: "Quordle", 8: "Octordle", 16: "Sedecordle", 32: "Duotrigordle"}
 EXTRA_GUESSES = 5  # k boards get k + 5 guesses: 7, 9, 13, 21, 37
 
@@ -33,6 +34,17 @@ class MultiRow:
     def __str__(self) -> str:
         n = len(self.guess)
         return f"{self.guess}:" + "/".join("-" if p is None else format_digits(p, n) for p in self.patterns)
+
+
+class ObjectiveError(WordlebotError, ValueError):
+    """An objective other than those in ``OBJECTIVES``."""
+
+
+def check_objective(objective: str) -> str:
+    if objective not in OBJECTIVES:
+        raise ObjectiveError(f"unknown objective {objective!r}: use 'score' (the sum over boards of the guess that "
+                         "solved each) or 'guesses' (the guesses to solve them all)")
+    return objective
 
 
 def parse_multi_history(text: str) -> list[tuple[str, list[str | None]]]:
@@ -132,6 +144,21 @@ class MultiGame:
         ``fail_cost`` (default: the guess cap plus one)."""
         fail = self.max_guesses + 1 if fail_cost is None else fail_cost
         return float(sum(fail if t is None else t for t in self.solved_at))
+
+    def guesses_to_finish(self) -> int:
+        """The guess that solved the last board; a game not finished counts the cap plus one per
+        board left open (as if each took one guess more than the cap allows, in turn), so losing
+        more boards is worse and any loss is worse than the slowest win."""
+        solved = self.solved_at
+        lost = sum(1 for t in solved if t is None)
+        if lost:
+            return self.max_guesses + lost
+        return max((t for t in solved if t is not None), default=0)
+
+    def value(self, objective: str = "score") -> float:
+        """What the game is worth under ``objective`` (lower is better): ``"score"`` (the sum
+        over boards, Quordle's score) or ``"guesses"`` (the guesses to solve them all)."""
+        return self.score() if check_objective(objective) == "score" else float(self.guesses_to_finish())
 
     # --- moves ---------------------------------------------------------------------------------
 

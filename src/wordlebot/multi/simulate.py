@@ -3,7 +3,9 @@ baselines public solvers use, on the same answer sets.
 
 Choosers (``game -> word``):
 
-- ``policy``: ``policy.suggest`` (a known answer first, then the lowest summed expected cost);
+- ``policy``: ``policy.suggest`` (a known answer first, then the lowest summed expected cost;
+  near the end, the rest of the game searched for the objective's best);
+- ``one-step``: the same without the endgame search (what the search adds);
 - ``joint-entropy``: the guess whose colours carry the most information summed over the open
   boards (the usual multi-board heuristic);
 - ``fixed-opener``: three fixed words (15 letters: TRACE SOLID NYMPH… see ``FIXED_OPENER``), then
@@ -41,6 +43,7 @@ class MultiSimResult:
     max_guesses: int
     scores: list[float] = field(default_factory=list)
     lost_boards: list[int] = field(default_factory=list)  # per game
+    finished: list[int] = field(default_factory=list)  # per game: the guesses to solve every board
     move_seconds: list[float] = field(default_factory=list)
 
     @property
@@ -50,6 +53,11 @@ class MultiSimResult:
     @property
     def mean(self) -> float:
         return statistics.fmean(self.scores)
+
+    @property
+    def mean_finished(self) -> float:
+        """The average of the guesses to solve every board (the other objective)."""
+        return statistics.fmean(self.finished)
 
     @property
     def failure_rate(self) -> float:
@@ -67,7 +75,8 @@ class MultiSimResult:
     def to_dict(self) -> dict:
         med, worst = self.move_ms()
         return {"chooser": self.chooser, "boards": self.boards, "max_guesses": self.max_guesses,
-                "games": self.games, "mean": self.mean, "failure_rate": self.failure_rate,
+                "games": self.games, "mean": self.mean, "mean_guesses": self.mean_finished,
+                "failure_rate": self.failure_rate,
                 "distribution": {f"{k:g}": v for k, v in self.distribution.items()},
                 "move_ms_median": med, "move_ms_max": worst, "scores": self.scores}
 
@@ -128,13 +137,15 @@ def fixed_opener_chooser(matrix: np.ndarray, opener: tuple[str, ...] = FIXED_OPE
     return choose
 
 
-def policy_chooser(matrix: np.ndarray) -> Chooser:
-    return lambda game: suggest(game, top=1, matrix=matrix)[0].word
+def policy_chooser(matrix: np.ndarray, objective: str = "score", search: bool = True) -> Chooser:
+    return lambda game: suggest(game, top=1, matrix=matrix, objective=objective, search=search)[0].word
 
 
-def choosers(lexicon: Lexicon, matrix: np.ndarray) -> dict[str, Chooser]:
-    """The policy and the baselines (the fixed opener where its words are in the list)."""
-    out = {"policy": policy_chooser(matrix), "joint-entropy": joint_entropy_chooser(matrix)}
+def choosers(lexicon: Lexicon, matrix: np.ndarray, objective: str = "score") -> dict[str, Chooser]:
+    """The policy (for ``objective``), the policy without its search, and the baselines (the
+    fixed opener where its words are in the list)."""
+    out = {"policy": policy_chooser(matrix, objective), "one-step": policy_chooser(matrix, objective, search=False),
+           "joint-entropy": joint_entropy_chooser(matrix)}
     if all(w in lexicon for w in FIXED_OPENER):
         out["fixed-opener"] = fixed_opener_chooser(matrix)
     return out
@@ -156,6 +167,7 @@ def simulate(lexicon: Lexicon, boards: int, chooser: Chooser, sets: list[list[st
             result.move_seconds.append(time.perf_counter() - t0)
             game.guess(word)
         result.scores.append(game.score())
+        result.finished.append(game.guesses_to_finish())
         result.lost_boards.append(len(game.active))
         if progress:
             progress(1)

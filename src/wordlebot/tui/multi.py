@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from ..errors import WordlebotError
 from ..feedback import pattern_to_colours
-from ..multi import MultiGame, suggest
+from ..multi import MultiGame, check_objective, suggest
 from ..multi.simulate import answer_sets
 from ..words import Lexicon
 
@@ -69,7 +69,7 @@ class MultiBoardApp(App):
     ]
 
     def __init__(self, lexicon: Lexicon, boards: int = 4, *, hard: bool = False, play: bool = False,
-                 answers: Sequence[str] | None = None, seed: int | None = None) -> None:
+                 answers: Sequence[str] | None = None, seed: int | None = None, objective: str = "score") -> None:
         """``play``: against hidden words (``answers``, else drawn at random: distinct, by the
         prior, from ``seed``); each line is then just the word.  Otherwise it assists a game
         played elsewhere."""
@@ -77,6 +77,7 @@ class MultiBoardApp(App):
         self.lexicon = lexicon
         self.n_boards = boards
         self.hard = hard
+        self.objective = check_objective(objective)
         self.play = play or answers is not None
         self.fixed_answers = list(answers) if answers is not None else None
         self.rng = random.Random(seed)
@@ -123,7 +124,8 @@ class MultiBoardApp(App):
     def refresh_view(self) -> None:
         g = self.game
         self.sub_title = (f"{g.lexicon.name} · {g.max_guesses} guesses" + (" · hard" if g.hard else "")
-                          + (" · play" if self.play else ""))
+                          + (" · play" if self.play else "")
+                          + (" · for the fewest guesses" if self.objective == "guesses" else ""))
         for b in range(g.n_boards):
             solved = g.solved_at[b]
             left = int(g.candidates(b).size)
@@ -148,7 +150,7 @@ class MultiBoardApp(App):
 
     @work(thread=True, exclusive=True, group="suggest")
     def _search(self, version: int) -> None:
-        rows = suggest(self.game, self.top)  # a function of the state alone
+        rows = suggest(self.game, self.top, objective=self.objective)  # a function of the state alone
         if not get_current_worker().is_cancelled:
             self.call_from_thread(self._show, rows, version)
 

@@ -301,7 +301,7 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     async def multi_suggest(body: s.MultiSuggestIn, request: Request) -> dict:
         return await engine.multi_suggest_async(_client(request), body.words, body.boards, body.history,
                                                 hard=body.hard, max_guesses=body.max_guesses, top=body.top,
-                                                candidates=body.candidates)
+                                                candidates=body.candidates, objective=body.objective)
 
     @app.post("/api/feedback", summary="The colours a guess gets for an answer", responses=ERRORS)
     async def feedback(body: s.FeedbackIn) -> dict:

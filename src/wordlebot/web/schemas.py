@@ -97,3 +97,6 @@ class MultiSuggestIn(BaseModel):
                                     description="the guesses allowed (default: boards + 5)")
     top: int = Field(5, ge=1, le=20, description="how many suggestions")
     candidates: int = Field(12, ge=0, le=100, description="how many candidates to list per board")
+    objective: Literal["score", "guesses"] = Field(
+        "score", description="what to minimise: the sum over boards of the guess that solved each, or the "
+                             "guesses to solve them all")

@@ -212,11 +212,12 @@ class _MultiSuggest:
     max_guesses: int | None
     top: int
     candidates: int
+    objective: str
 
     @property
     def key(self) -> tuple:
         return (self.name, self.entry.status.day, "multi", self.boards, self.rows, self.hard, self.max_guesses,
-                self.top, self.candidates)
+                self.top, self.candidates, self.objective)
 
 
 class _NoteSink:
@@ -653,12 +654,14 @@ class Engine:
 
     async def multi_suggest_async(self, client: Client, words: str | None, boards: int, history, *,
                                   hard: bool = False, max_guesses: int | None = None, top: int = 5,
-                                  candidates: int = 12, day: dt.date | None = None) -> dict:
+                                  candidates: int = 12, day: dt.date | None = None,
+                                  objective: str = "score") -> dict:
         """Suggestions for a multi-board game (Dordle, Quordle, Octordle): ``multi.suggest`` on a
         queue worker, with each board's candidates."""
         rows = parse_multi_rows(history)
         entry = await self.ready(words, day or self.clock(), loaded=True)  # no book needed
-        request = _MultiSuggest(words or self.default, entry, boards, rows, hard, max_guesses, top, candidates)
+        request = _MultiSuggest(words or self.default, entry, boards, rows, hard, max_guesses, top, candidates,
+                                objective)
         return await self._answer(client, self._multi_now, request)
 
     def _multi_now(self, r: "_MultiSuggest") -> dict:
@@ -666,7 +669,7 @@ class Engine:
         lex = r.entry.lexicon
         game = MultiGame(lex, r.boards, hard=r.hard, max_guesses=r.max_guesses, matrix=pattern_matrix(lex))
         game.replay(r.rows)
-        ranked = multi_suggest(game, r.top)
+        ranked = multi_suggest(game, r.top, objective=r.objective)
         solved_at = game.solved_at
         boards = []
         for b in range(game.n_boards):
@@ -683,10 +686,12 @@ class Engine:
                                                        for p in row.patterns]} for row in game.rows],
             "history": ",".join(str(row) for row in game.rows),
             "solved": game.solved, "over": game.over,
+            "objective": r.objective,
             "score": game.score() if game.over else None,
+            "guesses_to_finish": game.guesses_to_finish() if game.over else None,
             "board_states": boards,
-            "suggestions": [{"word": x.word, "cost": _finite(x.cost), "solves": list(x.solves), "why": x.why}
-                            for x in ranked],
+            "suggestions": [{"word": x.word, "cost": _finite(x.cost), "solves": list(x.solves), "why": x.why,
+                             "searched": x.searched} for x in ranked],
             "notes": list(r.entry.notes),
         }
         doc["seconds"] = round(time.perf_counter() - t0, 4)

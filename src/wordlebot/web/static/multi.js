@@ -16,7 +16,7 @@ const SHOWN_WORDS = 8; // candidates listed under a board
 const state = {
   config: null,
   length: 5,
-  game: {boards: 4, words: null, hard: false, rows: []}, // what was asked last
+  game: {boards: 4, words: null, hard: false, objective: "score", rows: []}, // what was asked last
   applied: null, // the game of the last answer
   doc: null,
   typed: "", // the word being entered
@@ -66,8 +66,8 @@ async function request(next) {
   setBusy(true, state.applied ? "thinking…" : "loading the word set…");
   let doc;
   try {
-    doc = await askMulti({boards: next.boards, words: next.words, hard: next.hard, history: next.rows,
-      top: 5, candidates: SHOWN_WORDS}, seq, controller.signal);
+    doc = await askMulti({boards: next.boards, words: next.words, hard: next.hard, objective: next.objective,
+      history: next.rows, top: 5, candidates: SHOWN_WORDS}, seq, controller.signal);
   } catch (err) {
     if (err.name === "AbortError" || seq !== state.seq) return false;
     if (state.applied) state.game = copyGame(state.applied);
@@ -77,12 +77,13 @@ async function request(next) {
     return false;
   }
   if (seq !== state.seq) return false;
-  if (doc.words !== next.words || doc.boards !== next.boards || doc.hard !== next.hard) {
+  if (doc.words !== next.words || doc.boards !== next.boards || doc.hard !== next.hard ||
+      doc.objective !== next.objective) {
     say("The server answered for other settings; try again.", "error");
     setBusy(false);
     return false;
   }
-  state.applied = {boards: doc.boards, words: doc.words, hard: doc.hard, rows: doc.rows};
+  state.applied = {boards: doc.boards, words: doc.words, hard: doc.hard, objective: doc.objective, rows: doc.rows};
   state.game = copyGame(state.applied);
   state.doc = doc;
   state.length = doc.length;
@@ -96,7 +97,7 @@ async function request(next) {
 function endText(doc) {
   const lost = doc.board_states.filter((b) => b.solved_at === null).map((b) => b.board);
   if (!lost.length) {
-    return `All ${doc.boards} boards solved in ${doc.rows.length}: score ${doc.score} ` +
+    return `All ${doc.boards} boards solved in ${doc.guesses_to_finish}: score ${doc.score} ` +
       `(boards solved at ${doc.board_states.map((b) => b.solved_at).join(", ")}).`;
   }
   return `Out of guesses: board${lost.length > 1 ? "s" : ""} ${lost.join(", ")} not solved; score ${doc.score}.`;
@@ -218,6 +219,7 @@ function syncSettings() {
   $("#boards").value = String(state.game.boards);
   $("#words").value = state.game.words;
   $("#hard").checked = state.game.hard;
+  $("#objective").value = state.game.objective;
   const name = VARIANTS[state.game.boards] || `${state.game.boards} boards`;
   $("#variant").textContent = name;
   document.title = `wordlebot · ${name}`;
@@ -405,6 +407,7 @@ async function start() {
   }
   const asked = Number(new URLSearchParams(location.search).get("boards"));
   if (VARIANTS[asked]) state.game.boards = asked;
+  if (new URLSearchParams(location.search).get("objective") === "guesses") state.game.objective = "guesses";
   state.game.words = state.config.default_words;
   fillSelect($("#words"), state.config.word_sets, state.game.words);
   buildKeyboard();
@@ -420,6 +423,7 @@ async function start() {
   $("#boards").addEventListener("change", (e) => { toggleSettings(false); newGame({boards: Number(e.target.value)}); });
   $("#words").addEventListener("change", (e) => { toggleSettings(false); newGame({words: e.target.value}); });
   $("#hard").addEventListener("change", (e) => request({...state.game, hard: e.target.checked}));
+  $("#objective").addEventListener("change", (e) => request({...state.game, objective: e.target.value}));
   $("#theme").addEventListener("change", (e) => setTheme(e.target.value, true));
   await request(state.game);
 }

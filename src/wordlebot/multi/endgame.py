@@ -1,0 +1,215 @@
+"""The end of a multi-board game, searched exactly: when few answer tuples are left, every way of
+playing on is tried to the guess cap, over the boards jointly.
+
+The one-step estimate (``policy.py``) prices a guess board by board, with a rough solve time for
+each part; it does not see that one guess serves several boards, nor what the next guesses can
+do.  Near the end, where those decide the score, the candidates of the open boards are few, and
+the game can be played out: a state is the set of answer tuples the rows leave (one answer per
+open board, distinct, weighted by the prior), a guess splits it by the colours it shows on every
+board, and the value of a state is the least expected cost (the objective's) of any guess; a
+board lost at the cap costs ``LOSS_PENALTY`` guesses more than the game counts, so that no
+fraction of a guess is bought with the risk of a lost board.
+
+The guesses tried are the candidate words of the open boards and the best ``EXTRA_WORDS`` others
+by the estimate, at every depth: the result is exact among those words (a guess outside them,
+better still, is possible but rare so late: the test measures the gap to the unrestricted optimum
+of ``exact.py``).  The search is branch and bound with memoised states; a state costs at least
+one guess per open board, each on a later turn.  It gives up, deterministically, after
+``NODE_BUDGET`` states (the estimate then ranks as before), so a suggestion stays a function of
+the state alone and quick.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from ..feedback import all_green
+from .game import MultiGame
+
+ENDGAME_TUPLES = 200  # answer tuples at most for the search to start (more rarely finish in the budget)
+EXTRA_WORDS = 12  # non-candidate words the search may play, the best by the estimate
+# A lost board costs this many guesses more than the game counts it (the cap plus one): at the
+# game's own count a search would risk a board for a fraction of a guess, and the policy is to
+# lose one only where it cannot be helped (the single-board engine charges the same: advisor.py).
+LOSS_PENALTY = 10.0
+NODE_BUDGET = 2_000  # states searched at most before giving up (~0.08 ms each on classic Quordle)
+
+
+TIE = 1e-9  # values this close are equal (the policy ranks them by a tie-break)
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def answer_tuples(game: MultiGame, limit: int = ENDGAME_TUPLES) -> tuple[np.ndarray, np.ndarray] | None:
+    """The open boards' possible answers as tuples (rows: one answer id per open board, distinct)
+    and their probabilities, or None when there are more than ``limit`` (or none)."""
+    cands = [game.candidates(b) for b in game.active]
+    if math.prod(c.size for c in cands) > limit * 4:  # distinctness removes few: not worth listing
+        return None
+    rows = [t for t in itertools.product(*(c.tolist() for c in cands)) if len(set(t)) == len(t)]
+    if not rows or len(rows) > limit:
+        return None
+    tuples = np.array(rows, np.int64).reshape(len(rows), len(cands))
+    prior = game.lexicon.prior
+    weights = np.prod(prior[tuples], axis=1)
+    return tuples, weights / weights.sum()
+
+
+def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callable[[np.ndarray], np.ndarray],
+           top: int = 5) -> list[tuple[int, float]] | None:
+    """The best ``top`` words (or more) the search may play, with their exact expected cost from
+    now (the objective's: "score", the guesses until each open board is solved, summed over
+    them; "guesses", the guesses until all are), best first; None when the state is too big for
+    the search or it gives up.  ``estimate(pool) -> costs`` is the one-step estimate, which
+    picks the extra words.  Normal mode only: hard mode's rule changes the words allowed at
+    every state; at most 8 open boards (their colours make one 64-bit key)."""
+    if game.hard or len(game.active) > 8:
+        return None
+    found = answer_tuples(game)
+    if found is None:
+        return None
+    tuples, weights = found
+    lex = game.lexicon
+    n_open = tuples.shape[1]
+    words = np.arange(lex.n_guesses, dtype=np.int64)
+    rough = estimate(words)
+    candidates = np.unique(lex.answer_ids[tuples.ravel()])
+    is_candidate = np.zeros(lex.n_guesses, bool)
+    is_candidate[candidates] = True
+    by_estimate = np.lexsort((words, np.round(rough, 9)))
+    extra = by_estimate[~is_candidate[by_estimate]][:EXTRA_WORDS]
+    pool = np.concatenate([candidates, extra])
+    pool = pool[np.lexsort((pool, np.round(rough[pool], 9)))]  # the likely best first: tighter bounds sooner
+    # colours[g, tuple, board]: what pool word g shows on each open board of each tuple
+    colours = np.ascontiguousarray(np.asarray(matrix)[pool][:, tuples])
+    solver = _Solver(colours, weights, all_green(lex.length), game.max_guesses,
+                     by_guesses=objective == "guesses", n_patterns=3 ** lex.length)
+    t = game.guesses_used
+    everyone = np.arange(tuples.shape[0])
+    try:
+        values, exact = solver.values(everyone, (1 << n_open) - 1, t, keep=top, ties=True)
+    except _OverBudget:
+        return None
+    # back to "from now": the objective's cost of the turns already played is taken off
+    offset = t * n_open if objective == "score" else t
+    return [(g, v - offset) for g, v, sure in zip(pool.tolist(), values, exact) if sure]
+
+
+class _Solver:
+    """Values of states: a state is (tuple indices, mask of open boards, guesses played); its
+    value is the expected cost (per unit of the tuples' probability) of the best play from it,
+    counting the turns on which the boards still open will be solved (the objective's way).
+
+    Each state prices all the pool's words at once, by a lower bound (every part of the split
+    needs a guess per board still open in it, on later turns), and plays them out in that order
+    until the bound reaches the best value found: most words are never played out."""
+
+    def __init__(self, colours: np.ndarray, weights: np.ndarray, green: int, cap: int, *,
+                 by_guesses: bool, n_patterns: int) -> None:
+        self.colours = colours
+        self.weights = weights
+        self.green = green
+        self.cap = cap
+        self.by_guesses = by_guesses
+        self.base = np.uint64(n_patterns)
+        self.memo: dict[tuple[bytes, int, int], float] = {}
+        self.nodes = 0
+
+    def bound(self, open_count: int, t: int) -> float:
+        """Least cost per tuple of a state at turn ``t`` with ``open_count`` open boards: each
+        needs a guess of its own, on turns t+1, t+2, …; boards past the cap fail."""
+        if not open_count:
+            return 0.0
+        if self.by_guesses:
+            return float(t + open_count)  # a loss costs cap + the boards left: at least this too
+        return float(sum(min(t + i, self.cap + 1) for i in range(1, open_count + 1)))
+
+    def value(self, ids: np.ndarray, open_mask: int, t: int) -> float:
+        key = (ids.tobytes(), open_mask, t)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        if self.nodes > NODE_BUDGET:
+            raise _OverBudget
+        open_count = bin(open_mask).count("1")
+        if t == self.cap:
+            if self.by_guesses:
+                best = self.cap + open_count + LOSS_PENALTY
+            else:
+                best = (self.cap + 1 + LOSS_PENALTY) * open_count
+        else:
+            best = min(self.values(ids, open_mask, t, keep=1, ties=False)[0], default=math.inf)
+        self.memo[key] = best
+        return best
+
+    def values(self, ids: np.ndarray, open_mask: int, t: int, keep: int, ties: bool) -> tuple[list[float], list[bool]]:
+        """The value of playing each pool word now, and whether it is exact: it is for the best
+        ``keep`` words, and with ``ties`` for every word as good as the ``keep``-th (so that the
+        tie-break, not the order of the search, chooses among equals, whatever ``keep``); the
+        others get a lower bound no better than the ``keep``-th best value (inf: a word that
+        neither learns nor solves anything).  A state's value needs neither."""
+        open_boards = [b for b in range(self.colours.shape[2]) if open_mask >> b & 1]
+        n_words, n = self.colours.shape[0], ids.size
+        cols = self.colours[:, ids][:, :, open_boards]  # word, tuple, open board
+        key = np.zeros((n_words, n), np.uint64)
+        for j in range(len(open_boards)):
+            key = key * self.base + cols[:, :, j]
+        order = np.argsort(key, axis=1, kind="stable")
+        sorted_key = np.take_along_axis(key, order, axis=1)
+        starts = np.ones((n_words, n), bool)
+        starts[:, 1:] = sorted_key[:, 1:] != sorted_key[:, :-1]
+        first = np.flatnonzero(starts.ravel())  # flat position of each part's first tuple
+        word_of = first // n
+        parts_per_word = np.bincount(word_of, minlength=n_words)
+        word_first = np.concatenate([[0], np.cumsum(parts_per_word)[:-1]])
+        w = self.weights[ids]
+        mass = np.add.reduceat(w[order].ravel(), first)
+        lead = order.ravel()[first]  # a tuple of each part: its colours are the part's
+        solved_here = (cols[word_of, lead] == self.green).sum(axis=1)
+        left = len(open_boards) - solved_here
+        if self.by_guesses:
+            now = np.where(left == 0, t + 1, 0).astype(float)
+        else:
+            now = (t + 1.0) * solved_here
+        floors = np.array([self.bound(k, t + 1) for k in range(len(open_boards) + 1)])
+        floor = now + floors[left]
+        total_mass = w.sum()
+        lower = np.add.reduceat(mass * floor, word_first) / total_mass
+        useless = (parts_per_word == 1) & (solved_here[word_first] == 0)
+        lower[useless] = math.inf
+        out = lower.tolist()
+        exact = [False] * n_words
+        found: list[float] = []  # the exact values so far, best first
+        ends = np.append(first, n_words * n)
+        slack = TIE if ties else 0.0
+        for k in np.argsort(lower, kind="stable").tolist():
+            cutoff = found[keep - 1] + slack if len(found) >= keep else math.inf
+            if lower[k] >= cutoff:
+                break  # every word from here is bounded no better
+            total = lower[k] * total_mass
+            p0 = word_first[k]
+            parts = range(p0, p0 + parts_per_word[k])
+            for p in sorted(parts, key=lambda q: -mass[q]):
+                if not left[p]:
+                    continue
+                mask = open_mask
+                if solved_here[p]:
+                    j = int(np.flatnonzero(cols[k, lead[p]] == self.green)[0])
+                    mask &= ~(1 << open_boards[j])
+                sub = np.sort(ids[order[k, first[p] - k * n:ends[p + 1] - k * n]])
+                total += mass[p] * (self.value(sub, mask, t + 1) - floors[left[p]])
+                if total / total_mass >= cutoff:
+                    break
+            out[k] = total / total_mass
+            if out[k] < cutoff:
+                exact[k] = True
+                found.append(out[k])
+                found.sort()
+        return out, exact
