@@ -416,4 +416,3 @@ def _board_costs(matrix, guess_ids, cand_ids, weights, green, n_patterns, solve_
                     count[p] = 0
                     mass[p] = 0.0
             out[k] = cost
-
