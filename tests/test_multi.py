@@ -440,3 +440,63 @@ print(json.dumps(out))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1]) == [[list(r) for r in rows] for rows in here]
+
+
+def test_endgame_split_kernel_against_a_plain_grouping():
+    """One state of the endgame search, every word: its parts (the tuples showing the same
+    colours on every open board), their probabilities, and the floor of each, counted by hand."""
+    from wordlebot import kernels
+    from wordlebot.matrix import build_matrix
+    from wordlebot.multi import endgame
+
+    m = build_matrix(LEX.guesses, LEX.answers)
+    cands = [np.array([0, 3, 4, 9]), np.array([1, 5, 6]), np.array([2, 7, 8, 11, 12])]
+    tuples = np.array([t for t in __import__("itertools").product(*cands) if len(set(t)) == 3], np.int64)
+    weights = np.linspace(1, 3, len(tuples))
+    weights /= weights.sum()
+    words = np.arange(LEX.n_guesses, dtype=np.int64)
+    colours = np.ascontiguousarray(m[words][:, tuples])
+    answer_of = LEX.answer_of_guess[words].astype(np.int64)
+    ids = np.arange(1, len(tuples), 2)  # a state: every other tuple
+    open_boards = np.array([0, 2], np.int64)  # board 2 solved before
+    t, cap = 4, 8
+    solver = endgame._Solver(colours, weights, 242, cap, by_guesses=False, n_patterns=243, tuples=tuples,
+                             answer_of_word=answer_of)
+    floors = np.array([solver.bound(k, t + 1) for k in range(3)])
+    later = np.array([solver.bound(k, t + 2) for k in range(3)])
+    assert list(floors) == [0, 6, 6 + 7] and list(later) == [0, 7, 7 + 8]
+    n, size = ids.size, words.size * ids.size
+    order = np.empty((words.size, n), np.int64)
+    first, count = np.empty(words.size, np.int64), np.empty(words.size, np.int64)
+    lo, hi, left, solved = (np.empty(size, np.int64) for _ in range(4))
+    mass, floor, now, lower = np.empty(size), np.empty(size), np.empty(size), np.empty(words.size)
+    settled = np.empty(size, np.bool_)
+    kernels._endgame_split(colours, ids, open_boards, weights, tuples, answer_of, 242, 243, int(tuples.max()) + 1,
+                           float(t + 1), False, floors, later, True, order, first, count, lo, hi, mass, floor, now,
+                           left, solved, settled, lower)
+    for k in range(words.size):
+        groups = {}
+        for i, row in enumerate(ids.tolist()):
+            groups.setdefault(tuple(digits(LEX.guesses[k], LEX.answers[tuples[row, b]]) for b in (0, 2)), []).append(i)
+        got = {frozenset(order[k, lo[p]:hi[p]].tolist()): p for p in range(first[k], first[k] + count[k])}
+        assert set(got) == {frozenset(g) for g in groups.values()}
+        want_lower = 0.0
+        for key, members in groups.items():
+            p = got[frozenset(members)]
+            rows = ids[members]
+            part_mass = weights[rows].sum()
+            n_green = sum(c == "22222" for c in key)
+            n_left = 2 - n_green
+            chance = {}
+            for row in rows.tolist():
+                for b in (0, 2):
+                    a = tuples[row, b]
+                    if LEX.answers[a] != LEX.guesses[k]:
+                        chance[a] = chance.get(a, 0.0) + weights[row]
+            lucky = min(1.0, max(chance.values(), default=0.0) / part_mass)
+            want = (t + 1) * n_green + (lucky * floors[n_left] + (1 - lucky) * later[n_left] if n_left else 0.0)
+            assert mass[p] == pytest.approx(part_mass) and floor[p] == pytest.approx(want)
+            assert left[p] == n_left and settled[p] == (n_left == 0 or len(members) == 1)
+            want_lower += part_mass * want
+        useless = len(groups) == 1 and "22222" not in next(iter(groups))
+        assert lower[k] == (np.inf if useless else pytest.approx(want_lower / weights[ids].sum()))

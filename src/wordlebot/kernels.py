@@ -416,3 +416,98 @@ def _board_costs(matrix, guess_ids, cand_ids, weights, green, n_patterns, solve_
                     count[p] = 0
                     mass[p] = 0.0
             out[k] = cost
+
+
+@njit(**JIT)
+def _endgame_split(colours, ids, open_boards, weights, tuples, answer_of_word, green, base, n_answers, now_turn,
+                   by_guesses, floors, later, next_guess, order, part_first, part_count, part_lo, part_hi,
+                   part_mass, part_floor, part_now, part_left, part_solved, settled, lower):
+    """One state of the multi-board endgame search (multi/endgame.py), every pool word at once:
+    the parts its colours split the state's answer tuples into, and a lower bound of its value.
+
+    State: tuple rows ``ids`` (of ``tuples``, answer ids per board), boards ``open_boards``
+    (columns), probabilities ``weights`` (per tuple row).  Word ``k`` shows ``colours[k, row,
+    board]``; its parts are listed from ``part_first[k]`` (``part_count[k]`` of them), part ``p``
+    holding ``order[k, part_lo[p]:part_hi[p]]`` (indices into ``ids``).  A part's floor is the
+    turn cost ``part_now`` of the boards the word solves there (``now_turn`` each, or once the
+    last one for ``by_guesses``) plus, for its ``part_left`` open boards, ``floors[left]`` if the
+    next guess (when ``next_guess``) solves one, else ``later[left]``, weighed by the best chance
+    a word has to be an answer there; ``settled``: the floor is the part's value (nothing open,
+    one tuple, no guess left).  ``lower[k]``: the word's floor over the parts (inf: it learns
+    and solves nothing)."""
+    n_words = colours.shape[0]
+    n = ids.shape[0]
+    n_open = open_boards.shape[0]
+    keys = np.empty(n, np.uint64)
+    chance = np.zeros(n_answers, np.float64)
+    total = 0.0
+    for i in range(n):
+        total += weights[ids[i]]
+    p = 0
+    for k in range(n_words):
+        for i in range(n):
+            key = np.uint64(0)
+            for j in range(n_open):
+                key = key * np.uint64(base) + np.uint64(colours[k, ids[i], open_boards[j]])
+            keys[i] = key
+        idx = np.argsort(keys, kind="mergesort")
+        for i in range(n):
+            order[k, i] = idx[i]
+        part_first[k] = p
+        acc = 0.0
+        a = 0
+        while a < n:
+            b = a + 1
+            while b < n and keys[idx[b]] == keys[idx[a]]:
+                b += 1
+            mass = 0.0
+            for i in range(a, b):
+                mass += weights[ids[idx[i]]]
+            lead = ids[idx[a]]
+            solved = -1
+            n_solved = 0
+            for j in range(n_open):
+                if colours[k, lead, open_boards[j]] == green:
+                    solved = j
+                    n_solved += 1
+            left = n_open - n_solved
+            if by_guesses:
+                now = now_turn if left == 0 else 0.0
+            else:
+                now = now_turn * n_solved
+            floor = now
+            if left > 0:
+                if next_guess and b - a > 1:
+                    best = 0.0
+                    for i in range(a, b):
+                        row = ids[idx[i]]
+                        for j in range(n_open):
+                            ans = tuples[row, open_boards[j]]
+                            if ans != answer_of_word[k]:
+                                chance[ans] += weights[row]
+                                if chance[ans] > best:
+                                    best = chance[ans]
+                    for i in range(a, b):
+                        row = ids[idx[i]]
+                        for j in range(n_open):
+                            chance[tuples[row, open_boards[j]]] = 0.0
+                    lucky = min(best / mass, 1.0)
+                    floor += lucky * floors[left] + (1.0 - lucky) * later[left]
+                else:
+                    floor += floors[left]
+            part_lo[p] = a
+            part_hi[p] = b
+            part_mass[p] = mass
+            part_floor[p] = floor
+            part_now[p] = now
+            part_left[p] = left
+            part_solved[p] = solved
+            settled[p] = left == 0 or b - a == 1 or not next_guess
+            acc += mass * floor
+            p += 1
+            a = b
+        part_count[k] = p - part_first[k]
+        if part_count[k] == 1 and part_solved[p - 1] < 0:
+            lower[k] = np.inf
+        else:
+            lower[k] = acc / total

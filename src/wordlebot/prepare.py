@@ -75,9 +75,11 @@ def _play_small_games() -> None:
                     game.guess(first, int(matrix[lex.id(first), 0]))
                     if not game.over:
                         adv.suggest(game, 3)
-            # the multi-board policy's kernel (assist and simulate --boards)
-            duo = MultiGame(lex, 2, answers=lex.answers[:2])
-            duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
+            # the multi-board policy's kernels (assist and simulate --boards): a whole Dordle, whose
+            # last guesses go to the endgame search
+            duo = MultiGame(lex, 2, answers=lex.answers[:2], matrix=matrix)
+            while not duo.over:
+                duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
             # a big node's scan shared out to the threads (see TreeSearch.root_order): the
             # made-up nodes are far too small to be shared, so the shared path is called here,
             # through the search's own private steps (no public entry point forces it)

@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .. import kernels
 from ..feedback import all_green
 from .game import MultiGame
 
@@ -36,7 +37,7 @@ EXTRA_WORDS = 12  # non-candidate words the search may play, the best by the est
 # game's own count a search would risk a board for a fraction of a guess, and the policy is to
 # lose one only where it cannot be helped (the single-board engine charges the same: advisor.py).
 LOSS_PENALTY = 10.0
-NODE_BUDGET = 2_000  # states searched at most before giving up (~0.08 ms each on classic Quordle)
+NODE_BUDGET = 2_000  # states searched at most before giving up (~0.07 ms each: under 150 ms in all)
 
 
 TIE = 1e-9  # values this close are equal (the policy ranks them by a tie-break)
@@ -88,8 +89,10 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     pool = pool[np.lexsort((pool, np.round(rough[pool], 9)))]  # the likely best first: tighter bounds sooner
     # colours[g, tuple, board]: what pool word g shows on each open board of each tuple
     colours = np.ascontiguousarray(np.asarray(matrix)[pool][:, tuples])
+    answer_of_pool = lex.answer_of_guess[pool].astype(np.int64)  # -1 for a word that is no answer
     solver = _Solver(colours, weights, all_green(lex.length), game.max_guesses,
-                     by_guesses=objective == "guesses", n_patterns=3 ** lex.length)
+                     by_guesses=objective == "guesses", n_patterns=3 ** lex.length, tuples=tuples,
+                     answer_of_word=answer_of_pool)
     t = game.guesses_used
     everyone = np.arange(tuples.shape[0])
     try:
@@ -111,24 +114,31 @@ class _Solver:
     until the bound reaches the best value found: most words are never played out."""
 
     def __init__(self, colours: np.ndarray, weights: np.ndarray, green: int, cap: int, *,
-                 by_guesses: bool, n_patterns: int) -> None:
+                 by_guesses: bool, n_patterns: int, tuples: np.ndarray, answer_of_word: np.ndarray) -> None:
         self.colours = colours
+        self.tuples = tuples
+        self.answer_of_word = answer_of_word
+        self.n_answers = int(tuples.max()) + 1
         self.weights = weights
         self.green = green
         self.cap = cap
         self.by_guesses = by_guesses
-        self.base = np.uint64(n_patterns)
+        self.base = n_patterns
         self.memo: dict[tuple[bytes, int, int], float] = {}
         self.nodes = 0
 
     def bound(self, open_count: int, t: int) -> float:
         """Least cost per tuple of a state at turn ``t`` with ``open_count`` open boards: each
-        needs a guess of its own, on turns t+1, t+2, …; boards past the cap fail."""
+        needs a guess of its own, on turns t+1, t+2, …; boards past the cap are lost.  It is the
+        exact value when the answers are known (one tuple), and at the cap."""
         if not open_count:
             return 0.0
         if self.by_guesses:
-            return float(t + open_count)  # a loss costs cap + the boards left: at least this too
-        return float(sum(min(t + i, self.cap + 1) for i in range(1, open_count + 1)))
+            # a loss costs the cap, one per board left (at least t + open_count - cap), the penalty
+            last = t + open_count
+            return float(last if last <= self.cap else last + LOSS_PENALTY)
+        return float(sum(t + i if t + i <= self.cap else self.cap + 1 + LOSS_PENALTY
+                         for i in range(1, open_count + 1)))
 
     def value(self, ids: np.ndarray, open_mask: int, t: int) -> float:
         key = (ids.tobytes(), open_mask, t)
@@ -140,10 +150,7 @@ class _Solver:
             raise _OverBudget
         open_count = bin(open_mask).count("1")
         if t == self.cap:
-            if self.by_guesses:
-                best = self.cap + open_count + LOSS_PENALTY
-            else:
-                best = (self.cap + 1 + LOSS_PENALTY) * open_count
+            best = self.bound(open_count, t)
         else:
             best = min(self.values(ids, open_mask, t, keep=1, ties=False)[0], default=math.inf)
         self.memo[key] = best
@@ -154,57 +161,50 @@ class _Solver:
         ``keep`` words, and with ``ties`` for every word as good as the ``keep``-th (so that the
         tie-break, not the order of the search, chooses among equals, whatever ``keep``); the
         others get a lower bound no better than the ``keep``-th best value (inf: a word that
-        neither learns nor solves anything).  A state's value needs neither."""
-        open_boards = [b for b in range(self.colours.shape[2]) if open_mask >> b & 1]
+        neither learns nor solves anything).  A state's value needs neither.
+
+        The bounds (``kernels._endgame_split``): a part's open boards are solved one a turn from
+        t + 2 on only if the guess at t + 2 is an answer there, which it is at best with the
+        chance of the word likeliest to be one; otherwise each waits a turn more."""
+        open_boards = np.array([b for b in range(self.colours.shape[2]) if open_mask >> b & 1], np.int64)
         n_words, n = self.colours.shape[0], ids.size
-        cols = self.colours[:, ids][:, :, open_boards]  # word, tuple, open board
-        key = np.zeros((n_words, n), np.uint64)
-        for j in range(len(open_boards)):
-            key = key * self.base + cols[:, :, j]
-        order = np.argsort(key, axis=1, kind="stable")
-        sorted_key = np.take_along_axis(key, order, axis=1)
-        starts = np.ones((n_words, n), bool)
-        starts[:, 1:] = sorted_key[:, 1:] != sorted_key[:, :-1]
-        first = np.flatnonzero(starts.ravel())  # flat position of each part's first tuple
-        word_of = first // n
-        parts_per_word = np.bincount(word_of, minlength=n_words)
-        word_first = np.concatenate([[0], np.cumsum(parts_per_word)[:-1]])
-        w = self.weights[ids]
-        mass = np.add.reduceat(w[order].ravel(), first)
-        lead = order.ravel()[first]  # a tuple of each part: its colours are the part's
-        solved_here = (cols[word_of, lead] == self.green).sum(axis=1)
-        left = len(open_boards) - solved_here
-        if self.by_guesses:
-            now = np.where(left == 0, t + 1, 0).astype(float)
-        else:
-            now = (t + 1.0) * solved_here
-        floors = np.array([self.bound(k, t + 1) for k in range(len(open_boards) + 1)])
-        floor = now + floors[left]
-        total_mass = w.sum()
-        lower = np.add.reduceat(mass * floor, word_first) / total_mass
-        useless = (parts_per_word == 1) & (solved_here[word_first] == 0)
-        lower[useless] = math.inf
+        n_open = open_boards.size
+        floors = np.array([self.bound(k, t + 1) for k in range(n_open + 1)])
+        next_guess = t + 1 < self.cap
+        later = np.array([self.bound(k, t + 2) for k in range(n_open + 1)]) if next_guess else floors
+        order = np.empty((n_words, n), np.int64)
+        part_first = np.empty(n_words, np.int64)
+        part_count = np.empty(n_words, np.int64)
+        size = n_words * n
+        lo, hi = np.empty(size, np.int64), np.empty(size, np.int64)
+        mass, floor, now = np.empty(size), np.empty(size), np.empty(size)
+        left, solved = np.empty(size, np.int64), np.empty(size, np.int64)
+        settled = np.empty(size, np.bool_)
+        lower = np.empty(n_words)
+        kernels._endgame_split(self.colours, ids, open_boards, self.weights, self.tuples, self.answer_of_word,
+                               self.green, self.base, self.n_answers, float(t + 1), self.by_guesses, floors,
+                               later, next_guess, order, part_first, part_count, lo, hi, mass, floor, now, left,
+                               solved, settled, lower)
+        total_mass = float(self.weights[ids].sum())
         out = lower.tolist()
         exact = [False] * n_words
         found: list[float] = []  # the exact values so far, best first
-        ends = np.append(first, n_words * n)
         slack = TIE if ties else 0.0
         for k in np.argsort(lower, kind="stable").tolist():
             cutoff = found[keep - 1] + slack if len(found) >= keep else math.inf
             if lower[k] >= cutoff:
                 break  # every word from here is bounded no better
             total = lower[k] * total_mass
-            p0 = word_first[k]
-            parts = range(p0, p0 + parts_per_word[k])
+            p0 = int(part_first[k])
+            parts = range(p0, p0 + int(part_count[k]))
             for p in sorted(parts, key=lambda q: -mass[q]):
-                if not left[p]:
+                if settled[p]:
                     continue
                 mask = open_mask
-                if solved_here[p]:
-                    j = int(np.flatnonzero(cols[k, lead[p]] == self.green)[0])
-                    mask &= ~(1 << open_boards[j])
-                sub = np.sort(ids[order[k, first[p] - k * n:ends[p + 1] - k * n]])
-                total += mass[p] * (self.value(sub, mask, t + 1) - floors[left[p]])
+                if solved[p] >= 0:
+                    mask &= ~(1 << int(open_boards[solved[p]]))
+                sub = np.sort(ids[order[k, lo[p]:hi[p]]])
+                total += mass[p] * (now[p] + self.value(sub, mask, t + 1) - floor[p])
                 if total / total_mass >= cutoff:
                     break
             out[k] = total / total_mass
