@@ -117,6 +117,8 @@ class MultiBoardApp(App):
         if self.compact:
             self.query_one("#suggestions").styles.margin = (0, 1, 0, 1)
         self.query_one(Input).focus()
+        if self.objective == "guesses":  # the title line may be cut short at 80 columns
+            self.say("playing for the fewest guesses to solve every board (not the lowest score)")
         self.refresh_view()
 
     # --- view --------------------------------------------------------------------------------
@@ -125,7 +127,7 @@ class MultiBoardApp(App):
         g = self.game
         self.sub_title = (f"{g.lexicon.name} · {g.max_guesses} guesses" + (" · hard" if g.hard else "")
                           + (" · play" if self.play else "")
-                          + (" · for the fewest guesses" if self.objective == "guesses" else ""))
+                          + (" · fewest guesses" if self.objective == "guesses" else ""))
         for b in range(g.n_boards):
             solved = g.solved_at[b]
             left = int(g.candidates(b).size)
