@@ -1,6 +1,8 @@
 """Multi-board games (wordlebot.multi): the state, the policy, and the exact optimum of small
 cases, which for one board must be the single-board optimum of tests/naive.py."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -500,3 +502,49 @@ def test_endgame_split_kernel_against_a_plain_grouping():
             want_lower += part_mass * want
         useless = len(groups) == 1 and "22222" not in next(iter(groups))
         assert lower[k] == (np.inf if useless else pytest.approx(want_lower / weights[ids].sum()))
+
+
+def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path, monkeypatch, caplog):
+    """A new process reads the first move's ranking instead of computing it; a corrupt or foreign
+    file is ranked again and rewritten; a folder that cannot be written to changes nothing."""
+    from wordlebot.multi import openings, policy
+
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
+    monkeypatch.setattr(policy, "_openings", {})
+    game = MultiGame(LEX, 3)
+    first = suggest(game, top=5)
+    path = openings.first_move_path(game, "score", True)
+    assert path.parent == tmp_path / "openings" and path.name.startswith("book-multi-")
+    doc = json.loads(path.read_text())
+    assert doc["boards"] == 3 and len(doc["rows"]) == policy.OPENING_ROWS
+
+    def refuse(*args):
+        raise AssertionError("ranked again")
+
+    monkeypatch.setattr(policy, "_openings", {})  # as a new process
+    with monkeypatch.context() as m:
+        m.setattr(policy, "_rank", refuse)
+        assert suggest(game, top=5) == first
+        assert suggest(MultiGame(LEX, 3), top=policy.OPENING_ROWS)[:5] == first
+    assert openings.first_move_path(game, "guesses", True) != path  # each objective its own file
+    assert openings.first_move_path(MultiGame(LEX, 3, hard=True), "score", True) != path
+
+    for bad in ("{not json", json.dumps({"version": 1, "boards": 3, "rows": [["zzzzz", 1.0, [], "", False]]}),
+                json.dumps({"version": 1, "boards": 2, "rows": doc["rows"]}), "[]"):
+        path.write_text(bad)
+        monkeypatch.setattr(policy, "_openings", {})
+        with caplog.at_level("WARNING"):
+            assert suggest(game, top=5) == first
+        assert "is unusable" in caplog.text and json.loads(path.read_text()) == doc
+        caplog.clear()
+
+    from wordlebot import cache_store
+
+    assert [(f.kind, f.words, f.current) for f in cache_store.scan(tmp_path) if f.path == path] == [("book", "mini", True)]
+    path.unlink()
+    (tmp_path / "openings").rmdir()
+    (tmp_path / "openings").write_text("a file where the folder should be")  # (root ignores modes)
+    monkeypatch.setattr(policy, "_openings", {})
+    with caplog.at_level("WARNING"):
+        assert suggest(game, top=5) == first
+    assert "could not keep the multi-board first move" in caplog.text

@@ -2,7 +2,8 @@
 clearing it, and a size limit kept by dropping the least recently used files.
 
 What lives there (``paths.cache_dir()``): pattern matrices (``matrix-*.bin``, the big ones, each a
-word set's guesses x answers or its transpose), opening books (``openings/book-*.json``), answer
+word set's guesses x answers or its transpose), opening books (``openings/book-*.json``; the
+multi-board first moves are ``openings/book-multi-*.json``, books too), answer
 models (``models/``) and the wordfreq sets' lists (``wordlists/``).  Everything can be computed
 again, so any file may go; a file in use by a running process is safe to remove (it keeps its
 open copy).  Files record their word set where they can (matrix headers and books written since

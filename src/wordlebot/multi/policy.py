@@ -38,7 +38,7 @@ from .. import kernels
 from ..feedback import all_green
 from ..matrix import pattern_matrix
 from ..strategies import partition_stats
-from . import endgame
+from . import endgame, openings
 from .game import MultiGame, check_objective
 
 BITS_PER_GUESS = 4.6  # what a good guess learns in a big set (classic: 2,315 answers in 3.42 guesses)
@@ -88,7 +88,11 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
         with _openings_lock:
             hit = _openings.get(key)
         if hit is None or len(hit) < top:
-            hit = _rank(game, max(top, OPENING_ROWS), matrix, objective, search)
+            # kept on disk too (multi/openings.py): a new process reads it instead of ranking
+            hit = openings.load_first_move(game, objective, search) if top <= OPENING_ROWS else None
+            if hit is None or len(hit) < top:
+                hit = _rank(game, max(top, OPENING_ROWS), matrix, objective, search)
+                openings.save_first_move(game, objective, search, hit[:OPENING_ROWS])
             with _openings_lock:
                 _openings[key] = hit
                 while len(_openings) > OPENINGS_KEPT:
