@@ -403,6 +403,16 @@ async def _apply(app, pilot, **fields):
         app.screen.query_one(f"#{k}").value = v
     await pilot.click("#apply")
     await settle(app, pilot)
+    # A refused dialog stays: wait until it shows the verdict (it comes back through
+    # call_from_thread) and its button can be pressed again (Textual ignores a press within 0.2 s
+    # of the last, while the button shows "-active": a second click sooner was lost, one run in three).
+    for _ in range(500):
+        if not isinstance(app.screen, SettingsScreen):
+            break
+        button = app.screen.query_one("#apply", Button)
+        if not button.disabled and not button.has_class("-active"):
+            break
+        await pilot.pause(0.01)
 
 
 def test_settings_change_keeps_the_rows_when_they_fit():

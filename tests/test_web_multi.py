@@ -298,8 +298,15 @@ def test_the_readme_example_answers_as_it_says(official):
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     assert f"`{body}`" in readme
     classic = load_lexicon("classic", data_dir=official)
-    c = TestClient(create_app(Engine({"classic": classic}, "classic", ready_wait=300.0)))
-    doc = c.post("/api/multi/suggest", content=body, headers={"content-type": "application/json"}).json()
+    engine = Engine({"classic": classic}, "classic", ready_wait=300.0)
+    c = TestClient(create_app(engine))
+    try:
+        doc = c.post("/api/multi/suggest", content=body, headers={"content-type": "application/json"}).json()
+    finally:
+        # its books go on being prepared in the background: stopped, or they would land in a
+        # later test's cache folder (test_prepare's, run after this one, found two books)
+        engine.close()
+    assert not engine._preparer.is_alive()
     top = doc["suggestions"][0]
     assert (top["word"], f'{top["cost"]:.2f}', top["why"]) == ("music", "9.95", "could be the answer on boards 3, 4; "
                                                                                   "narrows the others")

@@ -261,9 +261,10 @@ class Advisor:
             if pattern is not None:
                 self._book_reply(game.hard, game.max_guesses, pattern)
 
-    def complete_book(self, hard: bool = False, max_guesses: int = 6) -> None:
+    def complete_book(self, hard: bool = False, max_guesses: int = 6, stop=None) -> None:
         """Every reply of the book now (a server does it in the background, so that no request
-        waits for one); nothing on a weighted set, whose replies are searched in play."""
+        waits for one); nothing on a weighted set, whose replies are searched in play.
+        ``stop() -> True`` ends it early (a server closing)."""
         from .openings import book_all_replies
 
         if self.lexicon.weighted or not self.has_book(max_guesses):
@@ -272,7 +273,7 @@ class Advisor:
             book = self.book(hard, max_guesses)
             if book is not None:
                 book_all_replies(self.search_for(hard, max_guesses), book, rank=self._rank_for_book,
-                                 tag=self._policy_tag())
+                                 tag=self._policy_tag(), stop=stop)
 
     def book_file(self, hard: bool = False, max_guesses: int = 6):
         """Where the opening book for these rules is kept."""

@@ -15,6 +15,7 @@ import hashlib
 import json
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -159,9 +160,13 @@ def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank=_plain_rank
     return rows
 
 
-def book_all_replies(search: TreeSearch, book: Book, *, rank=_plain_rank, tag: str = "") -> None:
-    """Every reply of the book (a server computes them in the background), saved once at the end."""
+def book_all_replies(search: TreeSearch, book: Book, *, rank=_plain_rank, tag: str = "",
+                     stop: Callable[[], bool] | None = None) -> None:
+    """Every reply of the book (a server computes them in the background), saved once at the end;
+    ``stop() -> True`` ends it early, the replies computed so far saved."""
     for p in reply_patterns(search, book):
+        if stop is not None and stop():
+            break
         book_reply(search, book, p, rank=rank, tag=tag, save=False)
     save_book(search, book, tag)
 

@@ -76,8 +76,10 @@ def _play_small_games() -> None:
                     if not game.over:
                         adv.suggest(game, 3)
             # the multi-board policy's kernels (assist and simulate --boards): a whole Dordle, whose
-            # last guesses go to the endgame search
+            # last guesses go to the endgame search; its first guess is not the policy's (the
+            # policy's first move would be kept in the user's cache folder)
             duo = MultiGame(lex, 2, answers=lex.answers[:2], matrix=matrix)
+            duo.guess(lex.guesses[1])
             while not duo.over:
                 duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
             # a big node's scan shared out to the threads (see TreeSearch.root_order): the

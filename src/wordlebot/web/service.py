@@ -257,6 +257,7 @@ class Engine:
         self._lock = threading.Lock()  # the tables above, the cache and the pools: held briefly
         self._todo: deque[tuple[str, dt.date | None]] = deque()  # sets to prepare, in turn
         self._wake = threading.Condition(self._lock)
+        self._closing = False  # set by close(): the preparer stops at its next step
         self._preparer: threading.Thread | None = None
         # idle Advisors, least recently used first: id(advisor) -> (the set's entry, strategy, advisor)
         self._idle: OrderedDict[int, tuple[_Prepared, str, Advisor]] = OrderedDict()
@@ -406,11 +407,24 @@ class Engine:
     def notes(self, name: str | None, day: dt.date | None = None) -> list[str]:
         return list(self.wait_ready(name, day).notes)
 
+    def close(self, timeout: float = 120.0) -> None:
+        """Stop the background preparation at its next step (a book being computed is finished,
+        not cut short: files are only ever written whole) and wait for it, at most ``timeout``
+        seconds.  After this nothing is written to the cache folder on this engine's behalf."""
+        with self._lock:
+            self._closing = True
+            self._wake.notify_all()
+            preparer = self._preparer
+        if preparer is not None:
+            preparer.join(timeout)
+
     def _prepare_loop(self) -> None:
         while True:
             with self._lock:
-                while not self._todo:
+                while not self._todo and not self._closing:
                     self._wake.wait()
+                if self._closing:
+                    return
                 key = self._todo.popleft()
                 entry = self._sets.get(key)
             if entry is not None:
@@ -468,6 +482,9 @@ class Engine:
         st.finished = time.monotonic()
         st.state = "ready"
         self._say(f"{label()}: ready in {st.seconds():.1f} s")
+        if self._closing:
+            st.step = None
+            return
         step("computing the hard-mode opening book")
         try:
             maker.book(True, BOOK_GUESSES)
@@ -480,8 +497,10 @@ class Engine:
         # here serves every Advisor at once; a request that reaches one first computes it itself).
         step("computing the opening book's replies")
         for hard in (False, True) if st.hard_ready else (False,):
+            if self._closing:
+                break
             try:
-                maker.complete_book(hard, BOOK_GUESSES)
+                maker.complete_book(hard, BOOK_GUESSES, stop=lambda: self._closing)
             except Exception as exc:  # play goes on: each reply is then computed when reached
                 self._say(f"{label()}: opening book replies not computed ahead: {exc or type(exc).__name__}")
         st.step = None
