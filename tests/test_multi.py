@@ -548,3 +548,20 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
     with caplog.at_level("WARNING"):
         assert suggest(game, top=5) == first
     assert "could not keep the multi-board first move" in caplog.text
+
+
+@pytest.mark.parametrize("lex,boards", [(SMALL, 2), (HAND, 2), (WIDE, 2)], ids=["random", "hand", "wide"])
+def test_the_exact_value_of_the_search_without_limits_is_the_brute_force_optimum(lex, boards):
+    """``endgame.exact_value`` (every word, no budget: bench/bench_multi_exact.py measures the
+    policy with it on reduced real lists) against exact.py's brute force."""
+    from wordlebot.matrix import build_matrix
+    from wordlebot.multi.endgame import exact_value
+
+    m = np.asarray(build_matrix(lex.guesses, lex.answers))
+    for objective in ("score", "guesses"):
+        want = exact_expected_score(lex, boards, objective=objective)
+        assert exact_value(MultiGame(lex, boards, matrix=m), m, objective) == pytest.approx(want, abs=1e-9)
+    with pytest.raises(ValueError, match="hard mode"):
+        exact_value(MultiGame(lex, boards, hard=True, matrix=m), m)
+    with pytest.raises(ValueError, match="too big"):
+        exact_value(MultiGame(lex, boards, matrix=m), m, max_tuples=3)

@@ -63,16 +63,20 @@ def answer_tuples(game: MultiGame, limit: int = ENDGAME_TUPLES) -> tuple[np.ndar
 
 
 def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callable[[np.ndarray], np.ndarray],
-           top: int = 5) -> list[tuple[int, float]] | None:
+           top: int = 5, *, limit: int | None = None, extra_words: int | None = None,
+           budget: float | None = None) -> list[tuple[int, float]] | None:
     """The best ``top`` words (or more) the search may play, with their exact expected cost from
     now (the objective's: "score", the guesses until each open board is solved, summed over
     them; "guesses", the guesses until all are), best first; None when the state is too big for
-    the search or it gives up.  ``estimate(pool) -> costs`` is the one-step estimate, which
+    the search or it gives up (in the pool's order: the caller ranks them, with its tie-break).
+    ``estimate(pool) -> costs`` is the one-step estimate, which
     picks the extra words.  Normal mode only: hard mode's rule changes the words allowed at
-    every state; at most 8 open boards (their colours make one 64-bit key)."""
+    every state; at most 8 open boards (their colours make one 64-bit key).  ``limit``,
+    ``extra_words`` and ``budget`` default to ``ENDGAME_TUPLES``, ``EXTRA_WORDS`` and
+    ``NODE_BUDGET`` (see ``exact_value`` for a search without them)."""
     if game.hard or len(game.active) > 8:
         return None
-    found = answer_tuples(game)
+    found = answer_tuples(game, ENDGAME_TUPLES if limit is None else limit)
     if found is None:
         return None
     tuples, weights = found
@@ -84,7 +88,7 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     is_candidate = np.zeros(lex.n_guesses, bool)
     is_candidate[candidates] = True
     by_estimate = np.lexsort((words, np.round(rough, 9)))
-    extra = by_estimate[~is_candidate[by_estimate]][:EXTRA_WORDS]
+    extra = by_estimate[~is_candidate[by_estimate]][:EXTRA_WORDS if extra_words is None else extra_words]
     pool = np.concatenate([candidates, extra])
     pool = pool[np.lexsort((pool, np.round(rough[pool], 9)))]  # the likely best first: tighter bounds sooner
     # colours[g, tuple, board]: what pool word g shows on each open board of each tuple
@@ -92,7 +96,7 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     answer_of_pool = lex.answer_of_guess[pool].astype(np.int64)  # -1 for a word that is no answer
     solver = _Solver(colours, weights, all_green(lex.length), game.max_guesses,
                      by_guesses=objective == "guesses", n_patterns=3 ** lex.length, tuples=tuples,
-                     answer_of_word=answer_of_pool)
+                     answer_of_word=answer_of_pool, budget=NODE_BUDGET if budget is None else budget)
     t = game.guesses_used
     everyone = np.arange(tuples.shape[0])
     try:
@@ -114,8 +118,10 @@ class _Solver:
     until the bound reaches the best value found: most words are never played out."""
 
     def __init__(self, colours: np.ndarray, weights: np.ndarray, green: int, cap: int, *,
-                 by_guesses: bool, n_patterns: int, tuples: np.ndarray, answer_of_word: np.ndarray) -> None:
+                 by_guesses: bool, n_patterns: int, tuples: np.ndarray, answer_of_word: np.ndarray,
+                 budget: float = math.inf) -> None:
         self.colours = colours
+        self.budget = budget
         self.tuples = tuples
         self.answer_of_word = answer_of_word
         self.n_answers = int(tuples.max()) + 1
@@ -146,7 +152,7 @@ class _Solver:
         if hit is not None:
             return hit
         self.nodes += 1
-        if self.nodes > NODE_BUDGET:
+        if self.nodes > self.budget:
             raise _OverBudget
         open_count = bin(open_mask).count("1")
         if t == self.cap:
@@ -213,3 +219,20 @@ class _Solver:
                 found.append(out[k])
                 found.sort()
         return out, exact
+
+
+def exact_value(game: MultiGame, matrix: np.ndarray, objective: str = "score", *,
+                max_tuples: int = 5_000) -> float:
+    """The exact optimum of the rest of ``game`` (expected cost from now, as ``search`` counts it,
+    a lost board with ``LOSS_PENALTY``): every word of the list may be played at every state, no
+    budget.  For measuring the policy on reduced lists (``bench/bench_multi_exact.py``); its
+    time grows with the tuples and the words, so ``max_tuples`` bounds what it is asked."""
+    if game.hard:
+        raise ValueError("the exact value is for normal mode (hard mode changes the words at every state)")
+    found = answer_tuples(game, max_tuples)
+    if found is None:
+        raise ValueError(f"more than {max_tuples:,} answer tuples: too big for an exact search")
+    ranked = search(game, matrix, objective, lambda words: np.zeros(words.size), top=1, limit=max_tuples,
+                    extra_words=game.lexicon.n_guesses, budget=math.inf)
+    assert ranked  # no budget: the search always answers
+    return min(v for _, v in ranked)  # (the words come in the pool's order, not ranked)
