@@ -305,7 +305,7 @@ def test_the_readme_example_answers_as_it_says(official):
     finally:
         # its books go on being prepared in the background: stopped, or they would land in a
         # later test's cache folder (test_prepare's, run after this one, found two books)
-        engine.close()
+        engine.close(timeout=600)  # the book being computed is finished first
     assert not engine._preparer.is_alive()
     top = doc["suggestions"][0]
     assert (top["word"], f'{top["cost"]:.2f}', top["why"]) == ("music", "9.95", "could be the answer on boards 3, 4; "

@@ -71,11 +71,11 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     the search or it gives up (in the pool's order: the caller ranks them, with its tie-break).
     ``estimate(pool) -> costs`` is the one-step estimate, which
     picks the extra words.  Normal mode only: hard mode's rule changes the words allowed at
-    every state; at most 8 open boards (their colours make one 64-bit key).  ``limit``,
+    every state; at most 8 open boards of 5 letters (their colours make one 64-bit key).  ``limit``,
     ``extra_words`` and ``budget`` default to ``ENDGAME_TUPLES``, ``EXTRA_WORDS`` and
     ``NODE_BUDGET`` (see ``exact_value`` for a search without them)."""
-    if game.hard or len(game.active) > 8:
-        return None
+    if game.hard or game.lexicon.length * len(game.active) > 40:
+        return None  # (3^40 < 2^64: the colours of every open board make one 64-bit key)
     found = answer_tuples(game, ENDGAME_TUPLES if limit is None else limit)
     if found is None:
         return None
@@ -100,9 +100,19 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     t = game.guesses_used
     everyone = np.arange(tuples.shape[0])
     try:
-        values, exact = solver.values(everyone, (1 << n_open) - 1, t, keep=top, ties=True)
+        # First the best word alone: whether the search answers, and what it plays, must not
+        # depend on how many rows were asked for (a bigger ``top`` explores more at the root).
+        values, exact = solver.values(everyone, (1 << n_open) - 1, t, keep=1, ties=True)
     except _OverBudget:
         return None
+    if top > 1:
+        # Then the next rows, from the states already valued, within half a budget more; when
+        # that runs out the rows of the first pass stay (the best word is in both).
+        solver.budget = solver.nodes + (NODE_BUDGET if budget is None else budget) / 2
+        try:
+            values, exact = solver.values(everyone, (1 << n_open) - 1, t, keep=top, ties=True)
+        except _OverBudget:
+            pass
     # back to "from now": the objective's cost of the turns already played is taken off
     offset = t * n_open if objective == "score" else t
     return [(g, v - offset) for g, v, sure in zip(pool.tolist(), values, exact) if sure]

@@ -24,10 +24,18 @@ from .game import MultiGame
 
 log = logging.getLogger(__name__)
 
-# Bumped whenever the policy's first move may change (the estimate, its tie-break, the rows kept):
-# a file of an older policy is then a different file, never read.
+# Bumped whenever the policy's code may change its first move (the estimate, its rules, the
+# tie-break): a file of an older policy is then a different file, never read.  The policy's and
+# the search's constants are in the key as well (``_settings``).
 POLICY_VERSION = 1
 _unsaved: set[Path] = set()
+
+
+def _settings() -> tuple:
+    from . import endgame, policy
+
+    return (policy.BITS_PER_GUESS, policy.OPENING_ROWS, policy.ENDGAME_SLACK, policy.ENDGAME_CHECKED,
+            endgame.ENDGAME_TUPLES, endgame.EXTRA_WORDS, endgame.NODE_BUDGET, endgame.LOSS_PENALTY)
 
 
 def first_move_path(game: MultiGame, objective: str, search: bool) -> Path:
@@ -36,7 +44,7 @@ def first_move_path(game: MultiGame, objective: str, search: bool) -> Path:
     h.update(lex.fingerprint.encode())
     h.update(lex.prior.tobytes())
     h.update(repr((game.n_boards, game.hard, game.max_guesses, objective, search, POLICY_VERSION,
-                   BOOK_VERSION)).encode())
+                   BOOK_VERSION, _settings())).encode())
     return cache_dir() / "openings" / f"book-multi-{h.hexdigest()[:24]}.json"
 
 

@@ -408,9 +408,11 @@ class Engine:
         return list(self.wait_ready(name, day).notes)
 
     def close(self, timeout: float = 120.0) -> None:
-        """Stop the background preparation at its next step (a book being computed is finished,
-        not cut short: files are only ever written whole) and wait for it, at most ``timeout``
-        seconds.  After this nothing is written to the cache folder on this engine's behalf."""
+        """For shutting down: stop the background preparation at its next step (a book being
+        computed is finished, not cut short: files are only ever written whole) and wait for
+        it, at most ``timeout`` seconds (a step can take longer: then it ends on its own after
+        this returns).  Final: a closed engine prepares no set any more, so a set not ready by
+        then is never ready (its requests are told to try again)."""
         with self._lock:
             self._closing = True
             self._wake.notify_all()
