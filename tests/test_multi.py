@@ -315,8 +315,11 @@ def test_simulate_command_compares_the_policy_with_the_baselines(tmp_path):
         assert res["games"] == 6 and res["max_guesses"] == 9 and len(res["scores"]) == 6
         assert all(10 <= s <= 4 * 10 for s in res["scores"])  # 1+2+3+4 at best, 4 lost boards at worst
         assert 4 <= res["mean_guesses"] <= 9 + 4
-    r = CliRunner().invoke(cli, ["simulate", "--boards", "2", "--games", "3", "--objective", "guesses"] + files)
-    assert r.exit_code == 0 and "plays for the guesses" in r.output, r.output
+    png = tmp_path / "dordle.png"
+    r = CliRunner().invoke(cli, ["simulate", "--boards", "2", "--games", "3", "--objective", "guesses",
+                                 "--plot", str(png)] + files)
+    assert r.exit_code == 0 and "plays for the guesses" in r.output and "plot written to" in r.output, r.output
+    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and png.stat().st_size > 5_000
     r = CliRunner().invoke(cli, ["simulate", "--boards", "2", "--objective", "fewest"] + files)
     assert r.exit_code == 2 and "'fewest' is not one of 'score', 'guesses'" in r.output, r.output
 

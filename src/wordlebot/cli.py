@@ -337,7 +337,7 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
 
     if boards > 1:
         given = click.get_current_context().get_parameter_source("max_guesses") != click.core.ParameterSource.DEFAULT
-        _simulate_multi(lexicon, boards, games, seed, max_guesses if given else None, json_path, objective)
+        _simulate_multi(lexicon, boards, games, seed, max_guesses if given else None, json_path, objective, plot)
         return
 
     from .matrix import pattern_matrix
@@ -383,7 +383,7 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
 
 
 def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: int | None, json_path,
-                    objective: str) -> None:
+                    objective: str, plot_path) -> None:
     from rich.progress import BarColumn, Progress, TextColumn
     from rich.table import Table
 
@@ -414,6 +414,11 @@ def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: in
               "score: the sum over boards of the guess that solved each (a board not solved counts "
               f"{cap + 1}); guesses: those that solved them all (a lost game counts {cap} and one per board "
               "left).", soft_wrap=True)
+    if plot_path:
+        from .multi.simulate import plot
+
+        plot(results, plot_path, title=table.title)
+        out.print(f"plot written to {plot_path}")
     if json_path:
         from .data import atomic_write
 

@@ -174,3 +174,37 @@ def simulate(lexicon: Lexicon, boards: int, chooser: Chooser, sets: list[list[st
     if result is None:
         raise ValueError("no answer sets to play")
     return result
+
+
+def plot(results: list[MultiSimResult], path, *, title: str) -> None:
+    """The choosers' score distributions side by side (games per score), written atomically as a
+    PNG (needs the 'plots' extra)."""
+    import io
+    from pathlib import Path
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from ..data import atomic_write
+
+    scores = sorted({s for r in results for s in r.scores})
+    width = 0.8 / len(results)
+    fig, ax = plt.subplots(figsize=(8, 4), dpi=110)
+    for i, r in enumerate(results):
+        dist = r.distribution
+        xs = [k + (i - (len(results) - 1) / 2) * width for k in range(len(scores))]
+        ax.bar(xs, [dist.get(s, 0) for s in scores], width=width,
+               label=f"{r.chooser}: mean {r.mean:.3f}, lost {100 * r.failure_rate:.1f} %")
+    ax.set_xticks(range(len(scores)), [f"{s:g}" for s in scores], fontsize=8)
+    ax.set_xlabel("score (the sum over boards of the guess that solved each)")
+    ax.set_ylabel("games")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8, frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    plt.close(fig)
+    atomic_write(Path(path), buf.getvalue())
