@@ -145,14 +145,10 @@ class SimResult:
 
     def plot(self, path: Path) -> None:
         """Histogram of guesses per game, with the lost games as a red bar."""
-        import io
-
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-
-        from .data import atomic_write
 
         dist = self.distribution()
         labels = list(dist)
@@ -167,11 +163,7 @@ class SimResult:
         ax.set_title(f"{self.lexicon} · {self.strategy} from {self.first.upper()} · {mode}\n"
                      f"average {self.average:.4f} · solved {self.solved_pct:.2f} % of {self.n:,}", fontsize=10)
         ax.spines[["top", "right"]].set_visible(False)
-        fig.tight_layout()
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png")
-        plt.close(fig)
-        atomic_write(Path(path), buf.getvalue())
+        save_png(fig, path)
 
 
 def simulate(
@@ -239,3 +231,18 @@ def simulate(
         weights=np.asarray(lexicon.prior[targets], dtype=np.float64), paths=paths,
         seconds=time.perf_counter() - t0, decisions=decisions,
     )
+
+
+def save_png(fig, path) -> None:
+    """Lay out a matplotlib figure, write it as a PNG atomically (no half-written file), close it."""
+    import io
+
+    import matplotlib.pyplot as plt
+
+    from .data import atomic_write
+
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    plt.close(fig)
+    atomic_write(Path(path), buf.getvalue())

@@ -179,15 +179,12 @@ def simulate(lexicon: Lexicon, boards: int, chooser: Chooser, sets: list[list[st
 def plot(results: list[MultiSimResult], path, *, title: str) -> None:
     """The choosers' score distributions side by side (games per score), written atomically as a
     PNG (needs the 'plots' extra)."""
-    import io
-    from pathlib import Path
-
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from ..data import atomic_write
+    from ..simulate import save_png
 
     scores = sorted({s for r in results for s in r.scores})
     width = 0.8 / len(results)
@@ -203,8 +200,4 @@ def plot(results: list[MultiSimResult], path, *, title: str) -> None:
     ax.set_title(title, fontsize=10)
     ax.legend(fontsize=8, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    plt.close(fig)
-    atomic_write(Path(path), buf.getvalue())
+    save_png(fig, path)
