@@ -1,6 +1,7 @@
 """Exact search side by side with Alex Selby's C++ solver (the fastest public exact solver), one
 thread each, same lists, in the same run: for every row both search times (the peer's own
-"Time taken", ours the search alone, each in a new process with its lists and matrices loaded),
+"Time taken", ours the search alone, each in a new process with its lists and matrices loaded
+and its kernels' compiled code too),
 every repeat, the median and the ratio ours / peer.  Then our 2-thread time and its speed-up.
 
     WORDLEBOT_PEER_SELBY=../shared/peers/selby-wordle python bench/bench_peer.py [--repeat 3] [--rows a,b] [--long]
@@ -77,12 +78,20 @@ def ours(data: Path, row: Row, threads: int) -> tuple[float, int]:
 
 
 def child(name: str, threads: int) -> None:
+    import numpy as np
+
     from wordlebot.search import TreeSearch
     from wordlebot.words import Lexicon, read_word_file
 
     data = data_dir()
     row = next(r for r in ROWS if r.name == name)
     lex = Lexicon.from_lists(read_word_file(data / row.guesses), read_word_file(data / row.answers), name=row.name)
+    # Numba loads each kernel's compiled code from its cache on the kernel's first call (~20 ms
+    # each, ~60 ms for a search: 10 % of classic SALET's time, and not shared out to threads):
+    # set-up, like the peer's score table, so loaded first by a small search on a table of its own.
+    warm = TreeSearch(lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads, memory_mb=64)
+    warm.value_of_guess(lex.id(row.first or "salet"), np.arange(800, dtype=np.int32), parallel=threads > 1)
+    del warm
     ts = TreeSearch(lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads)
     t0 = time.perf_counter()
     if row.first is None:
