@@ -133,25 +133,26 @@ class _Worker:
     @staticmethod
     def table(table_bytes: int = 0, *, entries: int | None = None, pool: int | None = None) -> sk.Table:
         """A transposition table in about ``table_bytes`` (or of the sizes given)."""
-        # ~35 % of the bytes for entries (49 bytes each), the rest for the answer sets.
+        # ~35 % of the bytes for entries (64 bytes each), the rest for the answer sets.
         if entries is None:
-            entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / 49))))
+            entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / (8 * sk.E_WORDS)))))
         if pool is None:
             pool = max(1 << 12, int(0.65 * table_bytes / 4))
         with small_pages():
             return sk.Table(
-                keys=np.zeros(entries, np.uint64),  # zero pages cost nothing until used
-                hsigs=np.zeros(entries, np.uint64),
-                lo=np.empty(entries, np.uint64),
-                hi=np.empty(entries, np.uint64),
-                best=np.empty(entries, np.int32),
-                off=np.empty(entries, np.int64),
-                nn=np.empty(entries, np.int32),
-                rr=np.empty(entries, np.int8),
+                ent=_line_aligned_zeros(entries, sk.E_WORDS),  # zero pages cost nothing until used
                 pool=np.empty(pool, np.int32),
                 alloc=np.zeros(1, np.int64),
                 meta=np.zeros(sk.N_META, np.int64),
             )
+
+
+def _line_aligned_zeros(rows: int, words: int) -> np.ndarray:
+    """A zeroed uint64 array (rows x words) starting on a 64-byte boundary, so that a row of 8
+    words is one cache line (numpy only promises 16 bytes)."""
+    raw = np.zeros(rows * words + 8, np.uint64)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip:skip + rows * words].reshape(rows, words)
 
 
 @dataclass

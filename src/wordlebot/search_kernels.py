@@ -66,17 +66,27 @@ Scratch = namedtuple("Scratch", [
 ])
 Table = namedtuple("Table", [
     # shared by a search's threads (see _tt_check):
-    "keys",  # the node's key XOR the entry's check; 0 = empty
-    "hsigs",  # hard-mode constraint hash
-    "lo", "hi",  # lower and upper bound on the value, as float64 bits (see _tt_check)
-    "best",  # best guess (-1: unknown)
-    "off", "nn",  # the answer set, as a run of pool
-    "rr",  # guesses left (plus levels left under a depth limit)
+    "ent",  # entries x E_WORDS uint64, one entry a cache line (see E_*)
     "pool",  # answer sets
     "alloc",  # [0]: pool entries in use
     # the worker's own:
     "meta",  # counters, see M_*
 ])
+
+# An entry's words (Table.ent's columns).  One entry is one 64-byte line: a probe reads one line
+# and a first store faults in one page, where a column per field (the layout before) read eight
+# lines and faulted eight pages (classic SALET: 28,000 page faults in 0.6 s; threads fault in
+# turn).  The table's arrays start on a 64-byte boundary (search._Worker.table).
+E_KEY = 0  # the node's key XOR the entry's check (see _tt_check); 0 = empty
+E_HSIG = 1  # hard-mode constraint hash
+E_LO = 2  # lower bound on the value, as float64 bits
+E_HI = 3  # upper bound
+E_OFF = 4  # the answer set: its start in pool
+E_PACK = 5  # best guess (low 32 bits, -1: unknown) | set size << 32 (24 bits) | guesses left << 56
+E_WORDS = 8  # 6 used, padded to the line
+PACK_NN_SHIFT = 32
+PACK_RR_SHIFT = 56
+PACK_NN_MASK = (1 << 24) - 1
 
 # int parameters (S.ip)
 IP_K = 0  # guesses tried per node: <= 0 means every allowed guess (exact search)
@@ -161,53 +171,65 @@ def _tt_key(hsum, rem, hsig):
 
 
 @njit(inline="always", **JIT)
-def _tt_check(hsig, lo, hi, best, off, nn, rr):
-    """A hash of an entry's fields (``lo``/``hi`` as bits).  The table stores the node's key XOR
-    this, so that threads can share one table without locks: an entry read while another
-    thread writes it (some fields old, some new, some another node's) fails the check and
-    reads as a miss, never as wrong bounds."""
+def _tt_check(hsig, lo, hi, off, pack):
+    """A hash of an entry's words.  The table stores the node's key XOR this, so that threads
+    can share one table without locks: an entry read while another thread writes it (some
+    words old, some new, some another node's) fails the check and reads as a miss, never as
+    wrong bounds."""
     h = _mix(lo ^ np.uint64(0x2545F4914F6CDD1D))
     h = _mix(h ^ hi)
     h = _mix(h ^ hsig)
-    h = _mix(h ^ (np.uint64(np.int64(best) & 0xFFFFFFFF) | (np.uint64(nn) << np.uint64(32))))
-    return _mix(h ^ np.uint64(off) ^ (np.uint64(np.int64(rr) & 0xFF) << np.uint64(56)))
+    h = _mix(h ^ pack)
+    return _mix(h ^ off)
+
+
+@njit(inline="always", **JIT)
+def _tt_pack(g, nh, rem):
+    return (np.uint64(np.int64(g) & 0xFFFFFFFF) | (np.uint64(nh) << np.uint64(PACK_NN_SHIFT))
+            | (np.uint64(rem) << np.uint64(PACK_RR_SHIFT)))
+
+
+@njit(inline="always", **JIT)
+def _tt_best(pack):
+    b = np.int64(pack & np.uint64(0xFFFFFFFF))
+    return np.int32(b - (1 << 32) if b >= (1 << 31) else b)
 
 
 @njit(inline="always", **JIT)
 def _tt_find(TT, key, H, rem, hsig):
     """The entry of (H, rem, hsig): (slot, lower, upper, best guess), slot -1 when absent.  Each
     field is read once, the reads are checked together (see _tt_check), then the set itself."""
-    keys, pool = TT.keys, TT.pool
-    mask = keys.shape[0] - 1
+    ent, pool = TT.ent, TT.pool
+    mask = ent.shape[0] - 1
     nh = H.shape[0]
+    want = (np.uint64(nh) << np.uint64(PACK_NN_SHIFT)) | (np.uint64(rem) << np.uint64(PACK_RR_SHIFT))
     i = np.int64(key & np.uint64(mask))
     for _ in range(4):
-        stored = keys[i]
+        stored = ent[i, E_KEY]
         if stored == 0:
             break
-        n_i = TT.nn[i]
-        r_i = TT.rr[i]
-        h_i = TT.hsigs[i]
-        if n_i == nh and r_i == rem and h_i == hsig:
-            lo = TT.lo[i]
-            hi = TT.hi[i]
-            b_i = TT.best[i]
-            o = TT.off[i]
-            if stored ^ _tt_check(h_i, lo, hi, b_i, o, n_i, r_i) == key and 0 <= o and o + nh <= pool.shape[0]:
+        pack = ent[i, E_PACK]
+        h_i = ent[i, E_HSIG]
+        if (pack & ~np.uint64(0xFFFFFFFF)) == want and h_i == hsig:
+            lo = ent[i, E_LO]
+            hi = ent[i, E_HI]
+            ow = ent[i, E_OFF]
+            o = np.int64(ow)
+            if stored ^ _tt_check(h_i, lo, hi, ow, pack) == key and 0 <= o and o + nh <= pool.shape[0]:
                 same = True
                 for j in range(nh):
                     if pool[o + j] != H[j]:
                         same = False
                         break
                 if same:
-                    return i, bits_f64(lo), bits_f64(hi), b_i
+                    return i, bits_f64(lo), bits_f64(hi), _tt_best(pack)
         i = (i + 1) & mask
     return -1, 0.0, 0.0, -1
 
 
 @njit(**JIT)
 def _tt_clear(TT):
-    TT.keys[:] = 0
+    TT.ent[:, E_KEY] = 0
     TT.alloc[0] = 0
     TT.meta[M_CLEARS] += 1
 
@@ -216,15 +238,16 @@ def _tt_clear(TT):
 def _tt_write(TT, slot, key, hsig, vlo, vhi, g, o, nh, rem):
     lo = f64_bits(vlo)
     hi = f64_bits(vhi)
-    TT.keys[slot] = 0  # readers miss while the fields change
-    TT.hsigs[slot] = hsig
-    TT.lo[slot] = lo
-    TT.hi[slot] = hi
-    TT.best[slot] = g
-    TT.off[slot] = o
-    TT.nn[slot] = nh
-    TT.rr[slot] = rem
-    TT.keys[slot] = key ^ _tt_check(hsig, lo, hi, np.int32(g), np.int64(o), np.int32(nh), np.int8(rem))
+    ow = np.uint64(o)
+    pack = _tt_pack(g, nh, rem)
+    ent = TT.ent
+    ent[slot, E_KEY] = 0  # readers miss while the words change
+    ent[slot, E_HSIG] = hsig
+    ent[slot, E_LO] = lo
+    ent[slot, E_HI] = hi
+    ent[slot, E_OFF] = ow
+    ent[slot, E_PACK] = pack
+    ent[slot, E_KEY] = key ^ _tt_check(hsig, lo, hi, ow, pack)
 
 
 @njit(**JIT)
@@ -246,7 +269,7 @@ def _tt_store(TT, key, H, rem, hsig, vlo, vhi, g):
             b_n = g
         if vlo == vhi:
             b_n = g
-        _tt_write(TT, i, key, hsig, lo_n, hi_n, b_n, TT.off[i], nh, rem)
+        _tt_write(TT, i, key, hsig, lo_n, hi_n, b_n, np.int64(TT.ent[i, E_OFF]), nh, rem)
         return
     pool = TT.pool
     o = TT.alloc[0]
@@ -256,12 +279,12 @@ def _tt_store(TT, key, H, rem, hsig, vlo, vhi, g):
     TT.alloc[0] = o + nh
     for j in range(nh):
         pool[o + j] = H[j]
-    keys = TT.keys
-    mask = keys.shape[0] - 1
+    ent = TT.ent
+    mask = ent.shape[0] - 1
     i = np.int64(key & np.uint64(mask))
     slot = i
     for _ in range(4):
-        if keys[i] == 0:
+        if ent[i, E_KEY] == 0:
             slot = i
             break
         i = (i + 1) & mask
