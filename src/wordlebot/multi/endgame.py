@@ -17,6 +17,12 @@ of ``exact.py``).  The search is branch and bound with memoised states; a state 
 one guess per open board, each on a later turn.  It gives up, deterministically, after
 ``NODE_BUDGET`` states (the estimate then ranks as before), so a suggestion stays a function of
 the state alone and quick.
+
+In hard mode a guess must keep the hints of every board still open (each board is a game of
+its own, as ``MultiGame.guess`` checks it), so the words allowed change along every line of play:
+a state also carries, per open board, which pool words its rows so far allow (a board's rule is
+the conjunction of one rule per row, so a row's colours narrow its board's words, and a board
+solved drops its rule).  Where no pool word is allowed, the open boards are lost.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import numpy as np
 
 from .. import kernels
 from ..feedback import all_green
+from ..game import HardConstraints
 from .game import MultiGame
 
 ENDGAME_TUPLES = 200  # answer tuples at most for the search to start (more rarely finish in the budget)
@@ -70,11 +77,11 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     them; "guesses", the guesses until all are), best first; None when the state is too big for
     the search or it gives up (in the pool's order: the caller ranks them, with its tie-break).
     ``estimate(pool) -> costs`` is the one-step estimate, which
-    picks the extra words.  Normal mode only: hard mode's rule changes the words allowed at
-    every state; at most 8 open boards of 5 letters (their colours make one 64-bit key).  ``limit``,
+    picks the extra words (in hard mode among the words allowed now).  At most 8 open boards of
+    5 letters (their colours make one 64-bit key).  ``limit``,
     ``extra_words`` and ``budget`` default to ``ENDGAME_TUPLES``, ``EXTRA_WORDS`` and
     ``NODE_BUDGET`` (see ``exact_value`` for a search without them)."""
-    if game.hard or game.lexicon.length * len(game.active) > 40:
+    if game.lexicon.length * len(game.active) > 40:
         return None  # (3^40 < 2^64: the colours of every open board make one 64-bit key)
     found = answer_tuples(game, ENDGAME_TUPLES if limit is None else limit)
     if found is None:
@@ -88,29 +95,39 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     is_candidate = np.zeros(lex.n_guesses, bool)
     is_candidate[candidates] = True
     by_estimate = np.lexsort((words, np.round(rough, 9)))
-    extra = by_estimate[~is_candidate[by_estimate]][:EXTRA_WORDS if extra_words is None else extra_words]
+    others = ~is_candidate[by_estimate]
+    if game.hard:  # the extra words are for now: ones the rule allows on every open board
+        allowed = np.logical_and.reduce([game.boards[b].legal_mask() for b in game.active])
+        others &= allowed[by_estimate]
+    extra = by_estimate[others][:EXTRA_WORDS if extra_words is None else extra_words]
     pool = np.concatenate([candidates, extra])
     pool = pool[np.lexsort((pool, np.round(rough[pool], 9)))]  # the likely best first: tighter bounds sooner
+    # hard mode: per open board (the tuples' columns), the pool words its rows allow
+    masks = np.array([game.boards[b].legal_mask()[pool] for b in game.active]) if game.hard else None
     # colours[g, tuple, board]: what pool word g shows on each open board of each tuple
     colours = np.ascontiguousarray(np.asarray(matrix)[pool][:, tuples])
     answer_of_pool = lex.answer_of_guess[pool].astype(np.int64)  # -1 for a word that is no answer
     solver = _Solver(colours, weights, all_green(lex.length), game.max_guesses,
                      by_guesses=objective == "guesses", n_patterns=3 ** lex.length, tuples=tuples,
-                     answer_of_word=answer_of_pool, budget=NODE_BUDGET if budget is None else budget)
+                     answer_of_word=answer_of_pool, budget=NODE_BUDGET if budget is None else budget,
+                     words=[lex.guesses[g] for g in pool.tolist()] if game.hard else None,
+                     codes=lex.guess_codes[pool] if game.hard else None)
     t = game.guesses_used
     everyone = np.arange(tuples.shape[0])
     try:
         # First the best word alone: whether the search answers, and what it plays, must not
         # depend on how many rows were asked for (a bigger ``top`` explores more at the root).
-        values, exact = solver.values(everyone, (1 << n_open) - 1, t, keep=1, ties=True)
+        values, exact = solver.values(everyone, (1 << n_open) - 1, t, keep=1, ties=True, masks=masks)
     except _OverBudget:
         return None
+    if not any(exact):
+        return None  # (hard mode: no pool word allowed now; the estimate's words are the rule's)
     if top > 1:
         # Then the next rows, from the states already valued, within half a budget more; when
         # that runs out the rows of the first pass stay (the best word is in both).
         solver.budget = solver.nodes + (NODE_BUDGET if budget is None else budget) / 2
         try:
-            values, exact = solver.values(everyone, (1 << n_open) - 1, t, keep=top, ties=True)
+            values, exact = solver.values(everyone, (1 << n_open) - 1, t, keep=top, ties=True, masks=masks)
         except _OverBudget:
             pass
     # back to "from now": the objective's cost of the turns already played is taken off
@@ -129,7 +146,7 @@ class _Solver:
 
     def __init__(self, colours: np.ndarray, weights: np.ndarray, green: int, cap: int, *,
                  by_guesses: bool, n_patterns: int, tuples: np.ndarray, answer_of_word: np.ndarray,
-                 budget: float = math.inf) -> None:
+                 budget: float = math.inf, words: list[str] | None = None, codes: np.ndarray | None = None) -> None:
         self.colours = colours
         self.budget = budget
         self.tuples = tuples
@@ -140,8 +157,19 @@ class _Solver:
         self.cap = cap
         self.by_guesses = by_guesses
         self.base = n_patterns
-        self.memo: dict[tuple[bytes, int, int], float] = {}
+        self.memo: dict[tuple, float] = {}
         self.nodes = 0
+        # hard mode: the pool's words and letter codes, and the words each (word, colours) row allows
+        self.words, self.codes = words, codes
+        self.row_rules: dict[tuple[int, int], np.ndarray] = {}
+
+    def row_allows(self, k: int, pattern: int) -> np.ndarray:
+        """The pool words hard mode allows after pool word ``k`` showed ``pattern`` on a board."""
+        rule = self.row_rules.get((k, pattern))
+        if rule is None:
+            rule = HardConstraints.none(len(self.words[k])).add(self.words[k], pattern).mask(self.codes)
+            self.row_rules[(k, pattern)] = rule
+        return rule
 
     def bound(self, open_count: int, t: int) -> float:
         """Least cost per tuple of a state at turn ``t`` with ``open_count`` open boards: each
@@ -156,8 +184,12 @@ class _Solver:
         return float(sum(t + i if t + i <= self.cap else self.cap + 1 + LOSS_PENALTY
                          for i in range(1, open_count + 1)))
 
-    def value(self, ids: np.ndarray, open_mask: int, t: int) -> float:
+    def value(self, ids: np.ndarray, open_mask: int, t: int, masks: np.ndarray | None = None) -> float:
+        """``masks`` (hard mode): per board, the pool words its rows allow (the open boards' rows
+        are part of the state)."""
         key = (ids.tobytes(), open_mask, t)
+        if masks is not None:
+            key += (masks[[b for b in range(masks.shape[0]) if open_mask >> b & 1]].tobytes(),)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
@@ -168,11 +200,14 @@ class _Solver:
         if t == self.cap:
             best = self.bound(open_count, t)
         else:
-            best = min(self.values(ids, open_mask, t, keep=1, ties=False)[0], default=math.inf)
+            best = min(self.values(ids, open_mask, t, keep=1, ties=False, masks=masks)[0], default=math.inf)
+            if best == math.inf:  # hard mode: no pool word allowed (or none that does anything)
+                best = self.bound(open_count, self.cap)  # the open boards are lost
         self.memo[key] = best
         return best
 
-    def values(self, ids: np.ndarray, open_mask: int, t: int, keep: int, ties: bool) -> tuple[list[float], list[bool]]:
+    def values(self, ids: np.ndarray, open_mask: int, t: int, keep: int, ties: bool,
+               masks: np.ndarray | None = None) -> tuple[list[float], list[bool]]:
         """The value of playing each pool word now, and whether it is exact: it is for the best
         ``keep`` words, and with ``ties`` for every word as good as the ``keep``-th (so that the
         tie-break, not the order of the search, chooses among equals, whatever ``keep``); the
@@ -201,6 +236,8 @@ class _Solver:
                                self.green, self.base, self.n_answers, float(t + 1), self.by_guesses, floors,
                                later, next_guess, order, part_first, part_count, lo, hi, mass, floor, now, left,
                                solved, settled, lower)
+        if masks is not None:  # hard mode: only the words every open board's rows allow
+            lower[~np.logical_and.reduce(masks[open_boards])] = math.inf
         total_mass = float(self.weights[ids].sum())
         out = lower.tolist()
         exact = [False] * n_words
@@ -214,13 +251,22 @@ class _Solver:
             p0 = int(part_first[k])
             parts = range(p0, p0 + int(part_count[k]))
             for p in sorted(parts, key=lambda q: -mass[q]):
-                if settled[p]:
+                if settled[p] and masks is None:
+                    # (in hard mode a known tuple's answers may be barred by the other boards'
+                    # rules, in some order or in all: played out)
                     continue
                 mask = open_mask
                 if solved[p] >= 0:
                     mask &= ~(1 << int(open_boards[solved[p]]))
                 sub = np.sort(ids[order[k, lo[p]:hi[p]]])
-                total += mass[p] * (now[p] + self.value(sub, mask, t + 1) - floor[p])
+                child = None
+                if masks is not None:  # each board still open learns this row's colours
+                    child = masks.copy()
+                    first = ids[order[k, lo[p]]]
+                    for b in open_boards.tolist():
+                        if mask >> b & 1:
+                            child[b] &= self.row_allows(k, int(self.colours[k, first, b]))
+                total += mass[p] * (now[p] + self.value(sub, mask, t + 1, child) - floor[p])
                 if total / total_mass >= cutoff:
                     break
             out[k] = total / total_mass
