@@ -337,7 +337,8 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
 
     if boards > 1:
         given = click.get_current_context().get_parameter_source("max_guesses") != click.core.ParameterSource.DEFAULT
-        _simulate_multi(lexicon, boards, games, seed, max_guesses if given else None, json_path, objective, plot)
+        _simulate_multi(lexicon, boards, games, seed, max_guesses if given else None, json_path, objective, plot,
+                        bool(hard))
         return
 
     from .matrix import pattern_matrix
@@ -383,7 +384,7 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
 
 
 def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: int | None, json_path,
-                    objective: str, plot_path) -> None:
+                    objective: str, plot_path, hard: bool) -> None:
     from rich.progress import BarColumn, Progress, TextColumn
     from rich.table import Table
 
@@ -399,10 +400,10 @@ def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: in
         for name, chooser in choosers(lexicon, matrix, objective).items():
             task = prog.add_task(name, total=games)
             results.append(run(lexicon, boards, chooser, sets, name=name, max_guesses=max_guesses, matrix=matrix,
-                               progress=lambda n, task=task: prog.advance(task, n)))
+                               hard=hard, progress=lambda n, task=task: prog.advance(task, n)))
     cap = results[0].max_guesses
-    table = Table(title=f"{VARIANTS.get(boards, f'{boards} boards')} on {lexicon.name}: {games:,} games, "
-                        f"{cap} guesses, seed {seed}")
+    table = Table(title=f"{VARIANTS.get(boards, f'{boards} boards')} on {lexicon.name}"
+                        f"{' (hard mode)' if hard else ''}: {games:,} games, {cap} guesses, seed {seed}")
     for col in ("chooser", "mean score", "mean guesses", "games lost", "per move (median / max)"):
         table.add_column(col, justify="left" if col == "chooser" else "right")
     for r in results:
@@ -422,8 +423,8 @@ def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: in
     if json_path:
         from .data import atomic_write
 
-        doc = {"words": lexicon.name, "boards": boards, "games": games, "seed": seed, "objective": objective,
-               "results": [r.to_dict() for r in results]}
+        doc = {"words": lexicon.name, "boards": boards, "hard": hard, "games": games, "seed": seed,
+               "objective": objective, "results": [r.to_dict() for r in results]}
         atomic_write(Path(json_path), json.dumps(doc, indent=1).encode())
         out.print(f"JSON written to {json_path}")
 

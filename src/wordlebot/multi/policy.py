@@ -200,6 +200,9 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
             for b in active:
                 legal &= game.boards[b].legal_mask()
             pool = pool[legal[pool]]
+            if pool.size == 0:  # the answers the rule above wants are barred by another board's hints
+                pool = np.flatnonzero(legal).astype(np.int64)  # (never empty: the last guess keeps them all)
+                rule = ""
         total = _estimate(game, pool, m)
     on_board = np.zeros(pool.size, np.int64)
     for b in active:

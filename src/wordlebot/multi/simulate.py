@@ -99,11 +99,19 @@ def answer_sets(lexicon: Lexicon, boards: int, games: int, seed: int) -> list[li
     return out
 
 
+def _allowed(game: MultiGame) -> np.ndarray:
+    """Bool per guess: may it be played now (hard mode: it keeps every open board's hints)."""
+    return np.logical_and.reduce([game.boards[b].legal_mask() for b in game.active])
+
+
 def _known_answer(game: MultiGame) -> str | None:
+    allowed = _allowed(game) if game.hard else None
     for b in game.active:
         c = game.candidates(b)
         if c.size == 1:
-            return game.lexicon.answers[int(c[0])]
+            w = game.lexicon.answers[int(c[0])]
+            if allowed is None or allowed[game.lexicon.id(w)]:
+                return w
     return None
 
 
@@ -118,6 +126,8 @@ def joint_entropy_chooser(matrix: np.ndarray) -> Chooser:
         for b in game.active:
             c = game.candidates(b)
             bits += partition_stats(matrix, guesses, c, lex.prior[c], lex.length).bits
+        if game.hard:
+            bits[~_allowed(game)] = -np.inf
         return lex.guesses[int(np.argmax(np.round(bits, 9)))]  # first of the best: ties in list order
     return choose
 
@@ -130,9 +140,11 @@ def fixed_opener_chooser(matrix: np.ndarray, opener: tuple[str, ...] = FIXED_OPE
         if known:
             return known
         played = {r.guess for r in game.rows}
+        allowed = _allowed(game) if game.hard else None
         for w in opener:
             if w not in played and game.guesses_used < len(opener):
-                return w
+                if allowed is None or allowed[game.lexicon.id(w)]:  # hard mode may bar the next opener word
+                    return w
         return then(game)
     return choose
 
@@ -152,13 +164,14 @@ def choosers(lexicon: Lexicon, matrix: np.ndarray, objective: str = "score") -> 
 
 
 def simulate(lexicon: Lexicon, boards: int, chooser: Chooser, sets: list[list[str]], *, name: str = "",
-             max_guesses: int | None = None, matrix: np.ndarray | None = None,
+             max_guesses: int | None = None, matrix: np.ndarray | None = None, hard: bool = False,
              progress: Callable[[int], None] | None = None) -> MultiSimResult:
-    """Play one game per answer set with ``chooser``."""
+    """Play one game per answer set with ``chooser`` (``hard``: in hard mode, every guess
+    checked by the game)."""
     m = matrix if matrix is not None else pattern_matrix(lexicon)
     result = None
     for answers in sets:
-        game = MultiGame(lexicon, boards, max_guesses=max_guesses, matrix=m, answers=answers)
+        game = MultiGame(lexicon, boards, max_guesses=max_guesses, matrix=m, answers=answers, hard=hard)
         if result is None:
             result = MultiSimResult(name, boards, game.max_guesses)
         while not game.over:
