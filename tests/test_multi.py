@@ -766,3 +766,23 @@ def test_hard_mode_suggestions_are_searched_and_follow_the_rule_on_every_board()
     while not game.over:
         game.guess(suggest(game, top=1)[0].word)
     assert game.solved
+
+
+def test_a_board_whose_answer_is_off_the_list_is_named_and_the_others_are_played_for():
+    """Play mode with a word of the guess list as a board's answer (as a single game allows):
+    once the rows show it is not in the answer list, the board is named (``off_list``), the
+    suggestions aim at the other boards, and with every open board off the list there are none
+    (the policy once kept replaying a word that could no longer narrow anything)."""
+    extra = "zills"  # a guess, not an answer
+    lex = Lexicon.from_lists(list(HAND.guesses) + [extra], list(HAND.answers), name="hand+")
+    game = MultiGame(lex, 2, answers=[extra, "kills"])
+    for word in ("thumb", "fight", "whelp"):
+        game.guess(word)
+        assert game.off_list == [] and suggest(game, top=1)  # some -ILLS word still fits board 1
+    game.guess("pluck")  # now every first letter of the -ILLS answers is grey on board 1
+    assert game.off_list == [0] and "board 1: the answer is not in the hand+ answer list" in game.off_list_note()
+    assert game.candidates(1).tolist() == [lex.answers.index("kills")]
+    assert suggest(game, top=1)[0].word == "kills"  # the known answer of the other board
+    game.guess("kills")
+    assert game.active == [0] and suggest(game, top=3) == []
+    assert MultiGame(HAND, 2).off_list_note() is None

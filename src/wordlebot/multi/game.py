@@ -128,6 +128,21 @@ class MultiGame:
         return [b for b, t in enumerate(self.solved_at) if t is None]
 
     @property
+    def off_list(self) -> list[int]:
+        """The open boards whose rows have shown that their answer (play mode: a word of the
+        guess list given as an answer) is not in the answer list: no suggestion can aim at it."""
+        return [b for b in self.active if self.boards[b].off_list]
+
+    def off_list_note(self) -> str | None:
+        """What a shell says of ``off_list`` boards, or None."""
+        off = self.off_list
+        if not off:
+            return None
+        named = ", ".join(str(b + 1) for b in off)
+        return (f"board{'s' if len(off) > 1 else ''} {named}: the answer is not in the {self.lexicon.name} "
+                "answer list (the suggestions are for the other boards)")
+
+    @property
     def solved(self) -> bool:
         return not self.active
 

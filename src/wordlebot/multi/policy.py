@@ -80,8 +80,8 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
     ``search=False``: the one-step estimate alone, to measure what the search adds).  A function
     of the lists, prior, rules, objective and rows alone."""
     check_objective(objective)
-    if game.over:
-        return []
+    if game.over or len(game.off_list) == len(game.active):
+        return []  # (every open board's answer off the list: nothing to aim at)
     if not game.rows:  # every game starts here: its ranking is kept (the first move scans most)
         lex = game.lexicon
         key = (lex.fingerprint, lex.prior.tobytes(), game.n_boards, game.hard, game.max_guesses, objective, search)
@@ -165,6 +165,8 @@ def _estimate(game: MultiGame, pool: np.ndarray, m: np.ndarray) -> np.ndarray:
     part = np.empty(pool.size)
     for b in game.active:
         c = game.candidates(b).astype(np.int64)
+        if c.size == 0:  # an answer off the list (MultiGame.off_list): nothing to estimate
+            continue
         w = lex.prior[c]
         kernels._board_costs(m, pool, c, w / w.sum(), all_green(lex.length), 3**lex.length, times, part)
         total += part
@@ -175,7 +177,7 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
           search: bool) -> list[MultiSuggestion]:
     lex = game.lexicon
     m = matrix if matrix is not None else pattern_matrix(lex)
-    active = game.active
+    active = [b for b in game.active if b not in game.off_list]
     cands = {b: game.candidates(b) for b in active}
     searched = None
     if search:
@@ -197,7 +199,7 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
             rule = ""
         if game.hard:
             legal = np.ones(lex.n_guesses, bool)
-            for b in active:
+            for b in game.active:  # (an off-list board's hints bind too)
                 legal &= game.boards[b].legal_mask()
             pool = pool[legal[pool]]
             if pool.size == 0:  # the answers the rule above wants are barred by another board's hints

@@ -161,6 +161,9 @@ class MultiBoardApp(App):
             return  # the game changed since: a newer search is on its way
         self.rows = rows
         lines = [f"{i}. {r.word.upper()}  {r.cost:.2f}  {r.why}" for i, r in enumerate(rows, start=1)]
+        note = self.game.off_list_note()
+        if note:
+            lines.append(note)
         self.query_one("#suggestions", Static).update(Text("\n".join(lines)))
 
     def say(self, message: str, error: bool = False) -> None:
