@@ -786,3 +786,31 @@ def test_a_board_whose_answer_is_off_the_list_is_named_and_the_others_are_played
     game.guess("kills")
     assert game.active == [0] and suggest(game, top=3) == []
     assert MultiGame(HAND, 2).off_list_note() is None
+
+
+def test_a_hard_mode_game_where_no_board_can_be_solved_says_so_and_undo_frees_it():
+    """BILLS and HILLS in hard mode after THUMB: board 1 showed a yellow B, board 2 a yellow H,
+    so every guess must hold both letters, and neither answer does: no board can ever be
+    solved.  The game says so (``stuck``), the policy suggests nothing (it once replayed THUMB
+    to the cap), the simulation plays it out, lost, and undo frees it."""
+    from wordlebot.multi.simulate import policy_chooser
+
+    game = MultiGame(HAND, 2, answers=["bills", "hills"], hard=True)
+    game.guess("thumb")
+    assert [game.candidates(b).tolist() for b in (0, 1)] == [[ILLS.index("bills")], [ILLS.index("hills")]]
+    for word in ("bills", "hills"):
+        with pytest.raises(HardModeError):
+            game.guess(word)
+    assert game.stuck and suggest(game, top=3) == []
+    assert "no board can be solved any more" in game.off_list_note()
+    chooser = policy_chooser(np.asarray(game.boards[0].matrix))
+    while not game.over:
+        game.guess(chooser(game))
+    assert game.active == [0, 1] and not game.stuck  # lost: over, so no longer "stuck"
+    game = MultiGame(HAND, 2, answers=["bills", "hills"], hard=True)
+    game.guess("thumb")
+    game.undo()
+    assert not game.stuck and suggest(game, top=1)
+    normal = MultiGame(HAND, 2, answers=["bills", "hills"])
+    normal.guess("thumb")
+    assert not normal.stuck and suggest(normal, top=1)[0].word in ("bills", "hills")

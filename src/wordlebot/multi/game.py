@@ -133,8 +133,26 @@ class MultiGame:
         guess list given as an answer) is not in the answer list: no suggestion can aim at it."""
         return [b for b in self.active if self.boards[b].off_list]
 
+    @property
+    def stuck(self) -> bool:
+        """Hard mode: no open board can be solved any more.  Every word that may still be an
+        answer breaks another open board's hints (a green there where it has another letter, a
+        letter revealed there that it lacks), and those hints stay until that board is solved:
+        so none ever will be.  Rows taken back (undo) are the only way on."""
+        if not self.hard or self.over:
+            return False
+        aimed = [b for b in self.active if self.candidates(b).size]  # (not the boards off the list)
+        if not aimed:
+            return False
+        allowed = np.logical_and.reduce([self.boards[b].legal_mask() for b in self.active])
+        ids = self.lexicon.answer_ids
+        return not any(allowed[ids[self.candidates(b)]].any() for b in aimed)
+
     def off_list_note(self) -> str | None:
-        """What a shell says of ``off_list`` boards, or None."""
+        """What a shell says of ``off_list`` boards and of a ``stuck`` game, or None."""
+        if self.stuck:
+            return ("hard mode: every word that can still be an answer breaks another open board's hints, "
+                    "so no board can be solved any more (undo takes rows back)")
         off = self.off_list
         if not off:
             return None

@@ -80,8 +80,8 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
     ``search=False``: the one-step estimate alone, to measure what the search adds).  A function
     of the lists, prior, rules, objective and rows alone."""
     check_objective(objective)
-    if game.over or len(game.off_list) == len(game.active):
-        return []  # (every open board's answer off the list: nothing to aim at)
+    if game.over or len(game.off_list) == len(game.active) or game.stuck:
+        return []  # (every open board's answer off the list, or barred for good: nothing to aim at)
     if not game.rows:  # every game starts here: its ranking is kept (the first move scans most)
         lex = game.lexicon
         key = (lex.fingerprint, lex.prior.tobytes(), game.n_boards, game.hard, game.max_guesses, objective, search)

@@ -150,7 +150,12 @@ def fixed_opener_chooser(matrix: np.ndarray, opener: tuple[str, ...] = FIXED_OPE
 
 
 def policy_chooser(matrix: np.ndarray, objective: str = "score", search: bool = True) -> Chooser:
-    return lambda game: suggest(game, top=1, matrix=matrix, objective=objective, search=search)[0].word
+    def choose(game: MultiGame) -> str:
+        rows = suggest(game, top=1, matrix=matrix, objective=objective, search=search)
+        # none: a hard-mode game stuck for good (MultiGame.stuck); the last guess is always
+        # allowed, and the game is played out to the cap, lost
+        return rows[0].word if rows else game.rows[-1].guess
+    return choose
 
 
 def choosers(lexicon: Lexicon, matrix: np.ndarray, objective: str = "score") -> dict[str, Chooser]:
