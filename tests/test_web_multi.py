@@ -112,6 +112,32 @@ def test_hard_mode_is_applied_on_every_board(client, lex):
     assert r.status_code == 400 and r.json()["detail"].startswith("row 2: board 1: ")
 
 
+def test_a_hard_mode_game_stuck_for_good_is_said_by_the_api(client, lex):
+    """A hard-mode Dordle where no board can be solved any more (MultiGame.stuck, hand-checked in
+    test_multi.py): the API suggests nothing and says why in ``game_note``; elsewhere the note
+    is null."""
+    import itertools
+
+    found = None
+    for a, b in itertools.permutations(ANSWERS[:12], 2):
+        for first in lex.guesses[:60]:
+            game = MultiGame(lex, 2, hard=True, answers=[a, b])
+            game.guess(first)
+            if not game.over and game.stuck:
+                found = game
+                break
+        if found:
+            break
+    assert found is not None  # (the rule makes such states common: see the README)
+    row = found.rows[0]
+    body = {"boards": 2, "hard": True, "history": [{"guess": row.guess, "feedback": [
+        digits(row.guess, found.boards[k].answer) for k in (0, 1)]}]}
+    doc = post(client, body).json()
+    assert doc["suggestions"] == [] and doc["game_note"] == found.off_list_note()
+    assert "no board can be solved any more" in doc["game_note"]
+    assert post(client, {"boards": 2}).json()["game_note"] is None
+
+
 @pytest.mark.parametrize("body, status, fragment", [
     ({"boards": 4, "history": "zzzzz:00000/00000/00000/00000"}, 400, "row 1: 'zzzzz' is not in the small guess list"),
     ({"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["22222", "22222"]}]}, 400,

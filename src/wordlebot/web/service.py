@@ -713,6 +713,7 @@ class Engine:
             "board_states": boards,
             "suggestions": [{"word": x.word, "cost": _finite(x.cost), "solves": list(x.solves), "why": x.why,
                              "searched": x.searched} for x in ranked],
+            "game_note": game.off_list_note(),  # a hard-mode game stuck for good, a board off the list
             "notes": list(r.entry.notes),
         }
         doc["seconds"] = round(time.perf_counter() - t0, 4)

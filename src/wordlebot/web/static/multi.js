@@ -309,7 +309,7 @@ function renderEntry() {
     const top = doc.suggestions[0];
     $("#pick-note").textContent = `guess ${doc.rows.length + 1} of ${doc.max_guesses} · ` +
       `${doc.guesses_left} left for ${open.length} open board${open.length === 1 ? "" : "s"}` +
-      (top ? ` · ${top.word.toUpperCase()} ${top.why}` : "");
+      (top ? ` · ${top.word.toUpperCase()} ${top.why}` : "") + (doc.game_note ? ` · ${doc.game_note}` : "");
   } else {
     $("#pick-note").textContent = "";
   }
