@@ -328,6 +328,8 @@ def test_the_readme_example_answers_as_it_says(official):
     c = TestClient(create_app(engine))
     try:
         doc = c.post("/api/multi/suggest", content=body, headers={"content-type": "application/json"}).json()
+        hard = c.post("/api/multi/suggest", content=body.replace('"boards": 4,', '"boards": 4, "hard": true,'),
+                      headers={"content-type": "application/json"}).json()
     finally:
         # its books go on being prepared in the background: stopped, or they would land in a
         # later test's cache folder (test_prepare's, run after this one, found two books)
@@ -339,3 +341,7 @@ def test_the_readme_example_answers_as_it_says(official):
     assert [b["candidates"] for b in doc["board_states"]] == [35, 8, 195, 195]
     assert 'first `music`, cost 9.95, "could be the answer on boards 3, 4")' in readme
     assert "(35, 8, 195, 195)" in readme.replace("\n", " ")
+    # the same colours in hard mode: stuck for good, as the README says
+    assert hard["hard"] is True and hard["suggestions"] == []
+    assert "no board can be solved any more" in hard["game_note"]
+    assert 'no suggestions, and `"game_note"` says so' in readme.replace("\n", " ")
