@@ -439,9 +439,11 @@ def test_candidates_by_likelihood_and_why_the_top_guess(client, lex):
 
 def test_a_set_being_prepared_says_so_at_once_then_answers(env, lex):
     gate = threading.Event()
+    training = threading.Event()
 
     def loader(notes, day):
         notes.append("Training the answer model on the history (a few seconds)…")  # progress, not a note
+        training.set()
         gate.wait(60)
         notes.append("a note that stays")
         return lex
@@ -449,6 +451,9 @@ def test_a_set_being_prepared_says_so_at_once_then_answers(env, lex):
     engine = Engine({"slow": loader}, ready_wait=0)
     client = TestClient(create_app(engine))
     engine.start()
+    # the loader under way (on a loaded machine the first request came before the preparing
+    # thread had taken the set: state "waiting", no step yet), then every request at once
+    assert training.wait(WAIT)
     health = client.get("/api/health").json()
     assert health["ok"] is True and health["ready"] is False
     assert health["sets"]["slow"]["state"] == "preparing"
