@@ -581,13 +581,14 @@ class TreeSearch:
            refutations in the shared table.
 
         The threads take the plans, then the first guesses' parts, biggest first; a part's
-        refutations are taken in order by one thread while the other has other work, and
-        shared, still in order, once it has none: a thread never waits while the other works on
-        the part that holds most of the search (82 % of nyt-2309 TARSE's is one part of 113
-        answers; 57 % of classic SALET's).  (Taking them from the far end instead, where they
-        repeat less of each other's work, left the expensive head of the order to one thread:
-        classic SALET 2 threads 0.40 s against 0.39 s in order.)  The whole small parts come
-        last: independent and of every size, they even out the threads' ends.  The node's guess is chosen as _node chooses
+        refutations are taken in order by the thread that solved the last part of its first
+        guess, and by the other, still in order, once the queue is empty (before the small
+        parts): a thread never waits while the other works on the part that holds most of the
+        search (82 % of nyt-2309 TARSE's is one part of 113 answers; 57 % of classic SALET's).
+        (Taking them from the far end instead, where they repeat less of each other's work,
+        left the expensive head of the order to one thread: classic SALET 2 threads 0.40 s
+        against 0.39 s in order.)  The whole small parts come last: independent and of every
+        size, they even out the threads' ends.  The node's guess is chosen as _node chooses
         it (the incumbent, replaced only by a strictly better guess in trial order), so values
         and trees equal the serial search's."""
         rem = self.max_guesses - rows
@@ -673,16 +674,13 @@ class TreeSearch:
             """The next task for a thread (under the lock): the next batch of the part it refutes
             (in order, as one thread would: each batch reads the refutations before it in the
             table), else a queued task (plans, then first guesses' parts), else the next batch
-            of a part nobody refutes yet, else of another thread's part, else a small part."""
+            of another thread's part (every chain has an owner from the start), else a small
+            part."""
             mine = [p for p, g in owner.items() if g == group and chains[p]]
             if mine:
                 return chains[mine[0]].popleft()
             if queue:
                 return queue.popleft()
-            for p, chain in chains.items():
-                if chain and p not in owner:
-                    owner[p] = group
-                    return chain.popleft()
             for chain in chains.values():
                 if chain:
                     return chain.popleft()

@@ -251,9 +251,10 @@ class _Solver:
             p0 = int(part_first[k])
             parts = range(p0, p0 + int(part_count[k]))
             for p in sorted(parts, key=lambda q: -mass[q]):
-                if settled[p] and masks is None:
+                if settled[p] and (masks is None or left[p] == 0 or not next_guess):
                     # (in hard mode a known tuple's answers may be barred by the other boards'
-                    # rules, in some order or in all: played out)
+                    # rules, in some order or in all: played out, unless nothing is left to
+                    # play or no guess is left to play it)
                     continue
                 mask = open_mask
                 if solved[p] >= 0:

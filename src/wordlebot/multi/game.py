@@ -139,14 +139,11 @@ class MultiGame:
         answer breaks another open board's hints (a green there where it has another letter, a
         letter revealed there that it lacks), and those hints stay until that board is solved:
         so none ever will be.  Rows taken back (undo) are the only way on."""
-        if not self.hard or self.over:
-            return False
-        aimed = [b for b in self.active if self.candidates(b).size]  # (not the boards off the list)
-        if not aimed:
-            return False
+        if not self.hard or self.over or self.off_list:
+            return False  # (an answer off the list may be allowed, and solving it drops its hints)
         allowed = np.logical_and.reduce([self.boards[b].legal_mask() for b in self.active])
         ids = self.lexicon.answer_ids
-        return not any(allowed[ids[self.candidates(b)]].any() for b in aimed)
+        return not any(allowed[ids[self.candidates(b)]].any() for b in self.active)
 
     def off_list_note(self) -> str | None:
         """What a shell says of ``off_list`` boards and of a ``stuck`` game, or None."""

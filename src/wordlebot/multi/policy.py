@@ -74,7 +74,8 @@ class MultiSuggestion:
 
 def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
             objective: str = "score", search: bool = True) -> list[MultiSuggestion]:
-    """The best guesses for the state of ``game``, best first (empty once it is over), for
+    """The best guesses for the state of ``game``, best first (none once it is over, when every
+    open board's answer is off the list, or when the game is ``stuck``), for
     ``objective`` ("score": the sum over boards of the guess that solves each; "guesses": the
     guesses to solve them all).  Near the end the rest of the game is searched (``endgame.py``;
     ``search=False``: the one-step estimate alone, to measure what the search adds).  A function
