@@ -814,3 +814,43 @@ def test_a_hard_mode_game_where_no_board_can_be_solved_says_so_and_undo_frees_it
     normal = MultiGame(HAND, 2, answers=["bills", "hills"])
     normal.guess("thumb")
     assert not normal.stuck and suggest(normal, top=1)[0].word in ("bills", "hills")
+
+
+def test_assist_in_hard_mode_refuses_a_barred_word_before_its_colours_and_says_when_stuck():
+    """The assist session in hard mode, BILLS and HILLS: a word a board's hints bar is refused at
+    once, naming the board (not after a line of colours); THUMB's colours leave the game stuck,
+    which is said, and Enter with no suggestion to take asks for a word instead of failing."""
+    from rich.console import Console
+
+    from wordlebot.multi.assist import MultiAssistSession
+
+    console = Console(record=True, width=120)
+    script = iter(["thumb", "00001 01000", "", "bills", "undo", "q"])  # THUMB's colours on BILLS, HILLS
+    prompts = []
+
+    def ask(prompt):
+        prompts.append(prompt)
+        return next(script)
+
+    session = MultiAssistSession(HAND, 2, console, ask=ask, hard=True)
+    session.run()
+    text = " ".join(console.export_text().split())
+    assert "no board can be solved any more" in text
+    assert "there is no suggestion to take: type the word you played" in text
+    assert "board 2: BILLS is not allowed: hard mode: the guess must contain H" in text
+    # BILLS was refused at the guess prompt: no colours were asked for it
+    assert not any(p.startswith("colours for BILLS") for p in prompts)
+    assert "took back thumb" in text and session.game.rows == []
+
+
+def test_check_guess_names_the_board_whose_hints_bar_the_word():
+    game = MultiGame(HAND, 2, answers=["bills", "hills"], hard=True)
+    assert game.check_guess("thumb") == HAND.id("thumb")
+    game.guess("thumb")
+    with pytest.raises(HardModeError, match="^board 2: BILLS is not allowed: hard mode: the guess must contain H"):
+        game.check_guess("bills")
+    with pytest.raises(InvalidWordError, match="not in the hand guess list"):
+        game.check_guess("zzzzz")
+    normal = MultiGame(HAND, 2, answers=["bills", "hills"])
+    normal.guess("thumb")
+    assert normal.check_guess("bills") == HAND.id("bills")

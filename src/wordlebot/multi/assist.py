@@ -65,7 +65,11 @@ class MultiAssistSession:
         rows = suggest(g, self.top, objective=self.objective)
         self._show(rows)
         best = rows[0].word if rows else ""
-        line = self.ask(f"guess {g.guesses_used + 1} of {g.max_guesses} (Enter: {best.upper()}): ").strip()
+        line = self.ask(f"guess {g.guesses_used + 1} of {g.max_guesses}"
+                        + (f" (Enter: {best.upper()}): " if best else ": ")).strip()
+        if not line and not best:
+            self.say("[red]there is no suggestion to take: type the word you played (or undo, help, q)[/]")
+            return True
         word = line.lower() or best
         if word in ("q", "quit", "exit"):
             return False
@@ -80,7 +84,7 @@ class MultiAssistSession:
             return True
         try:
             word = check_word(word, g.lexicon.length)
-            g.lexicon.id(word)
+            g.check_guess(word)  # the word first: hard mode may refuse it before any colours
         except WordlebotError as exc:
             self.say(f"[red]{escape(str(exc))}[/]")
             return True
@@ -116,6 +120,9 @@ class MultiAssistSession:
             self.say(f"  board {b + 1}: {n:,} left  {shown}")
         for i, r in enumerate(rows, start=1):
             self.say(f"  {i}. {r.word.upper()}  {r.cost:.2f}  {escape(r.why)}")
+        note = g.off_list_note()  # a hard-mode game stuck for good
+        if note:
+            self.say(f"  [yellow]{escape(note)}[/]")
 
     def _the_end(self) -> None:
         g = self.game

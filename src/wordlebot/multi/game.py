@@ -145,6 +145,19 @@ class MultiGame:
         ids = self.lexicon.answer_ids
         return not any(allowed[ids[self.candidates(b)]].any() for b in self.active)
 
+    def check_guess(self, word: str) -> int:
+        """The guess id of ``word`` if every open board may take it now (hard mode: it keeps
+        each one's hints); else the error that says why, naming the board, before any colours."""
+        gid = self.lexicon.id(word)
+        if self.over:
+            raise InvalidWordError("the game is over; undo or start a new game")
+        for b in self.active:
+            try:
+                self.boards[b].check_guess(word)
+            except (HardModeError, InvalidWordError) as exc:
+                raise type(exc)(f"board {b + 1}: {exc}") from None
+        return gid
+
     def off_list_note(self) -> str | None:
         """What a shell says of ``off_list`` boards and of a ``stuck`` game, or None."""
         if self.stuck:
