@@ -97,8 +97,7 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     by_estimate = np.lexsort((words, np.round(rough, 9)))
     others = ~is_candidate[by_estimate]
     if game.hard:  # the extra words are for now: ones the rule allows on every open board
-        allowed = np.logical_and.reduce([game.boards[b].legal_mask() for b in game.active])
-        others &= allowed[by_estimate]
+        others &= game.legal_mask()[by_estimate]
     extra = by_estimate[others][:EXTRA_WORDS if extra_words is None else extra_words]
     pool = np.concatenate([candidates, extra])
     pool = pool[np.lexsort((pool, np.round(rough[pool], 9)))]  # the likely best first: tighter bounds sooner

@@ -133,6 +133,10 @@ class MultiGame:
         guess list given as an answer) is not in the answer list: no suggestion can aim at it."""
         return [b for b in self.active if self.boards[b].off_list]
 
+    def legal_mask(self) -> np.ndarray:
+        """Bool per guess: may it be played now (hard mode: it keeps every open board's hints)."""
+        return np.logical_and.reduce([self.boards[b].legal_mask() for b in self.active])
+
     @property
     def stuck(self) -> bool:
         """Hard mode: no open board can be solved any more.  Every word that may still be an
@@ -141,7 +145,7 @@ class MultiGame:
         so none ever will be.  Rows taken back (undo) are the only way on."""
         if not self.hard or self.over or self.off_list:
             return False  # (an answer off the list may be allowed, and solving it drops its hints)
-        allowed = np.logical_and.reduce([self.boards[b].legal_mask() for b in self.active])
+        allowed = self.legal_mask()
         ids = self.lexicon.answer_ids
         return not any(allowed[ids[self.candidates(b)]].any() for b in self.active)
 

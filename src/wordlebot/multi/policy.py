@@ -199,9 +199,7 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
         else:
             rule = ""
         if game.hard:
-            legal = np.ones(lex.n_guesses, bool)
-            for b in game.active:  # (an off-list board's hints bind too)
-                legal &= game.boards[b].legal_mask()
+            legal = game.legal_mask()  # (an off-list board's hints bind too)
             pool = pool[legal[pool]]
             if pool.size == 0:  # the answers the rule above wants are barred by another board's hints
                 pool = np.flatnonzero(legal).astype(np.int64)  # (never empty: the last guess keeps them all)

@@ -99,18 +99,13 @@ def answer_sets(lexicon: Lexicon, boards: int, games: int, seed: int) -> list[li
     return out
 
 
-def _allowed(game: MultiGame) -> np.ndarray:
-    """Bool per guess: may it be played now (hard mode: it keeps every open board's hints)."""
-    return np.logical_and.reduce([game.boards[b].legal_mask() for b in game.active])
-
-
 def _known_answer(game: MultiGame) -> str | None:
-    allowed = _allowed(game) if game.hard else None
+    allowed = game.legal_mask()
     for b in game.active:
         c = game.candidates(b)
         if c.size == 1:
             w = game.lexicon.answers[int(c[0])]
-            if allowed is None or allowed[game.lexicon.id(w)]:
+            if allowed[game.lexicon.id(w)]:
                 return w
     return None
 
@@ -126,8 +121,7 @@ def joint_entropy_chooser(matrix: np.ndarray) -> Chooser:
         for b in game.active:
             c = game.candidates(b)
             bits += partition_stats(matrix, guesses, c, lex.prior[c], lex.length).bits
-        if game.hard:
-            bits[~_allowed(game)] = -np.inf
+        bits[~game.legal_mask()] = -np.inf  # (hard mode)
         return lex.guesses[int(np.argmax(np.round(bits, 9)))]  # first of the best: ties in list order
     return choose
 
@@ -140,10 +134,10 @@ def fixed_opener_chooser(matrix: np.ndarray, opener: tuple[str, ...] = FIXED_OPE
         if known:
             return known
         played = {r.guess for r in game.rows}
-        allowed = _allowed(game) if game.hard else None
+        allowed = game.legal_mask()
         for w in opener:
             if w not in played and game.guesses_used < len(opener):
-                if allowed is None or allowed[game.lexicon.id(w)]:  # hard mode may bar the next opener word
+                if allowed[game.lexicon.id(w)]:  # hard mode may bar the next opener word
                     return w
         return then(game)
     return choose
