@@ -419,6 +419,143 @@ def _board_costs(matrix, guess_ids, cand_ids, weights, green, n_patterns, solve_
 
 
 @njit(**JIT)
+def _merge_hints(board_green, board_need, skip, at, need):
+    """Merge the hints of every board but those marked in ``skip`` into ``at`` (-1 free) and
+    ``need``; True when two of them fix different letters in one place."""
+    at[:] = -1
+    need[:] = 0
+    conflict = False
+    for b in range(board_green.shape[0]):
+        if skip[b]:
+            continue
+        for i in range(at.shape[0]):
+            x = board_green[b, i]
+            if x >= 0:
+                if at[i] >= 0 and at[i] != x:
+                    conflict = True
+                at[i] = x
+        for x in range(ALPHABET):
+            if board_need[b, x] > need[x]:
+                need[x] = board_need[b, x]
+    return conflict
+
+
+@njit(**JIT_PARALLEL)
+def _doomed_share(matrix, guess_ids, guess_codes, answer_codes, board_green, board_need, samples, green, out):
+    """For each guess, the share of the answer tuples ``samples`` (rows: one answer id per open
+    board) after which a hard-mode multi-board game is lost (multi/deadlock.py): no open board's
+    answer keeps the joint hints of the boards left open, so none can ever be solved (a board's
+    hints go only when it is solved; they only grow until then).
+
+    The open boards' hints so far: ``board_green`` (boards x length, -1 free), ``board_need``
+    (boards x 26, least count of each letter).  A board the guess solves drops out, hints and
+    all; a tuple the guess solves entirely is not lost.  The hints so far are merged once; a
+    tuple adds the guess's row on each board (greens stay; a letter shown n times in a row is
+    needed n times) and checks each open board's answer against the letters needed."""
+    ng = guess_ids.shape[0]
+    n_boards = samples.shape[1]
+    n_samples = samples.shape[0]
+    length = guess_codes.shape[1]
+    at0 = np.empty(length, np.int64)
+    need0 = np.empty(ALPHABET, np.int64)
+    conflict0 = _merge_hints(board_green, board_need, np.zeros(n_boards, np.bool_), at0, need0)
+    base_letters = np.flatnonzero(need0)
+    nchunks = min(ng, 64)
+    for c in prange(nchunks):
+        at = np.empty(length, np.int64)
+        need = np.empty(ALPHABET, np.int64)
+        solved = np.zeros(n_boards, np.bool_)
+        letters = np.empty(ALPHABET, np.int64)
+        pats = np.empty(n_boards, np.int64)
+        for k in range(c * ng // nchunks, (c + 1) * ng // nchunks):
+            g = guess_ids[k]
+            mrow = matrix[g]
+            code = guess_codes[g]
+            doomed = 0
+            for s in range(n_samples):
+                any_solved = False
+                left = 0
+                for b in range(n_boards):
+                    pats[b] = mrow[samples[s, b]]
+                    solved[b] = pats[b] == green
+                    any_solved |= solved[b]
+                    left += not solved[b]
+                if left == 0:
+                    continue
+                if any_solved:  # (rare) a solved board's hints drop: merge the others afresh
+                    conflict = _merge_hints(board_green, board_need, solved, at, need)
+                    n_letters = 0
+                    for x in range(ALPHABET):
+                        if need[x] > 0:
+                            letters[n_letters] = x
+                            n_letters += 1
+                else:
+                    at[:] = at0
+                    need[:] = need0
+                    conflict = conflict0
+                    n_letters = base_letters.shape[0]
+                    letters[:n_letters] = base_letters
+                total = 0
+                for j in range(n_letters):
+                    total += need[letters[j]]
+                for b in range(n_boards):
+                    if solved[b]:
+                        continue
+                    q = pats[b]
+                    for i in range(length):
+                        colour = q % 3
+                        q //= 3
+                        if colour == 0:
+                            continue
+                        x = code[i]
+                        if colour == 2:
+                            if at[i] >= 0 and at[i] != x:
+                                conflict = True
+                            at[i] = x
+                        shown = 0  # times x is shown in this row
+                        r = pats[b]
+                        for i2 in range(length):
+                            if r % 3 != 0 and code[i2] == x:
+                                shown += 1
+                            r //= 3
+                        if shown > need[x]:
+                            if need[x] == 0:
+                                letters[n_letters] = x
+                                n_letters += 1
+                            total += shown - need[x]
+                            need[x] = shown
+                if conflict or total > length:  # two greens in one place, or too many letters
+                    doomed += 1
+                    continue
+                free = False
+                for b in range(n_boards):
+                    if solved[b]:
+                        continue
+                    a = answer_codes[samples[s, b]]
+                    ok = True
+                    for i in range(length):
+                        if at[i] >= 0 and a[i] != at[i]:
+                            ok = False
+                            break
+                    if ok:
+                        for j in range(n_letters):
+                            x = letters[j]
+                            have = 0
+                            for i in range(length):
+                                if a[i] == x:
+                                    have += 1
+                            if have < need[x]:
+                                ok = False
+                                break
+                    if ok:
+                        free = True
+                        break
+                if not free:
+                    doomed += 1
+            out[k] = doomed / n_samples
+
+
+@njit(**JIT)
 def _endgame_split(colours, ids, open_boards, weights, tuples, answer_of_word, green, base, n_answers, now_turn,
                    by_guesses, floors, later, next_guess, order, part_first, part_count, part_lo, part_hi,
                    part_mass, part_floor, part_now, part_left, part_solved, settled, lower):

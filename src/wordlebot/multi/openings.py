@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 # Bumped whenever the policy's code may change its first move (the estimate, its rules, the
 # tie-break): a file of an older policy is then a different file, never read.  The policy's and
 # the search's constants are in the key as well (``_settings``).
-POLICY_VERSION = 2  # 2: the endgame search in hard mode (a small list's first state may be searched)
+POLICY_VERSION = 3  # 3: hard mode weighs each guess against the answer tuples it would leave unwinnable (multi/deadlock.py)
 _unsaved: set[Path] = set()
 
 

@@ -13,7 +13,11 @@ green, the pattern's probability times the guesses a part of that size still nee
 3. otherwise the guess with the lowest summed cost over the boards not solved yet; near the
    cap (at most ``ENDGAME_SLACK`` guesses more than open boards) the best few by that cost are
    also charged for the boards they would leave unfinishable in the guesses left (a dozen _A_ED
-   words cannot be guessed one by one in three guesses).
+   words cannot be guessed one by one in three guesses);
+4. in hard mode (a guess must keep every open board's hints), only guesses that split a board or
+   can solve one (any other only spends a guess), each charged for the answer tuples after which
+   no open board could ever be solved (``deadlock.py``): the usual openers lose most two-board
+   games that way at the first guess.
 
 Ties go to a word that is a candidate on more boards, then to the earlier word of the list, so
 a suggestion is a function of the state alone.
@@ -38,7 +42,7 @@ from .. import kernels
 from ..feedback import all_green
 from ..matrix import pattern_matrix
 from ..strategies import partition_stats
-from . import endgame, openings
+from . import deadlock, endgame, openings
 from .game import MultiGame, check_objective
 
 BITS_PER_GUESS = 4.6  # what a good guess learns in a big set (classic: 2,315 answers in 3.42 guesses)
@@ -102,6 +106,13 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
     return _rank(game, top, matrix, objective, search)
 
 
+# How much of the deadlock share (multi/deadlock.py) a guess is charged as lost boards: the share
+# counts only the loss it makes certain at once, but the one-step estimate does not see that a
+# safe, slow guess still faces the same risk a turn later (with a guess less).  Classic hard
+# Dordle, the policy over 100 seeded games (seed 0 / seed 1; mean score, games with a board lost):
+# weight 0: 14.51 / 14.92, 80 / 85 %; 0.25: 14.26 / 14.37, 75 / 77 %; 0.5: 14.21 / 14.64,
+# 70 / 78 %; 1: 14.84, 84 % (seed 0); 2: 15.01, 86 % (seed 0).  Best mean score: 0.25.
+DEADLOCK_WEIGHT = 0.25
 ENDGAME_SLACK = 3  # guesses beyond one per open board below which the failure risk is counted
 ENDGAME_CHECKED = 24  # the best guesses by the estimate whose risk is counted
 
@@ -181,6 +192,7 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
     active = [b for b in game.active if b not in game.off_list]
     cands = {b: game.candidates(b) for b in active}
     searched = None
+    doomed = None
     if search:
         searched = endgame.search(game, m, objective, lambda words: _estimate(game, words, m), top)
     if searched is not None:
@@ -205,6 +217,21 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
                 pool = np.flatnonzero(legal).astype(np.int64)  # (never empty: the last guess keeps them all)
                 rule = ""
         total = _estimate(game, pool, m)
+        if game.hard and len(active) > 1:
+            # A guess that splits no board and can solve none only spends a guess (and in hard
+            # mode the hints never loosen): never better than the best that does something.
+            useful = np.zeros(pool.size, np.bool_)
+            for b in active:
+                stats = partition_stats(m, pool, cands[b], None, lex.length)
+                useful |= (stats.parts > 1) | (stats.p_answer > 0)
+            if useful.any():
+                pool, total = pool[useful], total[useful]
+            # A guess after which no open board's answer keeps all their hints loses them all
+            # (multi/deadlock.py): its estimate is weighed against that loss.
+            doomed = deadlock.doomed_share(game, pool, m)
+            lost = len(active) * (game.max_guesses + 1 - game.guesses_used)
+            charged = np.minimum(1.0, DEADLOCK_WEIGHT * doomed)
+            total = (1.0 - charged) * total + charged * lost
     on_board = np.zeros(pool.size, np.int64)
     for b in active:
         on_board += np.isin(lex.answer_of_guess[pool], cands[b])
@@ -236,5 +263,8 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
             why = f"narrows all {len(active)} open boards"
         if searched is not None:
             why += "; the rest of the game searched"
+        elif doomed is not None and doomed[k] > 0:
+            why += (f"; hard mode: after it, {doomed[k]:.0%} of likely answer {'pairs' if len(active) == 2 else 'sets'}"
+                    " leave no board that can be solved")
         out.append(MultiSuggestion(lex.guesses[gid], float(total[k]), boards, why, searched is not None))
     return out
