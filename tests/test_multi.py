@@ -562,6 +562,9 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
         assert suggest(MultiGame(LEX, 3), top=policy.OPENING_ROWS)[:5] == first
     assert openings.first_move_path(game, "guesses", True) != path  # each objective its own file
     assert openings.first_move_path(MultiGame(LEX, 3, hard=True), "score", True) != path
+    with monkeypatch.context() as m:  # a tuning constant changed: another file (one once did not)
+        m.setattr(policy, "DEADLOCK_WEIGHT", policy.DEADLOCK_WEIGHT * 2)
+        assert openings.first_move_path(game, "score", True) != path
 
     for bad in ("{not json", json.dumps({"version": 1, "boards": 3, "rows": [["zzzzz", 1.0, [], "", False]]}),
                 json.dumps({"version": 1, "boards": 2, "rows": doc["rows"]}), "[]"):

@@ -19,6 +19,10 @@ from wordlebot.words import Lexicon
 WORDS = random_words(150, length=5, alphabet="abcdeorst", seed=7)
 LEX = Lexicon.from_lists(WORDS, WORDS[::5], name="mini")
 M = np.asarray(build_matrix(LEX.guesses, LEX.answers))
+# Bigger lists, where a Dordle starts with 10,000 answer pairs (no endgame search yet)
+WORDS12 = random_words(400, length=5, alphabet="abcdeilnorst", seed=3)
+LEX12 = Lexicon.from_lists(WORDS12, WORDS12[::4], name="mini12")
+M12 = np.asarray(build_matrix(LEX12.guesses, LEX12.answers))
 
 
 def _naive_doomed(guess: str, rows: list[list[tuple[str, int]]], answers: tuple[str, ...]) -> bool:
@@ -117,44 +121,52 @@ def test_charging_the_deadlocks_wins_more_hard_mode_games(monkeypatch):
     from wordlebot.multi import openings, policy
     from wordlebot.multi.simulate import answer_sets, policy_chooser, simulate
 
-    words = random_words(400, length=5, alphabet="abcdeilnorst", seed=3)
-    lex = Lexicon.from_lists(words, words[::4], name="mini12")
-    m = np.asarray(build_matrix(lex.guesses, lex.answers))
+    lex, m = LEX12, M12
     sets = answer_sets(lex, 2, 60, 0)
     monkeypatch.setattr(openings, "save_first_move", lambda *a, **k: None)
     monkeypatch.setattr(openings, "load_first_move", lambda *a, **k: None)
 
-    def play(weight):
-        monkeypatch.setattr(policy, "DEADLOCK_WEIGHT", weight)
+    def play(first, later):
+        monkeypatch.setattr(policy, "DEADLOCK_WEIGHT_FIRST", first)
+        monkeypatch.setattr(policy, "DEADLOCK_WEIGHT", later)
         policy._openings.clear()
         return simulate(lex, 2, policy_chooser(m, search=False), sets, matrix=m, hard=True)
 
-    shipped = policy.DEADLOCK_WEIGHT
-    assert shipped > 0
-    off, on = play(0.0), play(shipped)
+    shipped = (policy.DEADLOCK_WEIGHT_FIRST, policy.DEADLOCK_WEIGHT)
+    assert min(shipped) > 0
+    off, on = play(0.0, 0.0), play(*shipped)
     both_lost = [sum(s == 16 for s in r.scores) for r in (off, on)]  # 2 boards x (7 guesses + 1)
     assert both_lost[1] <= both_lost[0] - 8, both_lost
     assert on.mean <= off.mean - 1.0, (off.mean, on.mean)
 
 
-def test_hard_mode_suggestions_learn_something_and_say_what_they_risk():
-    """Every hard-mode suggestion (no search yet: 870 answer pairs) splits a board's candidates
-    or can be an answer (checked with the textbook feedback), and its why gives the share of the
-    sampled pairs after which no board could be solved, as the rule by hand counts it."""
-    from wordlebot.multi import suggest
+def test_hard_mode_suggestions_learn_something_and_say_what_they_risk(tmp_path, monkeypatch):
+    """Every hard-mode suggestion before the endgame search (first and second move) splits a
+    board's candidates or can be an answer (checked with the textbook feedback), and its why
+    gives the share of the sampled pairs after which no board could be solved, as the rule by
+    hand counts it."""
+    from wordlebot.multi import policy, suggest
 
-    game = MultiGame(LEX, 2, hard=True, answers=[LEX.answers[5], LEX.answers[17]], matrix=M)
-    game.guess(WORDS[90])
-    assert not game.over
-    samples = sample_tuples(game, game.active)
-    rows = [[(r.guess, r.patterns[b]) for r in game.rows] for b in game.active]
-    for s in suggest(game, top=8, matrix=M):
-        assert not s.searched
-        splits = [len({feedback_code(s.word, LEX.answers[a]) for a in game.candidates(b)}) > 1
-                  or s.word in {LEX.answers[a] for a in game.candidates(b)} for b in game.active]
-        assert any(splits), s
-        share = np.mean([_naive_doomed(s.word, rows, tuple(LEX.answers[a] for a in t)) for t in samples])
-        if share > 0:
-            assert f"after it, {share:.0%} of likely answer pairs leave no board that can be solved" in s.why
-        else:
-            assert "leave no board" not in s.why
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
+    monkeypatch.setattr(policy, "_openings", {})
+    game = MultiGame(LEX12, 2, hard=True, answers=[LEX12.answers[5], LEX12.answers[17]], matrix=M12)
+    risky = 0
+    for move in range(2):
+        samples = sample_tuples(game, game.active)
+        rows = [[(r.guess, r.patterns[b]) for r in game.rows] for b in game.active]
+        ranked = suggest(game, top=8, matrix=M12)
+        assert len(ranked) == 8
+        for s in ranked:
+            assert not s.searched
+            splits = [len({feedback_code(s.word, LEX12.answers[a]) for a in game.candidates(b)}) > 1
+                      or s.word in {LEX12.answers[a] for a in game.candidates(b)} for b in game.active]
+            assert any(splits), s
+            share = np.mean([_naive_doomed(s.word, rows, tuple(LEX12.answers[a] for a in t)) for t in samples])
+            if share > 0:
+                risky += 1
+                assert s.why.endswith(f"; hard mode: loses every board in {share:.0%} of likely cases"), s
+            else:
+                assert "loses every board" not in s.why
+        game.guess(ranked[0].word)
+        assert not game.over and not game.stuck
+    assert risky  # (the texts were checked, not only their absence)

@@ -32,10 +32,11 @@ _unsaved: set[Path] = set()
 
 
 def _settings() -> tuple:
-    from . import endgame, policy
+    from . import deadlock, endgame, policy
 
     return (policy.BITS_PER_GUESS, policy.OPENING_ROWS, policy.ENDGAME_SLACK, policy.ENDGAME_CHECKED,
-            endgame.ENDGAME_TUPLES, endgame.EXTRA_WORDS, endgame.NODE_BUDGET, endgame.LOSS_PENALTY)
+            endgame.ENDGAME_TUPLES, endgame.EXTRA_WORDS, endgame.NODE_BUDGET, endgame.LOSS_PENALTY,
+            policy.DEADLOCK_WEIGHT, policy.DEADLOCK_WEIGHT_FIRST, deadlock.DEADLOCK_SAMPLES)
 
 
 def first_move_path(game: MultiGame, objective: str, search: bool) -> Path:

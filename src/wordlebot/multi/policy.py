@@ -110,9 +110,12 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
 # counts only the loss it makes certain at once, but the one-step estimate does not see that a
 # safe, slow guess still faces the same risk a turn later (with a guess less).  Classic hard
 # Dordle, the policy over 100 seeded games (seed 0 / seed 1; mean score, games with a board lost):
-# weight 0: 14.51 / 14.92, 80 / 85 %; 0.25: 14.26 / 14.37, 75 / 77 %; 0.5: 14.21 / 14.64,
-# 70 / 78 %; 1: 14.84, 84 % (seed 0); 2: 15.01, 86 % (seed 0).  Best mean score: 0.25.
+# one weight throughout: 0: 14.51 / 14.92, 80 / 85 %; 0.25: 14.26 / 14.37, 75 / 77 %; 0.5:
+# 14.21 / 14.64, 70 / 78 %; 1: 14.84, 84 % (seed 0); 2: 15.01, 86 % (seed 0).  The first guess
+# weighed more (its doom is the largest and nothing is known yet to trade it against), then 0.25:
+# first 1: 13.67 / 14.25, 68 / 75 %; first 2: 14.30, 75 % (seed 0).
 DEADLOCK_WEIGHT = 0.25
+DEADLOCK_WEIGHT_FIRST = 1.0
 ENDGAME_SLACK = 3  # guesses beyond one per open board below which the failure risk is counted
 ENDGAME_CHECKED = 24  # the best guesses by the estimate whose risk is counted
 
@@ -230,7 +233,8 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
             # (multi/deadlock.py): its estimate is weighed against that loss.
             doomed = deadlock.doomed_share(game, pool, m)
             lost = len(active) * (game.max_guesses + 1 - game.guesses_used)
-            charged = np.minimum(1.0, DEADLOCK_WEIGHT * doomed)
+            weight = DEADLOCK_WEIGHT_FIRST if not game.rows else DEADLOCK_WEIGHT
+            charged = np.minimum(1.0, weight * doomed)
             total = (1.0 - charged) * total + charged * lost
     on_board = np.zeros(pool.size, np.int64)
     for b in active:
@@ -264,7 +268,7 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
         if searched is not None:
             why += "; the rest of the game searched"
         elif doomed is not None and doomed[k] > 0:
-            why += (f"; hard mode: after it, {doomed[k]:.0%} of likely answer {'pairs' if len(active) == 2 else 'sets'}"
-                    " leave no board that can be solved")
+            # (the share of likely answer tuples after which no open board can ever be solved)
+            why += f"; hard mode: loses every board in {doomed[k]:.0%} of likely cases"
         out.append(MultiSuggestion(lex.guesses[gid], float(total[k]), boards, why, searched is not None))
     return out
