@@ -170,3 +170,26 @@ def test_hard_mode_suggestions_learn_something_and_say_what_they_risk(tmp_path, 
         game.guess(ranked[0].word)
         assert not game.over and not game.stuck
     assert risky  # (the texts were checked, not only their absence)
+
+
+def test_the_readme_figures_for_classic_dordle(official):
+    """README: SALET loses about 60 % of classic Dordle pairs at once in hard mode, ZOPPO about
+    10 % (300 seeded pairs of distinct answers, uniform, the rule by hand), the kernel agrees pair
+    by pair, and the policy opens with ZOPPO, saying its share of likely (prior-weighted) pairs."""
+    import random
+
+    from wordlebot.matrix import pattern_matrix
+    from wordlebot.multi import suggest
+    from wordlebot.wordsets import load_lexicon
+
+    lex = load_lexicon("classic", data_dir=official)
+    m = pattern_matrix(lex)
+    rng = random.Random(0)
+    pairs = [tuple(rng.sample(range(lex.n_answers), 2)) for _ in range(300)]
+    game = MultiGame(lex, 2, hard=True, matrix=m)
+    for word, want in (("salet", 0.60), ("zoppo", 0.10)):
+        by_hand = np.mean([_naive_doomed(word, [[], []], (lex.answers[a], lex.answers[b])) for a, b in pairs])
+        assert by_hand == pytest.approx(want, abs=0.025), word
+        assert doomed_share(game, np.array([lex.id(word)]), m, np.array(pairs))[0] == by_hand
+    top = suggest(game, top=1, matrix=m)[0]
+    assert top.word == "zoppo" and top.why.endswith("; hard mode: loses every board in 5% of likely cases")

@@ -105,11 +105,13 @@ def test_hard_mode_is_applied_on_every_board(client, lex):
     rows = [{"guess": first, "feedback": colours(first, QUORDLE[:2], MultiGame(lex, 2))}]
     doc = post(client, {"boards": 2, "hard": True, "history": rows, "top": 5}).json()
     assert [s["word"] for s in doc["suggestions"]] == [s.word for s in suggest(game, 5)]
-    legal = game.boards[0].legal_mask() & game.boards[1].legal_mask()
-    illegal = next(w for w in lex.guesses if not legal[lex.id(w)])
+    # a word the first board with hints bars (and every board before it allows): the error names it
+    legal = [game.boards[b].legal_mask() for b in (0, 1)]
+    board, illegal = next((b, w) for w in lex.guesses for b in (0, 1)
+                          if not legal[b][lex.id(w)] and all(legal[a][lex.id(w)] for a in range(b)))
     r = post(client, {"boards": 2, "hard": True,
                       "history": rows + [{"guess": illegal, "feedback": ["00000", "00000"]}]})
-    assert r.status_code == 400 and r.json()["detail"].startswith("row 2: board 1: ")
+    assert r.status_code == 400 and r.json()["detail"].startswith(f"row 2: board {board + 1}: ")
 
 
 def test_a_hard_mode_game_stuck_for_good_is_said_by_the_api(client, lex):
@@ -309,6 +311,27 @@ def test_an_octordle_by_keyboard_alone_on_a_desktop(browser, live, lex):
         ready(page)
         no_overflow(page)
     expect(page.locator("#message")).to_contain_text(f"score {game.score():g}")
+    assert page.errors == []
+    ctx.close()
+
+
+def test_typing_after_ticking_hard_mode_reaches_the_board(browser, live, lex):
+    """Desktop: tick Hard mode (the checkbox keeps the focus), then type a row and Enter, as a
+    person would: the row is played in hard mode (the keys once went to the checkbox, unheard)."""
+    ctx, page = open_multi(browser, live, DESKTOP, 2)
+    page.check("#hard")
+    ready(page)
+    expect(page.locator("#hard")).to_be_focused()
+    game = MultiGame(lex, 2, hard=True)
+    top = check_turn(page, game)
+    fb = colours(top.word, QUORDLE[:2], game)
+    page.keyboard.type(top.word + "".join(fb))
+    page.keyboard.press("Enter")
+    game.guess(top.word, fb)
+    ready(page)
+    assert page.evaluate("state.doc.rows.length") == 1 and page.evaluate("state.doc.hard") is True
+    if not game.over:
+        check_turn(page, game)
     assert page.errors == []
     ctx.close()
 

@@ -380,7 +380,9 @@ function pressKey(k) {
 
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.target.closest && e.target.closest("select, input, #settings")) return;
+  // (a select or text field keeps its keys; a ticked checkbox keeps the focus but wants none of
+  // them: typing after ticking Hard mode once went nowhere)
+  if (e.target.closest && e.target.closest("select, textarea, input:not([type=checkbox])")) return;
   if (/^[a-z]$/i.test(e.key)) { e.preventDefault(); typeLetter(e.key.toLowerCase()); }
   else if (/^[012]$/.test(e.key)) { e.preventDefault(); typeColour(Number(e.key)); }
   else if (e.key === "Backspace") { e.preventDefault(); backspace(); }
