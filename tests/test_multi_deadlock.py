@@ -193,3 +193,39 @@ def test_the_readme_figures_for_classic_dordle(official):
         assert doomed_share(game, np.array([lex.id(word)]), m, np.array(pairs))[0] == by_hand
     top = suggest(game, top=1, matrix=m)[0]
     assert top.word == "zoppo" and top.why.endswith("; hard mode: loses every board in 5% of likely cases")
+
+
+def test_hard_mode_suggestions_are_the_same_from_threads_and_in_another_process():
+    """The tuples are drawn from a generator seeded by the state: four threads asking at once,
+    and a fresh Python process, rank the same words with the same costs and the same whys."""
+    import json
+    import subprocess
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+    from pathlib import Path
+
+    from wordlebot.multi import suggest
+
+    def state():
+        game = MultiGame(LEX12, 2, hard=True, answers=[LEX12.answers[8], LEX12.answers[30]], matrix=M12)
+        game.guess(WORDS12[45])
+        return game
+
+    def ranked(game):
+        return [[s.word, round(s.cost, 12), s.why] for s in suggest(game, top=5, matrix=M12, search=False)]
+
+    here = ranked(state())
+    assert any("loses every board" in why for _, _, why in here)
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(lambda _: ranked(state()), range(8))) == [here] * 8
+    code = f"""
+import json, sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from test_multi_deadlock import MultiGame, LEX12, M12, WORDS12
+from wordlebot.multi import suggest
+game = MultiGame(LEX12, 2, hard=True, answers=[LEX12.answers[8], LEX12.answers[30]], matrix=M12)
+game.guess(WORDS12[45])
+print(json.dumps([[s.word, round(s.cost, 12), s.why] for s in suggest(game, top=5, matrix=M12, search=False)]))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == here
