@@ -224,9 +224,12 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
             # A guess that splits no board and can solve none only spends a guess (and in hard
             # mode the hints never loosen): never better than the best that does something.
             useful = np.zeros(pool.size, np.bool_)
-            for b in active:
-                stats = partition_stats(m, pool, cands[b], None, lex.length)
-                useful |= (stats.parts > 1) | (stats.p_answer > 0)
+            for b in active:  # (a word found useful on one board is not scanned on the next)
+                rest = np.flatnonzero(~useful)
+                if not rest.size:
+                    break
+                stats = partition_stats(m, pool[rest], cands[b], None, lex.length)
+                useful[rest] = (stats.parts > 1) | (stats.p_answer > 0)
             if useful.any():
                 pool, total = pool[useful], total[useful]
             # A guess after which no open board's answer keeps all their hints loses them all
