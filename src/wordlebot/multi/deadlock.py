@@ -70,7 +70,7 @@ def doomed_share(game: MultiGame, guess_ids: np.ndarray, matrix: np.ndarray,
             raise WordlebotError(f"a sampled answer for board {b + 1} is not one of its candidates")
     rules = [game.boards[b].constraints for b in boards]
     green_at = np.array([r.green_at for r in rules], np.int8).reshape(len(boards), lex.length)
-    need = np.array([r.min_count for r in rules], np.int64).reshape(len(boards), 26)
+    need = np.array([r.min_count for r in rules], np.int64).reshape(len(boards), kernels.ALPHABET)
     kernels._doomed_share(matrix, guess_ids, lex.guess_codes, lex.answer_codes, green_at, need, samples,
                           all_green(lex.length), out)
     return out
