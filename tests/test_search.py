@@ -277,6 +277,69 @@ def test_tiny_table_gives_the_same_answers():
     assert tiny.stats.table_clears > 0
 
 
+@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")  # hashes wrap (as plain Python too)
+def test_growing_table_keeps_its_entries(monkeypatch):
+    """The table starts small and doubles as it fills (entries moved to their new slots):
+    every entry stored is found again with its own bounds (or missed, never another's),
+    nearly all are kept, only the slots in use are touched, and emptying it starts it small."""
+    import wordlebot.search as search_mod
+    import wordlebot.search_kernels as sk
+
+    monkeypatch.setattr(sk, "TT_START_SLOTS", 16)
+    TT = search_mod._Worker.table(entries=1 << 12, pool=1 << 16)
+    assert TT.alloc[sk.A_MASK] + 1 == 16
+    rng = np.random.default_rng(3)
+    stored = {}
+    while len(stored) < 1000:  # distinct answer sets, bounds that name them
+        H = np.unique(rng.integers(0, 5000, int(rng.integers(1, 6)))).astype(np.int32)
+        if tuple(H) not in stored:
+            stored[tuple(H)] = float(len(stored))
+    zob = rng.integers(1, 2**63, 5000, dtype=np.uint64)
+    hsig, rem = np.uint64(7), np.int64(4)
+
+    def key_of(H):
+        return np.uint64(sk._tt_key(np.uint64(zob[H].sum(dtype=np.uint64)), rem, hsig))
+
+    for H, lo in stored.items():
+        H = np.array(H, np.int32)
+        sk._tt_store(TT, key_of(H), H, rem, hsig, lo, lo + 0.5, np.int64(len(H)))
+    size = TT.alloc[sk.A_MASK] + 1
+    assert 4 * 1000 <= size < 8 * 1000 and TT.alloc[sk.A_HIGH] == size - 1
+    assert not TT.ent[size:, sk.E_KEY].any()  # nothing written past the slots in use
+    found = 0
+    for H, lo in stored.items():
+        H = np.array(H, np.int32)
+        slot, got_lo, got_hi, g = sk._tt_find(TT, key_of(H), H, rem, hsig)
+        if slot >= 0:
+            assert (got_lo, got_hi, g) == (lo, lo + 0.5, len(H))
+            found += 1
+    assert found >= 990
+    sk._tt_clear(TT)
+    assert TT.alloc[sk.A_MASK] + 1 == 16 and not TT.ent[:, sk.E_KEY].any()
+    H = np.array(next(iter(stored)), np.int32)
+    assert sk._tt_find(TT, key_of(H), H, rem, hsig)[0] == -1
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_table_growing_under_two_threads_gives_the_serial_tree(monkeypatch, hard):
+    """Both threads store while the shared table doubles under them, many times from 2
+    slots: the values and trees are the serial search's."""
+    import wordlebot.search as search_mod
+    import wordlebot.search_kernels as sk
+
+    monkeypatch.setattr(search_mod, "SPLIT_PART_MIN", 6)
+    lex = _bigger_case()
+    g = lex.id("stare")
+    serial = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128)
+    v1 = serial.value_of_guess(g, constraints=HardConstraints.none(5) if hard else None)
+    t1 = tr.paths_of(lex, serial.tree(g, constraints=HardConstraints.none(5) if hard else None))
+    monkeypatch.setattr(sk, "TT_START_SLOTS", 2)
+    parallel = TreeSearch(lex, k=None, hard=hard, threads=2, memory_mb=128)
+    assert parallel.value_of_guess(g, parallel=True) == v1 < INF
+    assert tr.paths_of(lex, parallel.tree(g)) == t1
+    assert parallel._workers[0].TT.alloc[sk.A_HIGH] + 1 >= 2 * 2**4  # it grew, four times or more
+
+
 @pytest.mark.parametrize("hard", [False, True])
 def test_tree_replays_and_verifies(hard):
     lex = _bigger_case()

@@ -131,18 +131,25 @@ class _Worker:
         sk._tt_clear(self.TT)
 
     @staticmethod
-    def table(table_bytes: int = 0, *, entries: int | None = None, pool: int | None = None) -> sk.Table:
-        """A transposition table in about ``table_bytes`` (or of the sizes given)."""
+    def table(table_bytes: int = 0, *, entries: int | None = None, pool: int | None = None,
+              grows: bool = True) -> sk.Table:
+        """A transposition table in about ``table_bytes`` (or of the sizes given).  It starts
+        with sk.TT_START_SLOTS slots in use and doubles them as they fill (``grows``), else
+        uses all from the start."""
         # ~35 % of the bytes for entries (64 bytes each), the rest for the answer sets.
         if entries is None:
             entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / (8 * sk.E_WORDS)))))
         if pool is None:
             pool = max(1 << 12, int(0.65 * table_bytes / 4))
+        start = min(entries, sk.TT_START_SLOTS) if grows else entries
+        alloc = np.zeros(sk.N_ALLOC, np.int64)
+        alloc[[sk.A_MASK, sk.A_HIGH]] = start - 1
+        alloc[sk.A_START] = start
         with small_pages():
             return sk.Table(
                 ent=_line_aligned_zeros(entries, sk.E_WORDS),  # zero pages cost nothing until used
                 pool=np.empty(pool, np.int32),
-                alloc=np.zeros(1, np.int64),
+                alloc=alloc,
                 meta=np.zeros(sk.N_META, np.int64),
             )
 
@@ -396,7 +403,8 @@ class TreeSearch:
         """
         if self._play is None:
             # each group its own table: its work must not depend on the other's timing
-            self._play = [_Worker(self, _Worker.table(entries=PLAY_TABLE_ENTRIES, pool=PLAY_TABLE_POOL))
+            self._play = [_Worker(self, _Worker.table(entries=PLAY_TABLE_ENTRIES, pool=PLAY_TABLE_POOL,
+                                                              grows=False))
                           for _ in range(PLAY_SPLIT)]
         for wk in self._play:
             wk.clear()
