@@ -116,6 +116,44 @@ def test_board_cost_kernel_against_a_plain_count():
         assert out[g] == pytest.approx(want, rel=1e-12), LEX.guesses[g]
 
 
+def test_the_estimate_counts_every_open_board_when_boards_share_candidates():
+    """Boards with the same candidates are costed once (at the first move all are): the
+    estimate is still every open board's plain count, summed, before and after a row that
+    leaves two of three boards the same candidates."""
+    from wordlebot.matrix import build_matrix
+    from wordlebot.multi.policy import _estimate
+
+    m = build_matrix(LEX.guesses, LEX.answers)
+
+    def plain(game, g):
+        total = 0.0
+        for b in game.active:
+            cands = game.candidates(b).tolist()
+            w = LEX.prior[cands] / LEX.prior[cands].sum()
+            parts = {}
+            for a, wa in zip(cands, w.tolist()):
+                p = feedback_code(LEX.guesses[g], LEX.answers[a])
+                n, mass = parts.get(p, (0, 0.0))
+                parts[p] = (n + 1, mass + wa)
+            total += 1.0 + sum(mass * solve_time(n) for p, (n, mass) in parts.items() if p != 242)
+        return total
+
+    # a word that shows two answers the same colours and a third other ones
+    codes = [[feedback_code(gw, aw) for aw in LEX.answers] for gw in LEX.guesses]
+    g, a, b, c = next((g, a, b, c) for g in range(LEX.n_guesses) for a in range(LEX.n_answers)
+                      for b in range(a + 1, LEX.n_answers) for c in range(LEX.n_answers)
+                      if codes[g][a] == codes[g][b] != codes[g][c] != 242 and codes[g][a] != 242)
+    game = MultiGame(LEX, 3, answers=[LEX.answers[i] for i in (a, b, c)], matrix=m)
+    pool = np.arange(LEX.n_guesses, dtype=np.int64)
+    for row in range(2):
+        got = _estimate(game, pool, m)
+        for word in range(LEX.n_guesses):
+            assert got[word] == pytest.approx(plain(game, word), rel=1e-12), (row, LEX.guesses[word])
+        game.guess(LEX.guesses[g])
+        assert np.array_equal(game.candidates(0), game.candidates(1))
+        assert not np.array_equal(game.candidates(0), game.candidates(2))
+
+
 def test_guesses_to_finish_counts_the_last_solve_and_losses_after_the_cap():
     answers = [LEX.answers[i] for i in (1, 2)]
     g = MultiGame(LEX, 2, answers=answers, max_guesses=3)

@@ -177,13 +177,16 @@ def _estimate(game: MultiGame, pool: np.ndarray, m: np.ndarray) -> np.ndarray:
     lex = game.lexicon
     times = _solve_times(lex.n_answers)
     total = np.zeros(pool.size)
-    part = np.empty(pool.size)
-    for b in game.active:
+    costs: dict[bytes, np.ndarray] = {}  # boards with the same candidates cost the same (the
+    for b in game.active:                # first move's all do: hard Octordle's 0.31 s -> 0.04 s)
         c = game.candidates(b).astype(np.int64)
         if c.size == 0:  # an answer off the list (MultiGame.off_list): nothing to estimate
             continue
-        w = lex.prior[c]
-        kernels._board_costs(m, pool, c, w / w.sum(), all_green(lex.length), 3**lex.length, times, part)
+        part = costs.get(c.tobytes())
+        if part is None:
+            w = lex.prior[c]
+            part = costs[c.tobytes()] = np.empty(pool.size)
+            kernels._board_costs(m, pool, c, w / w.sum(), all_green(lex.length), 3**lex.length, times, part)
         total += part
     return total
 
