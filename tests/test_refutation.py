@@ -67,11 +67,18 @@ def test_words_refuted_in_stages_are_bounded_truly_and_the_others_exact(staged_a
     assert short > 0  # the kernel's part of the work was exercised
 
 
-@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
-def test_staged_bounds_are_lower_bounds_whatever_the_bound(classic_600, hard):
+@pytest.mark.parametrize("hard,big_from", [(False, None), (True, None), (True, 40)],
+                         ids=["normal", "hard", "hard-cheap-parts-first"])
+def test_staged_bounds_are_lower_bounds_whatever_the_bound(classic_600, hard, big_from, monkeypatch):
     """The stages alone, asked for less, as much and more than a word can give: what they return
-    is at most the word's total (a part found exact below its target counts as exact)."""
+    is at most the word's total (a part found exact below its target counts as exact).  With
+    hard mode's threshold of dear parts lowered to 40 answers, these 600 answers leave both kinds
+    (at 200, every part here is a cheap one)."""
     lex, words = classic_600
+    if big_from is not None:
+        monkeypatch.setattr(refutation, "STAGE_BIG_HARD", big_from)
+        sizes = [len(p) for w in words[:20] for p in partition(w, list(lex.answers)).values()]
+        assert any(s >= big_from for s in sizes) and any(refutation.STAGE_MIN <= s < big_from for s in sizes)
     truth, cons = _truths(lex, words[:20], hard)
     search = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=256)
     near = TreeSearch(lex, k=2, kc=0, hard=hard, threads=1, memory_mb=64, fail_cost=8.0 if hard else None)
