@@ -14,10 +14,13 @@ part, largest gap first, is then asked only for its share of what the bound need
 at least its bound + share x its gap?"): a search against a target below the part's value, in
 which most guesses fail at once.  It stops as soon as the bounds proven add up to the bound.  In
 a first round no part is asked for more than half its gap (an estimate above a part's value had
-the part solved exactly: hard-mode CLOTE took 740 s so), in a second for the rest.  Work for
-SAICE: 124 G scan units -> 14 G (CRIED 99 -> 26, TRIED 107 -> 36); CLOTE hard 30 G.  Every answer is a proven lower bound or an exact value, kept in the search's table,
-so when the estimates were wrong (the word is better than they said) the kernel's evaluation
-that follows reads them: the exact totals are the kernel's, as before.
+the part solved exactly: hard-mode CLOTE took 740 s so), in a second for the rest.  In hard
+mode the cheap parts go first, each asked for as much of what the bound needs as it can give
+alone (within the round's cap), and the big ones for the rest (see staged_bound).  Work for
+SAICE: 124 G scan units -> 14 G (CRIED 99 -> 26, TRIED 107 -> 36); CLOTE hard 30 G.  Every
+answer is a proven lower bound or an exact value, kept in the search's table, so when the
+estimates were wrong (the word is better than they said) the kernel's evaluation that follows
+reads them: the exact totals are the kernel's, as before.
 """
 
 from __future__ import annotations
