@@ -116,6 +116,7 @@ class _Worker:
             plist=np.zeros((rows, 2 * npat + 1), np.int64),
             tbuf=np.zeros((rows + 1, ng), np.int32),
             run=np.zeros((rows, ng), np.int32),
+            rest=np.zeros(rows, np.float64),
             block=np.zeros((sk.SCAN_BLOCK, npat), np.int32),
             cnt=np.zeros(npat, np.int32),
             mass=np.zeros(npat, np.float64),

@@ -57,6 +57,7 @@ Scratch = namedtuple("Scratch", [
     "plist",  # the non-empty patterns, then the parts that need a search
     "tbuf",  # hard mode: the guesses allowed in a child (depth + 1 rows)
     "run",  # exact search: the guesses taken so far with the current key (see _next_trial)
+    "rest",  # exact search: the least lower bound of the useful guesses not heaped (see _heap_of_trials)
     # the scan's tallies (reused by every node):
     "block",  # per-pattern counts of SCAN_BLOCK guesses at once (uniform scans)
     "cnt",  # per-pattern counts (weighted scans, the candidate-split shortcut)
@@ -861,10 +862,15 @@ def _heap_of_trials(X, T, d, bound):
     fraction of sorting them all (12,972 keys at every node of a classic search)."""
     lbg, useful, key, heap = X.lbg[d], X.useful[d], X.key[d], X.order[d]
     n = 0
+    rest = INF  # the least bound of the others: what the node is worth if every heaped one fails
     for t in range(T.shape[0]):
-        if useful[t] != 0 and lbg[t] < bound:
-            heap[n] = t
-            n += 1
+        if useful[t] != 0:
+            if lbg[t] < bound:
+                heap[n] = t
+                n += 1
+            elif lbg[t] < rest:
+                rest = lbg[t]
+    X.rest[d] = rest
     _heapify(heap, n, key)
     return n
 
@@ -1253,6 +1259,10 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     no_guess = np.int64(-1)
     it = 0
     nrun = 0
+    # Fail-soft: the least lower bound proven of the guesses turned down.  When every guess
+    # fails, the node is worth at least that (not just beta): a parent's sum, a staged
+    # refutation and the table's entry get all that was proven, not only what was asked.
+    soft = INF
     while True:
         bound = beta
         if bestv < bound:
@@ -1283,6 +1293,8 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         nparts, nbig, tot = _partition(mt, w, H, g, rem, fail, uniform, npat, npat_green,
                                        elems, offs, pw, plb, plist, W)
         if tot >= bound:
+            if tot < soft:
+                soft = tot
             continue
         # When one given guess is evaluated against a bound (a first word in an opener sweep, a
         # root guess shared between threads), tighten its big parts' bounds before any deep
@@ -1311,6 +1323,8 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                     if tot >= bound:
                         break
             if tot >= bound:
+                if tot < soft:
+                    soft = tot
                 continue
         # recurse into the big parts, smallest first
         big = plist[nparts: nparts + nbig]
@@ -1346,14 +1360,32 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                 break
             if exact and ntrial > PRUNE_MIN:
                 ntrial = _prune_trials(X, d, ntrial, min(beta, cap, bestv))
+        elif tot < soft:
+            soft = tot
+    # Soft bounds are bounds only where every guess was either tried or turned down by its
+    # scan bound: the exact search without a depth limit.
+    sound = exact and ip[IP_DEPTH] <= 0
     if forced >= 0:
-        return bestv if bestg >= 0 else max(beta, lb0), bestg
+        if bestg >= 0:
+            return bestv, bestg
+        lo = max(beta, lb0)
+        return (soft if sound and soft > lo else lo), bestg
     if bestg >= 0 and bestv < beta:
         if use_tt:
             _tt_store(TT, key, H, trem, hsig, bestv, bestv, bestg)
         return bestv, bestg
-    # nothing below beta: the node is worth at least beta (or at least alpha)
+    # nothing below beta: the node is worth at least beta (or at least alpha), and at least
+    # the least bound of its guesses: those turned down (soft), those never tried (their scan
+    # bounds reach the bound; useless guesses are worth more than the node itself), and the
+    # incumbent's value (a real strategy's).
     lo = beta if beta > alpha else alpha
+    if sound:
+        if X.rest[d] < soft:
+            soft = X.rest[d]
+        if bestv < soft:
+            soft = bestv
+        if soft > lo:
+            lo = soft
     if use_tt:
         _tt_store(TT, key, H, trem, hsig, lo, INF, -1)
     return lo, -1
