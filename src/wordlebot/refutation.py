@@ -18,7 +18,9 @@ the part solved exactly: hard-mode CLOTE took 740 s so), in a second for the res
 mode the cheap parts go first, each asked for as much of what the bound needs as it can give
 alone (within the round's cap), and the big ones for the rest (see staged_bound).  Work for
 SAICE: 124 G scan units -> 14 G (CRIED 99 -> 26, TRIED 107 -> 36); CLOTE hard 30 G.  Every
-answer is a proven lower bound or an exact value, kept in the search's table, so when the
+answer is a proven lower bound or an exact value (a part that fails its target answers with the
+least bound it proved of its guesses, often above the target: the kernel fails soft, so what a
+part gives beyond its share counts against the others'), kept in the search's table, so when the
 estimates were wrong (the word is better than they said) the kernel's evaluation that follows
 reads them: the exact totals are the kernel's, as before.
 """
