@@ -1293,8 +1293,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         nparts, nbig, tot = _partition(mt, w, H, g, rem, fail, uniform, npat, npat_green,
                                        elems, offs, pw, plb, plist, W)
         if tot >= bound:
-            if tot < soft:
-                soft = tot
+            soft = min(soft, tot)
             continue
         # When one given guess is evaluated against a bound (a first word in an opener sweep, a
         # root guess shared between threads), tighten its big parts' bounds before any deep
@@ -1323,8 +1322,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                     if tot >= bound:
                         break
             if tot >= bound:
-                if tot < soft:
-                    soft = tot
+                soft = min(soft, tot)
                 continue
         # recurse into the big parts, smallest first
         big = plist[nparts: nparts + nbig]
@@ -1360,8 +1358,8 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
                 break
             if exact and ntrial > PRUNE_MIN:
                 ntrial = _prune_trials(X, d, ntrial, min(beta, cap, bestv))
-        elif tot < soft:
-            soft = tot
+        else:
+            soft = min(soft, tot)
     # Soft bounds are bounds only where every guess was either tried or turned down by its
     # scan bound: the exact search without a depth limit.
     sound = exact and ip[IP_DEPTH] <= 0
@@ -1369,7 +1367,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         if bestg >= 0:
             return bestv, bestg
         lo = max(beta, lb0)
-        return (soft if sound and soft > lo else lo), bestg
+        return (max(lo, soft) if sound else lo), bestg
     if bestg >= 0 and bestv < beta:
         if use_tt:
             _tt_store(TT, key, H, trem, hsig, bestv, bestv, bestg)
@@ -1380,12 +1378,7 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
     # incumbent's value (a real strategy's).
     lo = beta if beta > alpha else alpha
     if sound:
-        if X.rest[d] < soft:
-            soft = X.rest[d]
-        if bestv < soft:
-            soft = bestv
-        if soft > lo:
-            lo = soft
+        lo = max(lo, min(soft, X.rest[d], bestv))
     if use_tt:
         _tt_store(TT, key, H, trem, hsig, lo, INF, -1)
     return lo, -1
