@@ -431,6 +431,25 @@ def test_the_bound_is_the_keep_th_best_of_the_exact_or_the_seeded_totals():
     assert kept.bound() == 11.0
 
 
+def test_the_seed_grows_with_the_words_kept(files, monkeypatch):
+    """The keep-th best seeded total is the bound: a sweep that keeps many words seeds more of
+    them (SEED_PER_KEPT per word kept), and its result is the same exact ranking."""
+    import wordlebot.opener_sweep as ops
+
+    monkeypatch.setattr(ops, "SEED_WORDS", 10)
+    spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
+    words = ops.first_word_order(spec)[:48]
+    seeds, results = {}, {}
+    for keep in (1, 5):
+        got = []
+        results[keep] = ops.sweep(spec, words, workers=1, keep=keep, on_seed=lambda n, cpu: got.append(n))
+        seeds[keep] = got
+    assert seeds == {1: [10], 5: [5 * ops.SEED_PER_KEPT]}
+    for keep, result in results.items():
+        exact = [(v, w) for w, (v, e) in result.values.items() if e]
+        assert sorted(exact)[:keep] == sorted((_naive_first_word_total(w), w) for w in words)[:keep]
+
+
 def test_an_opener_proof_journals_its_seed(files, tmp_path):
     """The seed's CPU time is the sweep's: journaled, kept through the final rewrite, counted."""
     from wordlebot.opener_journal import Journal

@@ -7,15 +7,15 @@ tight from the first batches on and most words are cut quickly.  With the exact 
 word either gets its exact total or a proof that it cannot beat the best: the best word is
 proven optimal.
 
-An exact sweep starts by seeding the bound: the near-optimal totals of the SEED_WORDS most
-promising words (a second each at most; each the total of a real strategy, so the keep-th best
-of them bounds the keep-th best exact total from above) set the bound before any exact search,
-and those words go out first, best first.  Without the seed, the first words were searched with
-no bound or a loose one (the search's ordering key puts TIARE first on the NYT lists, 100 above
-TARSE): a third of the CPU time of the words at the head of the order.  (In hard mode the
-near-optimal search finds no strategy within the cap, so its totals, with a failure cost, only
-order the words.)  The same near-optimal search then helps refute the words the kernel does not
-refute at once (see refutation).
+An exact sweep starts by seeding the bound: the near-optimal totals of the most promising words
+(SEED_WORDS, more when many are kept: see seed_size; a second each at most; each the total of a
+real strategy, so the keep-th best of them bounds the keep-th best exact total from above) set
+the bound before any exact search, and those words go out first, best first.  Without the seed,
+the first words were searched with no bound or a loose one (the search's ordering key puts
+TIARE first on the NYT lists, 100 above TARSE): a third of the CPU time of the words at the
+head of the order.  (In hard mode the near-optimal search finds no strategy within the cap, so
+its totals, with a failure cost, only order the words.)  The same near-optimal search then helps
+refute the words the kernel does not refute at once (see refutation).
 
 A LocalCluster of one worker process, with a thread per core, is started unless a scheduler
 address is given.  A worker process keeps its search (and its table) between tasks, and its
@@ -39,7 +39,8 @@ from .search import INF, TreeSearch
 _WORKER_SEARCH: dict[tuple, TreeSearch] = {}
 _WORKER_LOCK = threading.Lock()  # a worker process's threads build its search once
 
-SEED_WORDS = 200  # near-optimal totals computed before an exact sweep (see the module's text)
+SEED_WORDS = 200  # near-optimal totals computed before an exact sweep (see the module's text) ...
+SEED_PER_KEPT = 8  # ... or this many per word kept, if more (see seed_size)
 SEED_K, SEED_KC = 8, 4  # ~0.4 s a first word on the NYT lists, within 0.02 % of TARSE's exact total
 SEED_MEMORY_MB = 256
 
@@ -93,6 +94,18 @@ class SweepSpec:
     def seeds_bound(self) -> bool:
         """Whether the seed's totals are upper bounds (hard cap) or only estimates."""
         return self.seeding().fail_cost is None
+
+
+def seed_size(keep: int) -> int:
+    """How many of the most promising first words seed a sweep that keeps ``keep`` exact totals.
+    The bound is the keep-th best of the seed's totals, so the seed must hold about keep words
+    near the keep-th best total, and the order only roughly puts them first: on NYT-3158 (normal
+    mode) the 100 best first words lie among the first 1,395 of the order but one (the first 200
+    hold 67 of them, the first 800 hold 95).  The 100th best seeded total: 11,376 from 200 words,
+    11,363 from 500, 11,357 from 800, 11,356 from 1,000, against 11,351 proven; refuting words
+    from the head of the order against 11,375.5 cost a third more than against 11,351.5
+    (bench_proof_sample).  A seed word costs ~0.2 CPU-s, a word at the head refuted several."""
+    return max(SEED_WORDS, SEED_PER_KEPT * keep)
 
 
 def _timed_values(search: TreeSearch, words: list[str], bound: float,
@@ -234,7 +247,7 @@ def sweep(
     batch: int = 4,
     keep: int = 1,
     margin: float = 0.5,
-    seed: int = SEED_WORDS,
+    seed: int | None = None,
     done: dict[str, tuple[float, bool]] | None = None,
     on_result: Callable[[str, float, bool], None] | None = None,
     on_batch: Callable[[list[tuple[str, float, bool, float]]], None] | None = None,
@@ -245,7 +258,8 @@ def sweep(
     LocalCluster of one process with ``workers`` threads.
 
     An exact sweep is seeded first (see the module's text): the near-optimal totals of the first
-    ``seed`` words set the bound, and those words go first, best first (0: no seed).
+    ``seed`` words set the bound (default: ``seed_size(keep)``), and those words go first, best
+    first (0: no seed).
 
     ``done``: results of an earlier run of the same sweep (word -> (total, exact)), not evaluated
     again; their exact totals set the bound from the start.  ``on_batch`` gets each batch's rows
@@ -264,6 +278,8 @@ def sweep(
     todo = [w for w in words if w not in result.values]
     if not todo:
         return result
+    if seed is None:
+        seed = seed_size(keep)
     seed = seed if spec.k is None else 0  # near-optimal sweeps have no use for it
 
     cluster = None
