@@ -126,11 +126,13 @@ def play_greedy(guesses: list[str], answers: list[str], target: str, score, firs
 
 
 def optimal_total(guesses: list[str], answers: list[str], max_guesses: int = 6, hard: bool = False,
-                  weights: dict[str, float] | None = None, fail_cost: float | None = None) -> float:
+                  weights: dict[str, float] | None = None, fail_cost: float | None = None,
+                  first: str | None = None) -> float:
     """Minimum over all strategies of the total (weighted) guesses to find every answer, by plain
     exhaustive recursion with memoisation.  Exponential: small lists only.  inf when no strategy
     finishes within ``max_guesses``; with ``fail_cost`` an answer still unknown when the guesses
-    run out costs that much (per unit weight) instead."""
+    run out costs that much (per unit weight) instead; with ``first``, over the strategies that
+    open with that word."""
     from functools import lru_cache
 
     w = weights or {a: 1.0 for a in answers}
@@ -140,7 +142,7 @@ def optimal_total(guesses: list[str], answers: list[str], max_guesses: int = 6, 
         if left == 0:
             return math.inf if fail_cost is None else fail_cost * sum(w[c] for c in cands)
         result = math.inf
-        for g in guesses:
+        for g in ([first] if first is not None and left == max_guesses else guesses):
             if hard and not hard_mode_legal(g, list(rows)):
                 continue
             parts = partition(g, list(cands))

@@ -419,6 +419,9 @@ def test_the_bound_is_the_keep_th_best_of_the_exact_or_the_seeded_totals():
 
     kept = _Kept(keep=2, margin=0.5)
     assert not kept.bounded and kept.bound() == INF
+    kept.aspiration = 20.5  # provisional: what words go against until the bound is proven ...
+    assert kept.bound() == 20.5 and not kept.settled(21.0, False)  # ... final only once it is
+    assert kept.settled(7.0, True) and kept.settled(INF, False)
     kept.add_upper(12.0)
     kept.add_upper(INF)  # a word the near-optimal search could not finish: no bound from it
     assert not kept.bounded
@@ -429,6 +432,7 @@ def test_the_bound_is_the_keep_th_best_of_the_exact_or_the_seeded_totals():
     assert kept.bound() == 11.5
     kept.add_exact(10.5)
     assert kept.bound() == 11.0
+    assert kept.settled(11.0, False) and kept.settled(21.0, False) and not kept.settled(10.9, False)
 
 
 def test_the_seed_grows_with_the_words_kept(files, monkeypatch):
@@ -448,6 +452,46 @@ def test_the_seed_grows_with_the_words_kept(files, monkeypatch):
     for keep, result in results.items():
         exact = [(v, w) for w, (v, e) in result.values.items() if e]
         assert sorted(exact)[:keep] == sorted((_naive_first_word_total(w), w) for w in words)[:keep]
+
+
+@pytest.mark.parametrize("aspiration", ["seeded", "too low", "none"])
+def test_a_hard_sweep_keeps_the_exact_best_whatever_its_aspiration(files, monkeypatch, aspiration):
+    """Hard mode: the seed's estimates are no bounds, so the keep-th best of them is only a
+    provisional bound.  Whether it holds (seeded), is far too low (every word refuted against it
+    must be evaluated again) or is missing (the head searched with no bound), the sweep ends
+    with the naive exact totals of the keep best words and a true lower bound for every other."""
+    import wordlebot.opener_sweep as ops
+    from naive import optimal_total
+
+    keep = 3
+    spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=True)
+    words = ops.first_word_order(spec)[:20]
+    if aspiration == "too low":
+        monkeypatch.setattr(ops, "aspiration", lambda estimates, keep, margin: 1.5)
+    elif aspiration == "none":
+        monkeypatch.setattr(ops, "aspiration", lambda estimates, keep, margin: ops.INF)
+    rows = []
+    result = ops.sweep(spec, words, workers=1, keep=keep, on_batch=rows.extend)
+    truth = {w: optimal_total(GUESSES, ANSWERS, hard=True, first=w) for w in words}
+    best = sorted((v, w) for w, v in truth.items())[:keep]
+    assert sorted((v, w) for w, (v, e) in result.values.items() if e)[:keep] == best
+    for w, (v, exact) in result.values.items():
+        assert v == truth[w] if exact else best[-1][0] + 0.5 <= v <= truth[w], w
+    evaluated_again = len(rows) - len(words)
+    assert evaluated_again > 0 if aspiration == "too low" else evaluated_again == 0
+
+
+def test_a_word_evaluated_again_keeps_its_last_total_and_all_its_time(tmp_path):
+    from wordlebot.opener_journal import Journal
+
+    path = tmp_path / "j.csv"
+    journal = Journal.start(path, {"keep": 1}, resume=False)
+    journal.add([("salet", 7900.5, False, 1.5), ("crane", 7926.0, True, 2.0)])
+    journal.add([("salet", 7920.0, True, 3.0)])
+    for j in (journal, Journal.read(path)):
+        assert j.rows == {"salet": (7920.0, True, 4.5), "crane": (7926.0, True, 2.0)}
+    journal.finish("done")
+    assert Journal.read(path).rows == {"salet": (7920.0, True, 4.5), "crane": (7926.0, True, 2.0)}
 
 
 def test_an_opener_proof_journals_its_seed(files, tmp_path):

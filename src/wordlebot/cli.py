@@ -579,11 +579,15 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
         task = prog.add_task("sweep", total=len(words), best="…", completed=sum(w in done for w in words))
         state = {"best": min(((w, v) for w, (v, e) in done.items() if e), key=lambda t: t[1], default=None)}
 
+        counted = set(done)
+
         def seen(word, value, is_exact):
             if is_exact and (state["best"] is None or value < state["best"][1]):
                 state["best"] = (word, value)
                 prog.update(task, best=f"{word.upper()} {value:g}")
-            prog.advance(task)
+            if word not in counted:  # a word refuted against a provisional bound may come again
+                counted.add(word)
+                prog.advance(task)
 
         result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done,
                        on_result=seen, on_batch=journal.add if journal is not None else None,

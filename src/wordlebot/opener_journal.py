@@ -10,10 +10,13 @@
     # seed: 200 words, 28.490 CPU-s
     # complete: 12972 first words, best salet 7920
 
-A row is final when written: ``exact`` 1 is the word's total, 0 a proof that the total is at
-least that value (the bound the word was refuted against; bounds only fall as a sweep goes on,
-so a refutation stays valid after a resume); ``inf``: the word cannot win within the guess cap
-(hard mode).  A seed line records the CPU time of a run's seed (see opener_sweep).  Rows are
+A row is written once a word is evaluated: ``exact`` 1 is the word's total, 0 a proof that the
+total is at least that value (the bound the word was refuted against, or more); ``inf``: the
+word cannot win within the guess cap (hard mode).  A refutation against a proven bound is final
+(bounds only fall as a sweep goes on, so it stays valid after a resume); one against a hard-mode
+sweep's provisional bound (see opener_sweep) is final only if that bound proves high enough,
+else the word is evaluated again and has a second row: the last one counts, and its seconds are
+the sum of both.  A seed line records the CPU time of a run's seed (see opener_sweep).  Rows are
 appended whole and synced batch by batch; a row cut short by a crash is dropped when the journal
 is read again.  The sweep line names what the rows depend on: resuming with other lists, rules,
 search or ``keep`` is refused (their rows would not hold).  When the sweep completes, the file is
@@ -102,7 +105,7 @@ class Journal:
             else:
                 try:
                     word, total, exact, seconds = line.split(",")
-                    journal.rows[word] = (float(total), exact == "1", float(seconds))
+                    journal._set(word, float(total), exact == "1", float(seconds))
                 except ValueError:
                     raise JournalError(f"{path}, line {n}: {line!r} is not a row ({COLUMNS})") from None
         if not isinstance(sweep, dict):
@@ -113,12 +116,17 @@ class Journal:
     def add(self, rows: list[tuple[str, float, bool, float]]) -> None:
         """Append rows (word, total, exact, seconds), whole, and sync them to disk."""
         for word, total, exact, seconds in rows:
-            self.rows[word] = (total, exact, seconds)
+            self._set(word, total, exact, seconds)
         text = "".join(_row(w, t, e, s) for w, t, e, s in rows)
         with open(self.path, "a") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+
+    def _set(self, word: str, total: float, exact: bool, seconds: float) -> None:
+        # a word evaluated again (see the module's text): its last result, all of its time
+        earlier = self.rows.get(word)
+        self.rows[word] = (total, exact, seconds + (earlier[2] if earlier else 0.0))
 
     def add_seed(self, n_words: int, seconds: float) -> None:
         """Record a run's seed (its CPU time belongs to the sweep's), synced like a row."""

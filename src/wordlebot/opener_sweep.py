@@ -13,9 +13,17 @@ real strategy, so the keep-th best of them bounds the keep-th best exact total f
 the bound before any exact search, and those words go out first, best first.  Without the seed,
 the first words were searched with no bound or a loose one (the search's ordering key puts
 TIARE first on the NYT lists, 100 above TARSE): a third of the CPU time of the words at the
-head of the order.  (In hard mode the near-optimal search finds no strategy within the cap, so
-its totals, with a failure cost, only order the words.)  The same near-optimal search then helps
-refute the words the kernel does not refute at once (see refutation).
+head of the order.  The same near-optimal search then helps refute the words the kernel does not
+refute at once (see refutation).
+
+In hard mode the near-optimal search finds no strategy within the cap, so its totals, with a
+failure cost, are estimates, not bounds (on NYT-3158 they were 4 to 85 above the exact totals
+of the first 14 words): they order the words, and the keep-th best of them is an aspiration, a
+provisional bound.  Without it, the head of the order was searched with no bound at all until
+keep exact totals existed (on NYT-3158, keep 100: 24 words exact in the first 45 minutes, up to
+287 s each).  A word refuted against the aspiration is final if keep exact totals come out
+below it (the proven bound is then lower still); if fewer do, the words refuted against it are
+evaluated again, lowest proven bound first, as without an aspiration.
 
 A LocalCluster of one worker process, with a thread per core, is started unless a scheduler
 address is given.  A worker process keeps its search (and its table) between tasks, and its
@@ -206,12 +214,14 @@ def _local_cluster(LocalCluster, threads: int):
 
 
 class _Kept:
-    """The totals that set the bound: the exact ones so far, and the seed's upper ones."""
+    """The totals that set the bound: the exact ones so far, and the seed's upper ones; before
+    there are keep of either, an aspiration (a provisional bound, see ``sweep``) if any."""
 
     def __init__(self, keep: int, margin: float) -> None:
         self.keep, self.margin = keep, margin
         self.exact: list[float] = []
         self.upper: list[float] = []
+        self.aspiration = INF
 
     def add_exact(self, v: float) -> None:
         self.exact.append(v)
@@ -226,7 +236,7 @@ class _Kept:
     def bounded(self) -> bool:
         return len(self.exact) >= self.keep or len(self.upper) >= self.keep
 
-    def bound(self) -> float:
+    def proven(self) -> float:
         """The keep-th best exact total so far, or of the seed's totals, if lower (keep words
         reach it, so the keep-th best exact total is at most that), plus the margin: a word that
         could be among the keep best is never cut off."""
@@ -236,6 +246,16 @@ class _Kept:
         if len(self.upper) >= self.keep:
             b = min(b, self.upper[self.keep - 1])
         return b + self.margin if b < INF else INF
+
+    def bound(self) -> float:
+        """What words are evaluated against: the proven bound, or the aspiration before it exists."""
+        return self.proven() if self.bounded else self.aspiration
+
+    def settled(self, v: float, exact: bool) -> bool:
+        """Whether a result is final: an exact total, or a refutation against a bound at least
+        the proven one (every refutation, once it exists, except those against an aspiration
+        that proved too low)."""
+        return exact or v >= INF or (self.bounded and v >= self.proven())
 
 
 def sweep(
@@ -266,7 +286,9 @@ def sweep(
     (word, total, exact, seconds) as it comes back (a journal keeps them), ``on_seed`` the
     seed's size and CPU seconds.  Until the bound exists every word costs a whole search, so
     words then go out one at a time, no more at once than exact totals are missing, and the
-    bound exists as soon as it can."""
+    bound exists as soon as it can.  In hard mode the seed sets an aspiration instead (see the
+    module's text); the words it refuted are evaluated again at the end if it proved too low,
+    and so are resumed refutations that do not reach the final bound."""
     from dask.distributed import Client, LocalCluster, as_completed
 
     result = SweepResult()
@@ -276,7 +298,7 @@ def sweep(
         if exact:
             kept.add_exact(v)
     todo = [w for w in words if w not in result.values]
-    if not todo:
+    if not todo and all(kept.settled(*result.values[w]) for w in words):
         return result
     if seed is None:
         seed = seed_size(keep)
@@ -301,12 +323,11 @@ def sweep(
         # Keep a couple of batches per thread in flight so every thread stays busy; each new
         # batch gets the bound known at that moment.
         in_flight = max(2, 2 * n_threads)
-        pending = as_completed()
-        nxt = 0
+        pending = nxt = None
 
         def send() -> None:
             nonlocal nxt
-            bounded = kept.bounded
+            bounded = kept.bound() < INF
             if not bounded and pending.count() >= min(n_threads, keep - len(kept.exact)):
                 # Unbounded: no more whole searches at once than exact totals are missing (in
                 # hard mode, unseeded, LEAST took 198 s beside TARSE's 57 s, all of it wasted
@@ -323,19 +344,28 @@ def sweep(
                 if nxt == before:  # unbounded and every thread busy
                     return
 
-        fill()
-        for fut in pending:
-            rows = fut.result()
-            for w, v, exact, secs in rows:
-                result.values[w] = (v, exact)
-                result.cpu_seconds += secs
-                if exact:
-                    kept.add_exact(v)
-                if on_result:
-                    on_result(w, v, exact)
-            if on_batch:
-                on_batch(rows)
+        while todo:
+            pending, nxt = as_completed(), 0
             fill()
+            for fut in pending:
+                rows = fut.result()
+                for w, v, exact, secs in rows:
+                    result.values[w] = (v, exact)
+                    result.cpu_seconds += secs
+                    if exact:
+                        kept.add_exact(v)
+                    if on_result:
+                        on_result(w, v, exact)
+                if on_batch:
+                    on_batch(rows)
+                fill()
+            # A refutation against an aspiration that proved too low (fewer than keep totals
+            # under it), or a resumed one against such, is not final: those words go again,
+            # lowest proven bound first, against the proven bound (or none, as without a seed).
+            place = {w: i for i, w in enumerate(words)}
+            todo = sorted((w for w, (v, e) in result.values.items() if w in place and not kept.settled(v, e)),
+                          key=lambda w: (result.values[w][0], place[w]))
+            kept.aspiration = INF
     except KeyboardInterrupt:
         # stopping mid-task: the cluster's shutdown warnings (workers killed) say nothing new
         import logging
@@ -350,11 +380,19 @@ def sweep(
     return result
 
 
+def aspiration(estimates: list[float], keep: int, margin: float) -> float:
+    """A hard-mode sweep's provisional bound (see the module's text): the keep-th best of the
+    seed's estimates, plus the margin (INF when fewer than keep are finite)."""
+    finite = sorted(v for v in estimates if v < INF)
+    return finite[keep - 1] + margin if len(finite) >= keep else INF
+
+
 def _seeded(client, spec: SweepSpec, head: list[str], todo: list[str], kept: _Kept, n_threads: int,
             result: SweepResult) -> list[str]:
     """Seed the bound with the near-optimal totals of ``head`` (computed on the cluster, all of
     them before any exact search) and return ``todo`` with the seeded words first, best total
-    first (the order's place breaks ties).  In hard mode the totals only order the words."""
+    first (the order's place breaks ties).  In hard mode the totals are estimates: they order the
+    words and set the aspiration."""
     from dask.distributed import wait
 
     size = max(1, -(-len(head) // (2 * n_threads)))
@@ -367,6 +405,8 @@ def _seeded(client, spec: SweepSpec, head: list[str], todo: list[str], kept: _Ke
             if spec.seeds_bound:
                 kept.add_upper(v)
             result.cpu_seconds += secs
+    if not spec.seeds_bound:
+        kept.aspiration = aspiration(list(upper.values()), kept.keep, kept.margin)
     place = {w: i for i, w in enumerate(todo)}
     first = sorted((w for w in head if w in place and upper.get(w, INF) < INF), key=lambda w: (upper[w], place[w]))
     chosen = set(first)
