@@ -539,7 +539,8 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
                    "arrive; rewritten ranked (exact totals first) when it completes.")
 @click.option("--resume", is_flag=True,
               help="Go on with the sweep journaled at --out (same lists and options): its words are not "
-                   "evaluated again.")
+                   "evaluated again (in hard mode, but those refuted against a provisional bound that "
+                   "proved too low).")
 @needs("dask")
 @lexicon_options
 @search_options
