@@ -344,6 +344,7 @@ def sweep(
                 if nxt == before:  # unbounded and every thread busy
                     return
 
+        place = {w: i for i, w in enumerate(words)}  # the order, for the words that go again
         while todo:
             pending, nxt = as_completed(), 0
             fill()
@@ -362,7 +363,6 @@ def sweep(
             # A refutation against an aspiration that proved too low (fewer than keep totals
             # under it), or a resumed one against such, is not final: those words go again,
             # lowest proven bound first, against the proven bound (or none, as without a seed).
-            place = {w: i for i, w in enumerate(words)}
             todo = sorted((w for w, (v, e) in result.values.items() if w in place and not kept.settled(v, e)),
                           key=lambda w: (result.values[w][0], place[w]))
             kept.aspiration = INF
