@@ -481,6 +481,42 @@ def test_a_hard_sweep_keeps_the_exact_best_whatever_its_aspiration(files, monkey
     assert evaluated_again > 0 if aspiration == "too low" else evaluated_again == 0
 
 
+def test_a_batch_comes_back_once_it_has_run_its_time(files):
+    """A batch stops after the word that uses up its time (the first word at least), so a slow
+    word does not hold the finished ones back; what it returns does not depend on where it
+    stopped."""
+    from wordlebot.opener_sweep import SweepSpec, evaluate_batch
+
+    spec = SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
+    words = GUESSES[:6]
+    whole = evaluate_batch(spec, words, 1e9)
+    assert [w for w, *_ in whole] == words
+    assert [(w, v, e) for w, v, e, _ in whole] == [(w, _naive_first_word_total(w), True) for w in words]
+    cut = evaluate_batch(spec, words, 1e9, seconds=0.0)
+    assert [(w, v, e) for w, v, e, _ in cut] == [(w, v, e) for w, v, e, _ in whole[:1]]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_sweep_sends_again_the_words_a_batch_did_not_reach(files, hard):
+    """With no time for more than one word a batch, every batch of four comes back after its
+    first word: the other three must go out again, each word is evaluated exactly once, and
+    the sweep ends as a sweep of whole batches does (the naive totals of the best words)."""
+    import wordlebot.opener_sweep as ops
+    from naive import optimal_total
+
+    keep = 3
+    spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=hard)
+    words = ops.first_word_order(spec)[:24]
+    rows = []
+    result = ops.sweep(spec, words, workers=1, keep=keep, batch=4, batch_seconds=0.0, on_batch=rows.extend)
+    assert sorted(w for w, *_ in rows) == sorted(words)
+    truth = {w: optimal_total(GUESSES, ANSWERS, hard=hard, first=w) for w in words}
+    best = sorted((v, w) for w, v in truth.items())[:keep]
+    assert sorted((v, w) for w, (v, e) in result.values.items() if e)[:keep] == best
+    for w, (v, exact) in result.values.items():
+        assert v == truth[w] if exact else best[-1][0] + 0.5 <= v <= truth[w], w
+
+
 def test_a_word_evaluated_again_keeps_its_last_total_and_all_its_time(tmp_path):
     from wordlebot.opener_journal import Journal
 

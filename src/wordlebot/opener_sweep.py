@@ -37,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -51,6 +52,7 @@ SEED_WORDS = 200  # near-optimal totals computed before an exact sweep (see the 
 SEED_PER_KEPT = 8  # ... or this many per word kept, if more (see seed_size)
 SEED_K, SEED_KC = 8, 4  # ~0.4 s a first word on the NYT lists, within 0.02 % of TARSE's exact total
 SEED_MEMORY_MB = 256
+BATCH_SECONDS = 2.0  # a batch comes back once it has run this long; its other words go out again
 
 
 @dataclass(frozen=True)
@@ -117,10 +119,11 @@ def seed_size(keep: int) -> int:
 
 
 def _timed_values(search: TreeSearch, words: list[str], bound: float,
-                  near: TreeSearch | None = None) -> list[tuple[str, float, float]]:
+                  near: TreeSearch | None = None, seconds: float = INF) -> list[tuple[str, float, float]]:
     """(word, value, seconds) of each first word against ``bound``, on a lane of the calling
     thread (the worker process's threads share the search's table); with ``near``, the hard
-    words refuted in stages (see refutation)."""
+    words refuted in stages (see refutation).  Stops after the word that brings the time spent
+    to ``seconds``: the words after it are left out."""
     from .refutation import value_against
 
     lex = search.lexicon
@@ -130,9 +133,12 @@ def _timed_values(search: TreeSearch, words: list[str], bound: float,
 
         cons = HardConstraints.none(lex.length)
     out = []
+    start = time.perf_counter()
     with search.lane(), (near.lane() if near is not None else contextlib.nullcontext()):
         for w in words:
             t0 = time.perf_counter()
+            if out and t0 - start >= seconds:
+                break
             if near is not None and bound < INF:
                 v = value_against(search, near, lex.id(w), bound, cons)
             else:
@@ -141,11 +147,14 @@ def _timed_values(search: TreeSearch, words: list[str], bound: float,
     return out
 
 
-def evaluate_batch(spec: SweepSpec, words: list[str], bound: float) -> list[tuple[str, float, bool, float]]:
-    """(word, value, exact, seconds) for each first word; not exact means value >= bound."""
+def evaluate_batch(spec: SweepSpec, words: list[str], bound: float,
+                   seconds: float = INF) -> list[tuple[str, float, bool, float]]:
+    """(word, value, exact, seconds) for the first words, in order, until the batch has run
+    ``seconds`` (at least the first word; the caller sends the rest again); not exact means
+    value >= bound."""
     near = spec.seeding().search() if spec.k is None else None
     return [(w, v, bool(v < bound and v < INF), secs)
-            for w, v, secs in _timed_values(spec.search(), words, bound, near)]
+            for w, v, secs in _timed_values(spec.search(), words, bound, near, seconds)]
 
 
 def evaluate_uppers(spec: SweepSpec, words: list[str]) -> list[tuple[str, float, float]]:
@@ -265,6 +274,7 @@ def sweep(
     scheduler: str | None = None,
     workers: int = 2,
     batch: int = 4,
+    batch_seconds: float = BATCH_SECONDS,
     keep: int = 1,
     margin: float = 0.5,
     seed: int | None = None,
@@ -288,7 +298,12 @@ def sweep(
     words then go out one at a time, no more at once than exact totals are missing, and the
     bound exists as soon as it can.  In hard mode the seed sets an aspiration instead (see the
     module's text); the words it refuted are evaluated again at the end if it proved too low,
-    and so are resumed refutations that do not reach the final bound."""
+    and so are resumed refutations that do not reach the final bound.
+
+    A batch of ``batch`` words comes back once it has run ``batch_seconds``, and the words it
+    did not reach go out again first (with the bound known then): a sweep stopped loses only
+    the words being searched, not the finished words of a batch held up by a slow one (stopping
+    the NYT-3158 hard-mode run lost words of four batches, each over 15 minutes in)."""
     from dask.distributed import Client, LocalCluster, as_completed
 
     result = SweepResult()
@@ -323,33 +338,33 @@ def sweep(
         # Keep a couple of batches per thread in flight so every thread stays busy; each new
         # batch gets the bound known at that moment.
         in_flight = max(2, 2 * n_threads)
-        pending = nxt = None
+        pending = queue = None
+        sent: dict = {}  # future -> its words
 
-        def send() -> None:
-            nonlocal nxt
+        def send() -> bool:
             bounded = kept.bound() < INF
             if not bounded and pending.count() >= min(n_threads, keep - len(kept.exact)):
                 # Unbounded: no more whole searches at once than exact totals are missing (in
                 # hard mode, unseeded, LEAST took 198 s beside TARSE's 57 s, all of it wasted
                 # once TARSE's total set the bound), and no more than threads.
-                return
-            size = batch if bounded else 1
-            pending.add(client.submit(evaluate_batch, spec, todo[nxt:nxt + size], kept.bound(), pure=False))
-            nxt += size
+                return False
+            chunk = [queue.popleft() for _ in range(min(batch if bounded else 1, len(queue)))]
+            fut = client.submit(evaluate_batch, spec, chunk, kept.bound(), batch_seconds, pure=False)
+            sent[fut] = chunk
+            pending.add(fut)
+            return True
 
         def fill() -> None:
-            while nxt < len(todo) and pending.count() < in_flight:
-                before = nxt
-                send()
-                if nxt == before:  # unbounded and every thread busy
-                    return
+            while queue and pending.count() < in_flight and send():
+                pass
 
         place = {w: i for i, w in enumerate(words)}  # the order, for the words that go again
         while todo:
-            pending, nxt = as_completed(), 0
+            pending, queue = as_completed(), deque(todo)
             fill()
             for fut in pending:
                 rows = fut.result()
+                queue.extendleft(reversed(sent.pop(fut)[len(rows):]))  # not reached: first again
                 for w, v, exact, secs in rows:
                     result.values[w] = (v, exact)
                     result.cpu_seconds += secs
