@@ -540,7 +540,7 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
 @click.option("--resume", is_flag=True,
               help="Go on with the sweep journaled at --out (same lists and options): its words are not "
                    "evaluated again (in hard mode, but those refuted against a provisional bound that "
-                   "proved too low).")
+                   "proved too low); a stop (Ctrl+C) loses only the words being searched then.")
 @needs("dask")
 @lexicon_options
 @search_options
