@@ -211,7 +211,10 @@ def _local_cluster(LocalCluster, threads: int):
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
 
     def start():
-        return LocalCluster(n_workers=1, threads_per_worker=threads, processes=True, dashboard_address=None)
+        # No dashboard, and the scheduler's HTTP server (always started) on a free port of this
+        # machine alone: on its default port, a second sweep warned that 8787 was taken.
+        return LocalCluster(n_workers=1, threads_per_worker=threads, processes=True, dashboard_address=None,
+                            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"})
 
     if threading.current_thread() is not threading.main_thread():
         return start()
