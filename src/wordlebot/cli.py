@@ -577,15 +577,21 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
     with Progress(TextColumn("first words"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
                   TextColumn("best {task.fields[best]}"), TimeRemainingColumn(), console=err, transient=True) as prog:
         done = {} if journal is None else {w: (v, e) for w, (v, e, _) in journal.rows.items()}
-        task = prog.add_task("sweep", total=len(words), best="…", completed=sum(w in done for w in words))
         state = {"best": min(((w, v) for w, (v, e) in done.items() if e), key=lambda t: t[1], default=None)}
+
+        def shown(best):
+            return f"{best[0].upper()} {best[1]:g}" if best else "…"
+
+        # resumed: the journal's best and count from the start
+        task = prog.add_task("sweep", total=len(words), best=shown(state["best"]),
+                             completed=sum(w in done for w in words))
 
         counted = set(done)
 
         def seen(word, value, is_exact):
             if is_exact and (state["best"] is None or value < state["best"][1]):
                 state["best"] = (word, value)
-                prog.update(task, best=f"{word.upper()} {value:g}")
+                prog.update(task, best=shown(state["best"]))
             if word not in counted:  # a word refuted against a provisional bound may come again
                 counted.add(word)
                 prog.advance(task)
