@@ -435,6 +435,21 @@ def test_the_bound_is_the_keep_th_best_of_the_exact_or_the_seeded_totals():
     assert kept.settled(11.0, False) and kept.settled(21.0, False) and not kept.settled(10.9, False)
 
 
+def test_the_aspiration_stands_while_fewer_than_keep_exact_totals_are_below_it():
+    """Keep exact totals above the aspiration prove a bound, but a looser one: words still go
+    against the aspiration, and what was refuted against it is final only once it is proven."""
+    from wordlebot.opener_sweep import _Kept
+
+    kept = _Kept(keep=2, margin=0.5)
+    kept.aspiration = 20.5
+    kept.add_exact(9.0)
+    kept.add_exact(30.0)  # an exact total found before the aspiration existed (a resumed run)
+    assert kept.proven() == 30.5 and kept.bound() == 20.5
+    assert not kept.settled(21.0, False) and kept.settled(31.0, False)
+    kept.add_exact(18.0)  # two below it: the proven bound is the tighter now
+    assert kept.bound() == kept.proven() == 18.5 and kept.settled(21.0, False)
+
+
 def test_the_seed_grows_with_the_words_kept(files, monkeypatch):
     """The keep-th best seeded total is the bound: a sweep that keeps many words seeds more of
     them (SEED_PER_KEPT per word kept), and its result is the same exact ranking."""
