@@ -469,6 +469,27 @@ def test_the_seed_grows_with_the_words_kept(files, monkeypatch):
         assert sorted(exact)[:keep] == sorted((_naive_first_word_total(w), w) for w in words)[:keep]
 
 
+def test_a_hard_sweep_seeds_more_widely(files, monkeypatch):
+    """Hard mode: the order is a poor guide to the best words, so a sweep that keeps several
+    seeds SEED_PER_KEPT_HARD per word kept (one that keeps one, as in normal mode), and it ends with
+    the naive hard totals of the best."""
+    import wordlebot.opener_sweep as ops
+    from naive import optimal_total
+
+    monkeypatch.setattr(ops, "SEED_WORDS", 6)
+    monkeypatch.setattr(ops, "SEED_PER_KEPT_HARD", 5)
+    assert ops.seed_size(1, hard=True) == ops.seed_size(1) == max(6, ops.SEED_PER_KEPT)
+    assert ops.seed_size(4, hard=True) == 20
+    assert ops.seed_size(4) == max(6, 4 * ops.SEED_PER_KEPT)
+    spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=True)
+    words = ops.first_word_order(spec)[:30]
+    got = []
+    result = ops.sweep(spec, words, workers=1, keep=4, on_seed=lambda n, cpu: got.append(n))
+    assert got == [20]
+    truth = sorted((optimal_total(GUESSES, ANSWERS, hard=True, first=w), w) for w in words)
+    assert sorted((v, w) for w, (v, e) in result.values.items() if e)[:4] == truth[:4]
+
+
 @pytest.mark.parametrize("aspiration", ["seeded", "too low", "none"])
 def test_a_hard_sweep_keeps_the_exact_best_whatever_its_aspiration(files, monkeypatch, aspiration):
     """Hard mode: the seed's estimates are no bounds, so the keep-th best of them is only a

@@ -49,7 +49,8 @@ _WORKER_SEARCH: dict[tuple, TreeSearch] = {}
 _WORKER_LOCK = threading.Lock()  # a worker process's threads build its search once
 
 SEED_WORDS = 200  # near-optimal totals computed before an exact sweep (see the module's text) ...
-SEED_PER_KEPT = 8  # ... or this many per word kept, if more (see seed_size)
+SEED_PER_KEPT = 8  # ... or this many per word kept, if more (see seed_size) ...
+SEED_PER_KEPT_HARD = 150  # ... in hard mode, where the order is a poor guide (see seed_size)
 SEED_K, SEED_KC = 8, 4  # ~0.4 s a first word on the NYT lists, within 0.02 % of TARSE's exact total
 SEED_MEMORY_MB = 256
 BATCH_SECONDS = 2.0  # a batch comes back once it has run this long; its other words go out again
@@ -106,7 +107,7 @@ class SweepSpec:
         return self.seeding().fail_cost is None
 
 
-def seed_size(keep: int) -> int:
+def seed_size(keep: int, hard: bool = False) -> int:
     """How many of the most promising first words seed a sweep that keeps ``keep`` exact totals.
     The bound is the keep-th best of the seed's totals, so the seed must hold about keep words
     near the keep-th best total, and the order only roughly puts them first: on NYT-3158 (normal
@@ -114,8 +115,17 @@ def seed_size(keep: int) -> int:
     hold 67 of them, the first 800 hold 95).  The 100th best seeded total: 11,376 from 200 words,
     11,363 from 500, 11,357 from 800, 11,356 from 1,000, against 11,351 proven; refuting words
     from the head of the order against 11,375.5 cost a third more than against 11,351.5
-    (bench_proof_sample).  A seed word costs ~0.2 CPU-s, a word at the head refuted several."""
-    return max(SEED_WORDS, SEED_PER_KEPT * keep)
+    (bench_proof_sample).  A seed word costs ~0.2 CPU-s, a word at the head refuted several.
+
+    In hard mode the order is a poor guide: of the 100 best estimates among the first 2,500
+    words of the NYT-3158 order, 63 lie in the first 800, 88 in the first 2,000 and 12 between
+    2,000 and 2,500 (CROST 11,693 at place 2,029; SLANT, 11,666 and the third best, at 1,395),
+    so no prefix is safe; while the sweep had not reached them, the words at the head were
+    refuted against an aspiration of 11,813.5 where 11,788.5 was at hand, near-ties at 10 s
+    to 19 min each.  An estimate costs ~0.1 CPU-s: for keep > 1 the seed is much wider (all
+    14,855 NYT words at keep 100).  Keep 1 stays at SEED_WORDS: the best first word is
+    first in the order in both modes."""
+    return max(SEED_WORDS, (SEED_PER_KEPT_HARD if hard and keep > 1 else SEED_PER_KEPT) * keep)
 
 
 def _timed_values(search: TreeSearch, words: list[str], bound: float,
@@ -295,7 +305,7 @@ def sweep(
     LocalCluster of one process with ``workers`` threads.
 
     An exact sweep is seeded first (see the module's text): the near-optimal totals of the first
-    ``seed`` words set the bound (default: ``seed_size(keep)``), and those words go first, best
+    ``seed`` words set the bound (default: ``seed_size(keep, spec.hard)``), and those words go first, best
     first (0: no seed).
 
     ``done``: results of an earlier run of the same sweep (word -> (total, exact)), not evaluated
@@ -323,7 +333,7 @@ def sweep(
     if not todo and all(kept.settled(*result.values[w]) for w in words):
         return result
     if seed is None:
-        seed = seed_size(keep)
+        seed = seed_size(keep, spec.hard)
     seed = seed if spec.k is None else 0  # near-optimal sweeps have no use for it
 
     cluster = None
