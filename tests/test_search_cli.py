@@ -575,3 +575,50 @@ def test_an_opener_proof_journals_its_seed(files, tmp_path):
     journal = Journal.read(proof)
     assert journal.complete and len(journal.seeds) == 1 and journal.seeds[0][0] == len(GUESSES)
     assert journal.cpu_seconds() == pytest.approx(sum(s for *_, s in journal.rows.values()) + journal.seeds[0][1])
+    assert not proof.with_name("proof.csv.seed").exists()  # complete: the seed's totals are gone
+
+
+def test_the_seeds_totals_are_kept_beside_the_journal_and_checked(tmp_path):
+    from wordlebot.opener_journal import Journal
+    from wordlebot.search import INF
+
+    path = tmp_path / "j.csv"
+    journal = Journal.start(path, {"keep": 3, "hard": True}, resume=False)
+    assert journal.estimates() == {}
+    journal.keep_estimates({"salet": 11800.0, "xylyl": INF})
+    assert Journal.start(path, {"keep": 3, "hard": True}, resume=True).estimates() == {"salet": 11800.0, "xylyl": INF}
+    other = Journal.start(tmp_path / "k.csv", {"keep": 4, "hard": True}, resume=False)
+    (tmp_path / "k.csv.seed").write_bytes(journal.seed_path.read_bytes())
+    assert other.estimates() == {}  # another sweep's totals are not used
+    for damaged in (b"", b"{\"sweep\": ", b"[1, 2]", b"{\"sweep\": {\"keep\": 3, \"hard\": true}, \"estimates\": 7}",
+                    b"\xff\xfe"):
+        journal.seed_path.write_bytes(damaged)
+        assert journal.estimates() == {}, damaged  # derived data: computed again
+    journal.keep_estimates({"salet": 11800.0})
+    journal.finish("done")
+    assert not journal.seed_path.exists()
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_resumed_sweep_reuses_the_seeds_totals(files, hard):
+    """The seed's totals of an earlier run are not computed again (only those missing are), and
+    the sweep ends with the naive totals of the best words all the same."""
+    import wordlebot.opener_sweep as ops
+    from naive import optimal_total
+
+    keep = 3
+    spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=hard)
+    words = ops.first_word_order(spec)[:24]
+    kept, seeds = [], []
+    first = ops.sweep(spec, words, workers=1, keep=keep, seed=12, on_estimates=kept.append,
+                      on_seed=lambda n, cpu: seeds.append(n))
+    assert seeds == [12] and len(kept) == 1 and sorted(kept[0]) == sorted(words[:12])
+    best = sorted((optimal_total(GUESSES, ANSWERS, hard=hard, first=w), w) for w in words)[:keep]
+    results = [first]
+    for known, computed in ((kept[0], []), ({w: v for w, v in list(kept[0].items())[:5]}, [7])):
+        seeds, again = [], []
+        results.append(ops.sweep(spec, words, workers=1, keep=keep, seed=12, estimates=known,
+                                 on_seed=lambda n, cpu: seeds.append(n), on_estimates=again.append))
+        assert seeds == computed and (again == [] if not computed else again[0].keys() == kept[0].keys())
+    for result in results:
+        assert sorted((v, w) for w, (v, e) in result.values.items() if e)[:keep] == best

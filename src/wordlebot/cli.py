@@ -536,7 +536,8 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
                    "(default: 1 with --exact, --top otherwise).")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Journal every evaluated word (word, total, exact, seconds) as CSV here, as results "
-                   "arrive; rewritten ranked (exact totals first) when it completes.")
+                   "arrive; rewritten ranked (exact totals first) when it completes.  Until then the "
+                   "seed's totals are kept beside it (FILE.seed), for --resume.")
 @click.option("--resume", is_flag=True,
               help="Go on with the sweep journaled at --out (same lists and options): its words are not "
                    "evaluated again (in hard mode, but those refuted against a provisional bound that "
@@ -598,7 +599,9 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
 
         result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done,
                        on_result=seen, on_batch=journal.add if journal is not None else None,
-                       on_seed=journal.add_seed if journal is not None else None)
+                       on_seed=journal.add_seed if journal is not None else None,
+                       estimates=journal.estimates() if journal is not None else None,
+                       on_estimates=journal.keep_estimates if journal is not None else None)
     ranking = result.ranking()
     kind = "exact" if exact else f"near-optimal k={k}"
     earlier = f"; {len(done):,} from the journal" if done else ""

@@ -16,7 +16,10 @@ word cannot win within the guess cap (hard mode).  A refutation against a proven
 (bounds only fall as a sweep goes on, so it stays valid after a resume); one against a hard-mode
 sweep's provisional bound (see opener_sweep) is final only if that bound proves high enough,
 else the word is evaluated again and has a second row: the last one counts, and its seconds are
-the sum of both.  A seed line records the CPU time of a run's seed (see opener_sweep).  Rows are
+the sum of both.  A seed line records the CPU time of a run's seed (see opener_sweep), and the
+seed's totals are kept beside the journal (``F.csv.seed``, JSON, for the same sweep line) so that
+a resumed sweep does not compute them again: derived data, ignored when missing, damaged or of
+another sweep, and removed when the sweep completes.  Rows are
 appended whole and synced batch by batch; a row cut short by a crash is dropped when the journal
 is read again.  The sweep line names what the rows depend on: resuming with other lists, rules,
 search or ``keep`` is refused (their rows would not hold).  When the sweep completes, the file is
@@ -136,10 +139,33 @@ class Journal:
             f.flush()
             os.fsync(f.fileno())
 
+    @property
+    def seed_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".seed")
+
+    def estimates(self) -> dict[str, float]:
+        """The seed's totals kept by an earlier run of this sweep (word -> total), or none."""
+        try:
+            doc = json.loads(self.seed_path.read_text())
+            if doc["sweep"] != self.sweep:
+                return {}
+            return {str(w): (INF if v is None else float(v)) for w, v in doc["estimates"].items()}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return {}  # derived data: computed again
+
+    def keep_estimates(self, estimates: dict[str, float]) -> None:
+        """Keep the seed's totals beside the journal (replacing any), written whole."""
+        from .data import atomic_write_json
+
+        atomic_write_json(self.seed_path, {"sweep": self.sweep, "estimates": {
+            w: (None if v >= INF else v) for w, v in estimates.items()}})
+
     def finish(self, note: str) -> None:
-        """Rewrite the journal best first, ending with ``# complete: note``."""
+        """Rewrite the journal best first, ending with ``# complete: note``; the seed's totals
+        are no longer needed."""
         self.complete = True
         self._write_all(note)
+        self.seed_path.unlink(missing_ok=True)
 
     def cpu_seconds(self) -> float:
         return sum(s for _, _, s in self.rows.values()) + sum(s for _, s in self.seeds)

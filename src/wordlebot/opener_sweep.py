@@ -296,9 +296,11 @@ def sweep(
     margin: float = 0.5,
     seed: int | None = None,
     done: dict[str, tuple[float, bool]] | None = None,
+    estimates: dict[str, float] | None = None,
     on_result: Callable[[str, float, bool], None] | None = None,
     on_batch: Callable[[list[tuple[str, float, bool, float]]], None] | None = None,
     on_seed: Callable[[int, float], None] | None = None,
+    on_estimates: Callable[[dict[str, float]], None] | None = None,
 ) -> SweepResult:
     """Evaluate ``words`` as first words on Dask; the bound is the ``keep``-th best total so far
     (+ margin, so ties are resolved exactly).  Connects to ``scheduler``, or starts a
@@ -309,9 +311,12 @@ def sweep(
     first (0: no seed).
 
     ``done``: results of an earlier run of the same sweep (word -> (total, exact)), not evaluated
-    again; their exact totals set the bound from the start.  ``on_batch`` gets each batch's rows
-    (word, total, exact, seconds) as it comes back (a journal keeps them), ``on_seed`` the
-    seed's size and CPU seconds.  Until the bound exists every word costs a whole search, so
+    again; their exact totals set the bound from the start; ``estimates``: the seed's totals
+    of an earlier run (word -> near-optimal total), not computed again.  ``on_batch`` gets each
+    batch's rows (word, total, exact, seconds) as it comes back (a journal keeps them),
+    ``on_seed`` the number of seed words computed and their CPU seconds (not called when every
+    one was known), ``on_estimates`` all of the seed's totals (the journal keeps them too: a
+    hard-mode seed of every NYT word costs ~1,500 CPU-s, paid once, not at every resume).  Until the bound exists every word costs a whole search, so
     words then go out one at a time, no more at once than exact totals are missing, and the
     bound exists as soon as it can.  In hard mode the seed sets an aspiration instead (see the
     module's text); the words it refuted are evaluated again at the end if it proved too low,
@@ -349,9 +354,13 @@ def sweep(
         n_threads = max(1, sum(int(w.get("nthreads", 1)) for w in info.values()) or workers)
         if seed > 0:
             cpu = result.cpu_seconds
-            todo = _seeded(client, spec, words[:seed], todo, kept, n_threads, result)
-            if on_seed:
-                on_seed(min(seed, len(words)), result.cpu_seconds - cpu)
+            known = estimates or {}
+            todo, upper = _seeded(client, spec, words[:seed], todo, kept, n_threads, result, known)
+            computed = sum(w not in known for w in upper)
+            if computed and on_seed:
+                on_seed(computed, result.cpu_seconds - cpu)
+            if computed and on_estimates:
+                on_estimates(upper)
         # Keep a couple of batches per thread in flight so every thread stays busy; each new
         # batch gets the bound known at that moment.
         in_flight = max(2, 2 * n_threads)
@@ -420,26 +429,29 @@ def aspiration(estimates: list[float], keep: int, margin: float) -> float:
 
 
 def _seeded(client, spec: SweepSpec, head: list[str], todo: list[str], kept: _Kept, n_threads: int,
-            result: SweepResult) -> list[str]:
-    """Seed the bound with the near-optimal totals of ``head`` (computed on the cluster, all of
-    them before any exact search) and return ``todo`` with the seeded words first, best total
-    first (the order's place breaks ties).  In hard mode the totals are estimates: they order the
-    words and set the aspiration."""
+            result: SweepResult, known: dict[str, float]) -> tuple[list[str], dict[str, float]]:
+    """Seed the bound with the near-optimal totals of ``head`` (those not ``known`` computed on
+    the cluster, all of them before any exact search); return ``todo`` with the seeded words
+    first, best total first (the order's place breaks ties), and the totals.  In hard mode the
+    totals are estimates: they order the words and set the aspiration."""
     from dask.distributed import wait
 
-    size = max(1, -(-len(head) // (2 * n_threads)))
-    futures = [client.submit(evaluate_uppers, spec, head[i:i + size], pure=False) for i in range(0, len(head), size)]
+    upper = {w: known[w] for w in head if w in known}
+    missing = [w for w in head if w not in upper]
+    size = max(1, -(-len(missing) // (2 * n_threads)))
+    futures = [client.submit(evaluate_uppers, spec, missing[i:i + size], pure=False)
+               for i in range(0, len(missing), size)]
     wait(futures)
-    upper: dict[str, float] = {}
     for fut in futures:
         for w, v, secs in fut.result():
             upper[w] = v
-            if spec.seeds_bound:
-                kept.add_upper(v)
             result.cpu_seconds += secs
+    if spec.seeds_bound:
+        for w in head:
+            kept.add_upper(upper[w])
     if not spec.seeds_bound:
         kept.aspiration = aspiration(list(upper.values()), kept.keep, kept.margin)
     place = {w: i for i, w in enumerate(todo)}
-    first = sorted((w for w in head if w in place and upper.get(w, INF) < INF), key=lambda w: (upper[w], place[w]))
+    first = sorted((w for w in head if w in place and upper[w] < INF), key=lambda w: (upper[w], place[w]))
     chosen = set(first)
-    return first + [w for w in todo if w not in chosen]
+    return first + [w for w in todo if w not in chosen], upper
