@@ -307,8 +307,8 @@ def sweep(
     LocalCluster of one process with ``workers`` threads.
 
     An exact sweep is seeded first (see the module's text): the near-optimal totals of the first
-    ``seed`` words set the bound (default: ``seed_size(keep, spec.hard)``), and those words go first, best
-    first (0: no seed).
+    ``seed`` words set the bound (default: ``seed_size(keep, spec.hard)``), and those words go
+    first, best first (0: no seed).
 
     ``done``: results of an earlier run of the same sweep (word -> (total, exact)), not evaluated
     again; their exact totals set the bound from the start; ``estimates``: the seed's totals
@@ -316,9 +316,10 @@ def sweep(
     batch's rows (word, total, exact, seconds) as it comes back (a journal keeps them),
     ``on_seed`` the number of seed words computed and their CPU seconds (not called when every
     one was known), ``on_estimates`` all of the seed's totals (the journal keeps them too: a
-    hard-mode seed of every NYT word costs ~1,500 CPU-s, paid once, not at every resume).  Until the bound exists every word costs a whole search, so
-    words then go out one at a time, no more at once than exact totals are missing, and the
-    bound exists as soon as it can.  In hard mode the seed sets an aspiration instead (see the
+    hard-mode seed of every NYT word costs ~1,500 CPU-s, paid once, not at every resume).
+    Until the bound exists every word costs a whole search, so words then go out one at a
+    time, no more at once than exact totals are missing, and the bound exists as soon as it
+    can.  In hard mode the seed sets an aspiration instead (see the
     module's text); the words it refuted are evaluated again at the end if it proved too low,
     and so are resumed refutations that do not reach the final bound.
 
