@@ -122,7 +122,7 @@ def seed_size(keep: int, hard: bool = False) -> int:
     2,000 and 2,500 (CROST 11,693 at place 2,029; SLANT, 11,666 and the third best, at 1,395),
     so no prefix is safe; while the sweep had not reached them, the words at the head were
     refuted against an aspiration of 11,813.5 where 11,788.5 was at hand, near-ties at 10 s
-    to 19 min each.  An estimate costs ~0.1 CPU-s: for keep > 1 the seed is much wider (all
+    to 19 min each.  An estimate costs ~0.15 CPU-s: for keep > 1 the seed is much wider (all
     14,855 NYT words at keep 100).  Keep 1 stays at SEED_WORDS: the best first word is
     first in the order in both modes."""
     return max(SEED_WORDS, (SEED_PER_KEPT_HARD if hard and keep > 1 else SEED_PER_KEPT) * keep)
@@ -316,7 +316,7 @@ def sweep(
     batch's rows (word, total, exact, seconds) as it comes back (a journal keeps them),
     ``on_seed`` the number of seed words computed and their CPU seconds (not called when every
     one was known), ``on_estimates`` all of the seed's totals (the journal keeps them too: a
-    hard-mode seed of every NYT word costs ~1,500 CPU-s, paid once, not at every resume).
+    hard-mode seed of every NYT word took 2,275 CPU-s, paid once, not at every resume).
     Until the bound exists every word costs a whole search, so words then go out one at a
     time, no more at once than exact totals are missing, and the bound exists as soon as it
     can.  In hard mode the seed sets an aspiration instead (see the
