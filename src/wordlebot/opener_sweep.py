@@ -119,8 +119,9 @@ def seed_size(keep: int, hard: bool = False) -> int:
 
     In hard mode the order is a poor guide: of the 100 best estimates among the first 2,500
     words of the NYT-3158 order, 63 lie in the first 800, 88 in the first 2,000 and 12 between
-    2,000 and 2,500 (CROST 11,693 at place 2,029; SLANT, 11,666 and the third best, at 1,395),
-    so no prefix is safe; while the sweep had not reached them, the words at the head were
+    2,000 and 2,500, and exact totals among the ten best lie further still (CLAST 11,675 at
+    place 2,601, CROST 11,680 at 2,029, SPALT 11,683 at 3,295; SPLAT 11,699 at 3,639), so no
+    prefix is safe; while the sweep had not reached them, the words at the head were
     refuted against an aspiration of 11,813.5 where 11,788.5 was at hand, near-ties at 10 s
     to 19 min each.  An estimate costs ~0.15 CPU-s: for keep > 1 the seed is much wider (all
     14,855 NYT words at keep 100).  Keep 1 stays at SEED_WORDS: the best first word is
