@@ -597,11 +597,10 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
                 counted.add(word)
                 prog.advance(task)
 
+        kept = {} if journal is None else dict(on_batch=journal.add, on_seed=journal.add_seed,
+                                               estimates=journal.estimates(), on_estimates=journal.keep_estimates)
         result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done,
-                       on_result=seen, on_batch=journal.add if journal is not None else None,
-                       on_seed=journal.add_seed if journal is not None else None,
-                       estimates=journal.estimates() if journal is not None else None,
-                       on_estimates=journal.keep_estimates if journal is not None else None)
+                       on_result=seen, **kept)
     ranking = result.ranking()
     kind = "exact" if exact else f"near-optimal k={k}"
     earlier = f"; {len(done):,} from the journal" if done else ""
