@@ -115,6 +115,10 @@ def test_an_opener_proof_stopped_and_resumed_keeps_its_results(files, tmp_path):
     assert r.exit_code == 0, r.output
     said = " ".join(r.output.split())
     assert "40 from the journal" in said and "proven:" in said
+    # where it stood, said before it goes on (a background run's log shows no progress bar)
+    kept = [x.split(",") for x in cut]
+    assert not any(e == "1" for _, _, e, _ in kept)  # the ranked journal's exact rows were cut off
+    assert f"resuming {proof}: 40 first words (0 exact; 40 proven >= a bound)" in said
     rows = _journal_rows(proof)
     assert sorted(w for w, *_ in rows) == sorted(GUESSES)
     best5 = sorted(truth.values())[:5]
@@ -122,6 +126,43 @@ def test_an_opener_proof_stopped_and_resumed_keeps_its_results(files, tmp_path):
     assert exact[:5] == best5
     for w, v, e, _ in rows:
         assert (float(v) == truth[w]) if e == "1" else (float(v) <= truth[w]), w
+
+
+def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_path, monkeypatch):
+    """Ctrl+C in the middle of a sweep (here: after its third batch is journaled): the rows are
+    kept, the message says how many and how to go on, and --resume finishes with the exact
+    totals (checked against the naive search)."""
+    from wordlebot.opener_journal import Journal
+
+    add = Journal.add
+    calls = []
+
+    def add_then_stop(self, rows):
+        add(self, rows)
+        calls.append(len(rows))
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Journal, "add", add_then_stop)
+    proof = tmp_path / "proof.csv"
+    r = run(["openers", "--exact", "--keep", "3", "--out", str(proof)] + files)
+    assert r.exit_code == 130 and "Traceback" not in r.output
+    kept = _journal_rows(proof)
+    assert len(kept) == sum(calls) > 0
+    exact = sorted((float(v), w) for w, v, e, _ in kept if e == "1")
+    said = " ".join(r.output.split())
+    told = (f"stopped: {len(kept)} first words ({len(exact)} exact"
+            + (f", best {exact[0][1].upper()} {exact[0][0]:g}" if exact else "")
+            + (f"; {len(kept) - len(exact)} proven >= a bound" if len(kept) > len(exact) else "")
+            + f") kept in {proof}; the same command with --resume goes on")
+    assert told in said and "interrupted" in said
+    monkeypatch.setattr(Journal, "add", add)
+    r = run(["openers", "--exact", "--keep", "3", "--out", str(proof), "--resume"] + files)
+    assert r.exit_code == 0, r.output
+    rows = _journal_rows(proof)
+    assert len(rows) == len(GUESSES)
+    best3 = sorted(optimal_total(GUESSES, ANSWERS, 6, first=w) for w in GUESSES)[:3]
+    assert sorted(float(v) for _, v, e, _ in rows if e == "1")[:3] == best3
 
 
 def test_openers_journal_is_never_overwritten_or_mixed(files, tmp_path):
@@ -551,6 +592,20 @@ def test_a_sweep_sends_again_the_words_a_batch_did_not_reach(files, hard):
     assert sorted((v, w) for w, (v, e) in result.values.items() if e)[:keep] == best
     for w, (v, exact) in result.values.items():
         assert v == truth[w] if exact else best[-1][0] + 0.5 <= v <= truth[w], w
+
+
+def test_a_journal_says_where_its_sweep_stands(tmp_path):
+    from wordlebot.opener_journal import Journal
+    from wordlebot.search import INF
+
+    journal = Journal.start(tmp_path / "j.csv", {"keep": 2, "max_guesses": 6}, resume=False)
+    assert journal.state().describe() == "0 first words (0 exact)"
+    journal.add([("xylyl", INF, False, 0.1), ("crane", 7926.0, True, 2.0), ("salet", 7920.0, True, 3.0),
+                 ("fuzzy", 7930.5, False, 0.2), ("trace", 7920.0, True, 2.5)])
+    again = Journal.start(tmp_path / "j.csv", {"keep": 2, "max_guesses": 6}, resume=True)
+    # ties go to the first word in alphabetical order, so the line is the same run after run
+    assert again.state().describe() == ("5 first words (3 exact, best SALET 7920; 1 proven >= a bound; "
+                                        "1 cannot win within 6 guesses)")
 
 
 def test_a_word_evaluated_again_keeps_its_last_total_and_all_its_time(tmp_path):

@@ -575,6 +575,8 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
         words = words[: candidates or 100]
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
+    if journal is not None and journal.rows:
+        err.print(f"resuming {out_path}: {journal.state().describe()}", soft_wrap=True)
     with Progress(TextColumn("first words"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
                   TextColumn("best {task.fields[best]}"), TimeRemainingColumn(), console=err, transient=True) as prog:
         done = {} if journal is None else {w: (v, e) for w, (v, e, _) in journal.rows.items()}
@@ -599,8 +601,15 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
 
         kept = {} if journal is None else dict(on_batch=journal.add, on_seed=journal.add_seed,
                                                estimates=journal.estimates(), on_estimates=journal.keep_estimates)
-        result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done,
-                       on_result=seen, **kept)
+        try:
+            result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done,
+                           on_result=seen, **kept)
+        except KeyboardInterrupt:
+            if journal is not None:  # said in words: a background run's log shows no progress bar
+                prog.stop()
+                err.print(f"stopped: {journal.state().describe()} kept in {out_path}; the same command "
+                          "with --resume goes on", soft_wrap=True)
+            raise
     ranking = result.ranking()
     kind = "exact" if exact else f"near-optimal k={k}"
     earlier = f"; {len(done):,} from the journal" if done else ""

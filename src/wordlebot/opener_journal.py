@@ -45,6 +45,28 @@ class JournalError(WordlebotError, ValueError):
     """A journal that cannot be resumed (another sweep's, or not a journal at all)."""
 
 
+@dataclass(frozen=True)
+class JournalState:
+    """Where a journaled sweep stands: what ``--resume`` starts from, and what a stop kept (a
+    proof runs for hours in the background, so both are said in words, not only drawn in a
+    progress bar that a log does not show)."""
+
+    words: int
+    exact: int  # words with their exact total
+    bounded: int  # words proven to need at least a bound
+    failing: int  # words that cannot win within the guess cap
+    best: tuple[str, float] | None
+    max_guesses: int
+
+    def describe(self) -> str:
+        parts = [f"{self.exact:,} exact" + (f", best {self.best[0].upper()} {self.best[1]:g}" if self.best else "")]
+        if self.bounded:
+            parts.append(f"{self.bounded:,} proven >= a bound")
+        if self.failing:
+            parts.append(f"{self.failing:,} cannot win within {self.max_guesses} guesses")
+        return f"{self.words:,} first words ({'; '.join(parts)})"
+
+
 @dataclass
 class Journal:
     path: Path
@@ -166,6 +188,14 @@ class Journal:
         self.complete = True
         self._write_all(note)
         self.seed_path.unlink(missing_ok=True)
+
+    def state(self) -> JournalState:
+        exact = [(v, w) for w, (v, e, _) in self.rows.items() if e]
+        failing = sum(1 for v, e, _ in self.rows.values() if not e and v >= INF)
+        best = min(exact, default=None)
+        return JournalState(words=len(self.rows), exact=len(exact), bounded=len(self.rows) - len(exact) - failing,
+                            failing=failing, best=(best[1], best[0]) if best else None,
+                            max_guesses=int(self.sweep.get("max_guesses", 6)))
 
     def cpu_seconds(self) -> float:
         return sum(s for _, _, s in self.rows.values()) + sum(s for _, s in self.seeds)
