@@ -165,6 +165,21 @@ def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_pa
     assert sorted(float(v) for _, v, e, _ in rows if e == "1")[:3] == best3
 
 
+def test_a_sweep_stopped_before_its_first_row_says_so(files, tmp_path, monkeypatch):
+    from wordlebot.opener_journal import Journal
+
+    def stop(self, *args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Journal, "add_seed", stop)  # Ctrl+C as the seed ends: no row written yet
+    proof = tmp_path / "proof.csv"
+    r = run(["openers", "--exact", "--out", str(proof)] + files)
+    said = " ".join(r.output.split())
+    assert r.exit_code == 130 and _journal_rows(proof) == []
+    assert (f"stopped before any first word was journaled in {proof}; the same command with --resume starts "
+            "it again") in said
+
+
 def test_openers_journal_is_never_overwritten_or_mixed(files, tmp_path):
     proof = tmp_path / "proof.csv"
     r = run(["openers", "--exact", "--out", str(proof), "--resume"] + files)

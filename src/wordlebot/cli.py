@@ -608,7 +608,9 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
             if journal is not None:  # said in words: a background run's log shows no progress bar
                 prog.stop()
                 err.print(f"stopped: {journal.state().describe()} kept in {out_path}; the same command "
-                          "with --resume goes on", soft_wrap=True)
+                          "with --resume goes on" if journal.rows else
+                          f"stopped before any first word was journaled in {out_path}; the same command "
+                          "with --resume starts it again", soft_wrap=True)
             raise
     ranking = result.ranking()
     kind = "exact" if exact else f"near-optimal k={k}"
