@@ -165,6 +165,23 @@ def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_pa
     assert sorted(float(v) for _, v, e, _ in rows if e == "1")[:3] == best3
 
 
+def test_a_sweep_logged_to_a_file_says_how_far_it_got(files, monkeypatch):
+    """Where stderr is not a terminal (a proof run in the background), no progress bar is drawn:
+    a line now and then says how far the sweep got (here after every word)."""
+    import re
+
+    import wordlebot.cli as cli_module
+
+    monkeypatch.setattr(cli_module, "OPENERS_LOG_SECONDS", 0.0)
+    r = run(["openers", "--exact", "--keep", "2"] + files)
+    assert r.exit_code == 0, r.output
+    lines = re.findall(r"^\d\d:\d\d:\d\d (\d+)/(\d+) first words, best (.+)$", r.output, re.M)
+    assert [int(n) for n, *_ in lines] == list(range(1, len(GUESSES) + 1))
+    assert all(int(t) == len(GUESSES) for _, t, _ in lines)
+    best = min(optimal_total(GUESSES, ANSWERS, 6, first=w) for w in GUESSES)
+    assert float(lines[-1][2].split()[1]) == best  # the best so far ends at the optimum
+
+
 def test_a_sweep_stopped_before_its_first_row_says_so(files, tmp_path, monkeypatch):
     from wordlebot.opener_journal import Journal
 

@@ -520,6 +520,9 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
     sys.exit(EXIT_ERROR)
 
 
+OPENERS_LOG_SECONDS = 600.0  # openers: how often a line says how far it got when stderr is a log
+
+
 @cli.command()
 @click.option("--exact", is_flag=True, help="Exact search, and prove which first word is best.")
 @click.option("--top", type=click.IntRange(1, 100000), default=10, show_default=True, help="How many to show.")
@@ -549,6 +552,8 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
             memory) -> None:
     """Rank first words by tree search on Dask; with --exact, prove the best one.  A long sweep
     (an opener proof takes an hour or more) can be stopped and resumed: --out FILE --resume."""
+    import time
+
     from .opener_journal import Journal
     from .opener_sweep import SweepSpec, first_word_order, sweep
     from .search import INF
@@ -590,6 +595,7 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
                              completed=sum(w in done for w in words))
 
         counted = set(done)
+        logged = [time.monotonic()]
 
         def seen(word, value, is_exact):
             if is_exact and (state["best"] is None or value < state["best"][1]):
@@ -598,6 +604,10 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
             if word not in counted:  # a word refuted against a provisional bound may come again
                 counted.add(word)
                 prog.advance(task)
+            if not err.is_terminal and time.monotonic() - logged[0] >= OPENERS_LOG_SECONDS:
+                logged[0] = time.monotonic()  # a log has no progress bar: a line now and then
+                err.print(f"{time.strftime('%H:%M:%S')} {prog.tasks[0].completed:,}/{len(words):,} first "
+                          f"words, best {shown(state['best'])}")
 
         kept = {} if journal is None else dict(on_batch=journal.add, on_seed=journal.add_seed,
                                                estimates=journal.estimates(), on_estimates=journal.keep_estimates)
