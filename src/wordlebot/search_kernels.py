@@ -132,6 +132,17 @@ SCAN_BLOCK = 16
 SCAN_TALLY_MIN = 128
 # The exact search drops the candidates a new incumbent rules out when more than this many remain.
 PRUNE_MIN = 32
+# A guess's parts of at least this many answers get a scan each for a tighter bound before any
+# recursion (see _node): a lone guess's (a first word of an opener sweep, a root guess shared by
+# the threads) in both modes, with PASS2_MIN_ALONE; every guess's in the exact search in hard
+# mode, with PASS2_MIN_HARD (the near-optimal search's cost was not measured with it: left as
+# it was).  Hard mode, NYT-3158, one thread on a busy machine: TARSE's exact
+# total 38.2 s -> 17.1 s (18.5 s with parts of 8 inside the search, 33.3 s with 100); the
+# refutation of 12 of the hard opener proof's remaining first words 115 CPU-s -> 57; classic
+# SALET hard unchanged (0.9 s).  Normal mode inside the search: twice as slow (classic SALET
+# 0.64 s -> 1.45 s, NYT-2309 TARSE 2.76 s -> 5.43 s), so it is not done there.
+PASS2_MIN_ALONE = 8
+PASS2_MIN_HARD = 30
 # A thread's best value so far and the place of its guess in trial order, packed in one int64
 # (value << BEST_SHIFT | place) for the threads sharing a node's guesses (see _try_guesses).
 BEST_SHIFT = 24
@@ -1300,13 +1311,16 @@ def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
         # search: one scan each gives the best one-guess lower bound of the part (or the table
         # has a better one).  Their sum often exceeds the bound and settles the guess without
         # recursion: most first words are refuted in a tenth of a second instead of seconds.
-        # (Inside the search the same step costs more than it saves.)
-        if forced >= 0 and ip[IP_PASS2] != 0 and nbig > 1 and rem - 1 >= 2:
+        # Inside the search the same step pays in hard mode only (measured: see PASS2_MIN_HARD),
+        # presumably because a part's guesses are only those its hints allow there, so its
+        # one-guess bound lies further above the 2n - 1 it is given without a scan.
+        if ((hard and exact) or (forced >= 0 and ip[IP_PASS2] != 0)) and nbig > 1 and rem - 1 >= 2:
+            pmin = PASS2_MIN_ALONE if forced >= 0 else PASS2_MIN_HARD
             for i in range(nbig):
                 p = plist[nparts + i]
                 a = offs[p]
                 c = offs[p + 1] - a
-                if c < 8:
+                if c < pmin:
                     continue
                 Hc = elems[a: a + c]
                 if hard:
@@ -1464,7 +1478,8 @@ def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, pos, a
     guess that can be chosen is found exactly, whichever thread got where first.  Nothing
     beats the node's lower bound ``alpha``: once a guess meets it, the guesses after it are
     skipped (those before it can still tie it: the serial loop would have met them first).
-    The parts' extra scans of a lone guess (IP_PASS2) are off here, as in the loop of _node."""
+    The parts' extra scans of a lone guess (IP_PASS2) are off here, as in the loop of _node
+    (but for the exact search in hard mode, which has them everywhere: see PASS2_MIN_HARD)."""
     margin = S.fp[FP_MARGIN]
     pass2 = S.ip[IP_PASS2]
     S.ip[IP_PASS2] = 0  # this worker's own copy of the parameters
