@@ -133,14 +133,15 @@ SCAN_TALLY_MIN = 128
 # The exact search drops the candidates a new incumbent rules out when more than this many remain.
 PRUNE_MIN = 32
 # A guess's parts of at least this many answers get a scan each for a tighter bound before any
-# recursion (see _node): a lone guess's (a first word of an opener sweep, a root guess shared by
-# the threads) in both modes, with PASS2_MIN_ALONE; every guess's in the exact search in hard
-# mode, with PASS2_MIN_HARD (the near-optimal search's cost was not measured with it: left as
-# it was).  Hard mode, NYT-3158, one thread on a busy machine: TARSE's exact
-# total 38.2 s -> 17.1 s (18.5 s with parts of 8 inside the search, 33.3 s with 100); the
-# refutation of 12 of the hard opener proof's remaining first words 115 CPU-s -> 57; classic
-# SALET hard unchanged (0.9 s).  Normal mode inside the search: twice as slow (classic SALET
-# 0.64 s -> 1.45 s, NYT-2309 TARSE 2.76 s -> 5.43 s), so it is not done there.
+# recursion (see _node): a lone guess's (a first word of an opener sweep) in both modes, with
+# PASS2_MIN_ALONE; in the exact search in hard mode every guess's, with PASS2_MIN_HARD (and
+# PASS2_MIN_ALONE for the root guesses the threads share).  The near-optimal search was not
+# measured with it: left as it was.  Hard mode, NYT-3158 TARSE's exact total, one thread, a
+# quiet machine, beside the C++ (bench_peer): 26.1 s -> 9.95 s (C++ 41.4 s); on a busy machine
+# 38.2 s -> 17.1 s (18.5 s with parts of 8 inside the search, 33.3 s with 100); the refutation
+# of 21 of the hard opener proof's remaining first words 223 CPU-s -> 87; classic SALET hard
+# unchanged (0.7-0.9 s).  Normal mode inside the search: twice as slow (classic SALET 0.64 s ->
+# 1.45 s, NYT-2309 TARSE 2.76 s -> 5.43 s), so it is not done there.
 PASS2_MIN_ALONE = 8
 PASS2_MIN_HARD = 30
 # A thread's best value so far and the place of its guess in trial order, packed in one int64
