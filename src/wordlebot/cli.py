@@ -585,7 +585,7 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
     with Progress(TextColumn("first words"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
                   TextColumn("best {task.fields[best]}"), TimeRemainingColumn(), console=err, transient=True) as prog:
         done = {} if journal is None else {w: (v, e) for w, (v, e, _) in journal.rows.items()}
-        state = {"best": min(((w, v) for w, (v, e) in done.items() if e), key=lambda t: t[1], default=None)}
+        state = {"best": None if journal is None else journal.state().best}
 
         def shown(best):
             return f"{best[0].upper()} {best[1]:g}" if best else "…"
