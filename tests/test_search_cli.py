@@ -165,6 +165,44 @@ def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_pa
     assert sorted(float(v) for _, v, e, _ in rows if e == "1")[:3] == best3
 
 
+def test_sigterm_stops_a_sweep_as_ctrl_c_does(files, tmp_path, monkeypatch):
+    """A proof run in the background by a script ignores SIGINT (the shell sets it so): ``kill PID``
+    (SIGTERM, sent here for real after the second batch is journaled) stops it as Ctrl+C does, with
+    the rows kept and the message saying how to go on, instead of ending it without a word; and
+    the command puts SIGTERM's handling back as it found it."""
+    import os
+    import signal
+
+    from wordlebot.opener_journal import Journal
+
+    add = Journal.add
+    calls = []
+
+    def add_then_term(self, rows):
+        add(self, rows)
+        calls.append(len(rows))
+        if len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(Journal, "add", add_then_term)
+    outside = []  # the test's own handler: were the command not to take SIGTERM, it would land here
+
+    def before(signum, frame):
+        outside.append(signum)
+
+    previous = signal.signal(signal.SIGTERM, before)
+    try:
+        proof = tmp_path / "proof.csv"
+        r = run(["openers", "--exact", "--keep", "3", "--out", str(proof)] + files)
+        assert signal.getsignal(signal.SIGTERM) is before
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert outside == [] and r.exit_code == 130 and "Traceback" not in r.output
+    assert len(_journal_rows(proof)) == sum(calls) < len(GUESSES)
+    said = " ".join(r.output.split())
+    assert f"kept in {proof}; the same command with --resume goes on" in said
+
+
 def test_a_sweep_logged_to_a_file_says_how_far_it_got(files, monkeypatch):
     """Where stderr is not a terminal (a proof run in the background), no progress bar is drawn:
     a line now and then says how far the sweep got (here after every word)."""

@@ -19,7 +19,7 @@ from rich.markup import escape
 
 from . import data, paths
 from .cli_common import (DAY, DEFAULT_STRATEGY, DEFAULT_WORDS, STRATEGIES, WORD_SETS, _folder, _note, check_cache, err,
-                         lexicon_options, out)
+                         lexicon_options, out, sigterm_stops)
 from .errors import DataError, WordlebotError
 from .extras import require
 from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
@@ -612,8 +612,9 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
         kept = {} if journal is None else dict(on_batch=journal.add, on_seed=journal.add_seed,
                                                estimates=journal.estimates(), on_estimates=journal.keep_estimates)
         try:
-            result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done,
-                           on_result=seen, **kept)
+            with sigterm_stops():
+                result = sweep(spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done,
+                               on_result=seen, **kept)
         except KeyboardInterrupt:
             if journal is not None:  # said in words: a background run's log shows no progress bar
                 prog.stop()

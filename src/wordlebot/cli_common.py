@@ -9,8 +9,11 @@ nothing here imports the word sets or the advisor until a command runs (``LazyCh
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import inspect
+import signal
+import threading
 from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
@@ -68,6 +71,27 @@ def check_cache() -> None:
     if isinstance(root, dict):
         root.setdefault("notes", []).append(message)
     _note(message)
+
+
+@contextlib.contextmanager
+def sigterm_stops():
+    """Inside: SIGTERM (``kill PID``) stops the command as Ctrl+C does (KeyboardInterrupt: what
+    it kept is said, the exit code is 130).  A long run started in the background by a script
+    (``cmd &`` in a non-interactive shell, nohup) ignores SIGINT, as the shell sets it so: Ctrl+C
+    cannot reach it, and ``kill`` alone would end it without a word.  The main thread only (the
+    one Python delivers signals to); elsewhere a no-op."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def load_lexicon(*args, **kwargs) -> Lexicon:
