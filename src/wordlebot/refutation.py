@@ -53,8 +53,15 @@ STAGE_ROUNDS = (0.5, 1.0)  # the most of its estimated gap a part is asked for, 
 # proof's head: 126 s with every part sharing in proportion to its gap, largest gap first; 96 s
 # so (120: 109 s, 300: 103 s).  Not in normal mode, where the same 30 words took 43 s sharing
 # and 48 s so: there the estimates are real strategies' totals, and sharing in proportion to
-# them is the better guess; in hard mode they include failure costs (see opener_sweep).
-STAGE_BIG_HARD = 200
+# them is the better guess; in hard mode they include failure costs (see opener_sweep).  500
+# since 2026-11-27 (the slack at 1.0; one thread, cold table, the top-100 run beside it): the
+# words of the top-100 proof's tail spend 70-85 % of their time in their one part of 650-800
+# answers (CARKS: 8.3 of 12.2 s in its part of 661), which at 200 shared with the parts of
+# 200-499 and was asked for more than it need be.  Refuted against 11,762.5: 9 tail words 136 ->
+# 118 CPU-s, 14 others 75.9 -> 64.9, the dear head words DOILT, CLOTE, DROIT, PLANE 365 (325-358
+# before: no change); against 11,627.5: 7 words 45.9 -> 43.0, the proof sample 204 -> 211
+# (noise).  800 gave nothing (134 on the 9 tail words).
+STAGE_BIG_HARD = 500
 
 
 def value_against(search: TreeSearch, near: TreeSearch, guess: int, bound: float, constraints=None) -> float:
