@@ -128,10 +128,9 @@ def test_an_opener_proof_stopped_and_resumed_keeps_its_results(files, tmp_path):
         assert (float(v) == truth[w]) if e == "1" else (float(v) <= truth[w]), w
 
 
-def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_path, monkeypatch):
-    """Ctrl+C in the middle of a sweep (here: after its third batch is journaled): the rows are
-    kept, the message says how many and how to go on, and --resume finishes with the exact
-    totals (checked against the naive search)."""
+def _stop_after_batches(monkeypatch, n, stop):
+    """Have the sweep's journal call ``stop`` (a Ctrl+C, a kill) once its n-th batch is written;
+    returns the real ``Journal.add`` and the list of the batches' sizes."""
     from wordlebot.opener_journal import Journal
 
     add = Journal.add
@@ -140,10 +139,23 @@ def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_pa
     def add_then_stop(self, rows):
         add(self, rows)
         calls.append(len(rows))
-        if len(calls) == 3:
-            raise KeyboardInterrupt
+        if len(calls) == n:
+            stop()
 
     monkeypatch.setattr(Journal, "add", add_then_stop)
+    return add, calls
+
+
+def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_path, monkeypatch):
+    """Ctrl+C in the middle of a sweep (here: after its third batch is journaled): the rows are
+    kept, the message says how many and how to go on, and --resume finishes with the exact
+    totals (checked against the naive search)."""
+    from wordlebot.opener_journal import Journal
+
+    def ctrl_c():
+        raise KeyboardInterrupt
+
+    add, calls = _stop_after_batches(monkeypatch, 3, ctrl_c)
     proof = tmp_path / "proof.csv"
     r = run(["openers", "--exact", "--keep", "3", "--out", str(proof)] + files)
     assert r.exit_code == 130 and "Traceback" not in r.output
@@ -173,18 +185,7 @@ def test_sigterm_stops_a_sweep_as_ctrl_c_does(files, tmp_path, monkeypatch):
     import os
     import signal
 
-    from wordlebot.opener_journal import Journal
-
-    add = Journal.add
-    calls = []
-
-    def add_then_term(self, rows):
-        add(self, rows)
-        calls.append(len(rows))
-        if len(calls) == 2:
-            os.kill(os.getpid(), signal.SIGTERM)
-
-    monkeypatch.setattr(Journal, "add", add_then_term)
+    _, calls = _stop_after_batches(monkeypatch, 2, lambda: os.kill(os.getpid(), signal.SIGTERM))
     outside = []  # the test's own handler: were the command not to take SIGTERM, it would land here
 
     def before(signum, frame):
