@@ -12,7 +12,7 @@ from naive import digits, feedback_code
 from wordlebot import analysis as an
 from wordlebot.advisor import Advisor
 from wordlebot.cli import cli
-from wordlebot.errors import InvalidFeedbackError
+from wordlebot.errors import InvalidFeedbackError, InvalidWordError
 from wordlebot.game import Row
 from wordlebot.words import Lexicon
 
@@ -113,6 +113,15 @@ def test_wrong_answer_for_the_colours_is_refused():
     other = next(a for a in ANSWERS if feedback_code(WORDS[0], a) != rows[0].pattern)
     with pytest.raises(InvalidFeedbackError, match="check the answer or the colours"):
         an.analyze_game(adv, rows, answer=other)
+
+
+def test_an_answer_the_game_would_not_accept_is_refused():
+    # "zzzzz" fits an all-grey row of any guess without a Z, so only the word check can catch it:
+    # a Wordle answer is always a word the game accepts
+    adv = Advisor(lex())
+    guess = next(w for w in WORDS if "z" not in w)
+    with pytest.raises(InvalidWordError, match="'zzzzz' is not in the .* guess list"):
+        an.analyze_game(adv, [Row(guess, 0)], answer="zzzzz")
 
 
 # --- the command ------------------------------------------------------------------------------

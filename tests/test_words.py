@@ -29,6 +29,25 @@ def test_unknown_word_names_the_list():
         lex.id("cran")
 
 
+def test_an_unknown_word_gets_the_words_one_slip_away():
+    # Hand-checked: SALTE is SLATE and SALET with two neighbouring letters swapped, and SALTY,
+    # SALTS, SAUTE with one letter changed; TALES, an anagram two slips away, is not offered.
+    lex = Lexicon.from_lists(["salet", "slate", "salty", "salts", "saute", "tales", "crane"],
+                             ["salts", "slate", "saute", "salty"], [1, 1, 5, 2], name="mini")
+    # swaps first, the answer (SLATE) before the mere guess (SALET); then the changed letter,
+    # likelier answers first (SAUTE 5, SALTY 2, SALTS 1)
+    assert lex.near("salte", limit=10) == ["slate", "salet", "saute", "salty", "salts"]
+    assert lex.near("SALTE") == ["slate", "salet", "saute"]
+    with pytest.raises(InvalidWordError, match=r"'salte' is not in the mini guess list \(7 words\); "
+                                               r"did you mean SLATE, SALET or SAUTE\?$"):
+        lex.id("salte")
+    with pytest.raises(InvalidWordError, match=r"'crnae' .*; did you mean CRANE\?$"):
+        lex.id("crnae")
+    assert lex.near("zzzzz") == [] and lex.near("slate") == [] and lex.near("slat") == []
+    with pytest.raises(InvalidWordError, match=r"'zzzzz' is not in the mini guess list \(7 words\)$"):
+        lex.id("zzzzz")
+
+
 @pytest.mark.parametrize("lines,fragment", [
     (["crane", "Slate"], "line 2: 'Slate' is not a lower-case a-z word"),
     (["crane", "sl4te"], "line 2"),

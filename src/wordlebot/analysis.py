@@ -114,6 +114,7 @@ def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: b
     truth = None
     if answer is not None:
         ans = answer.strip().lower()
+        lex.id(ans)  # an answer is always a word the game accepts: refuse a typo (InvalidWordError)
         for k, r in enumerate(rows, start=1):
             if r.guess in lex and _feedback(r.guess, ans) != r.pattern:
                 raise InvalidFeedbackError(

@@ -238,6 +238,9 @@ def pick_answer(lexicon: Lexicon, *, answer: str | None = None, day: dt.date | N
                 if e.word not in lexicon:
                     raise InvalidWordError(f"the answer of {day} is not in the {lexicon.name} guess list")
                 return e.word, e.puzzle
+        if day > dt.date.today() + dt.timedelta(days=1):  # a day ahead: some time zone plays it already
+            raise DataError(f"no answer for {day}: that puzzle has not been published yet (today is "
+                            f"{dt.date.today()}); give a past day, --answer W or --random")
         last = history[-1].date if history else None
         hint = f"the history ends {last}" if last else "there is no history"
         raise DataError(f"no answer for {day}: {hint}; run 'wordlebot data update' (or data fetch)")

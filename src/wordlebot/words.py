@@ -229,9 +229,35 @@ class Lexicon:
         try:
             return self._index[w]
         except KeyError:
+            near = self.near(w)
+            names = [x.upper() for x in near]
+            hint = f"; did you mean {', '.join(names[:-1]) + ' or ' if len(names) > 1 else ''}{names[-1]}?" if near else ""
             raise InvalidWordError(
-                f"{w!r} is not in the {self.name} guess list ({self.n_guesses:,} words)"
+                f"{w!r} is not in the {self.name} guess list ({self.n_guesses:,} words){hint}"
             ) from None
+
+    def near(self, word: str, limit: int = 3) -> list[str]:
+        """Up to ``limit`` words of the guess list one slip away from ``word``: two neighbouring
+        letters swapped first (the commonest typo), then one letter changed; within each, the
+        likelier answers first (possible answers by prior, then the other guesses), then
+        alphabetical, so the hint is the same every time.  Empty for a word of the list or of
+        another length."""
+        w = word.strip().lower()
+        if len(w) != self.length or w in self._index or not (w.isascii() and w.isalpha()):
+            return []
+        swaps = {w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(len(w) - 1)} - {w}
+        swapped = [self._index[x] for x in swaps if x in self._index]
+        code = encode([w])[0]
+        changed = np.flatnonzero((self.guess_codes != code).sum(axis=1) == 1).tolist()
+        rank = self.answer_of_guess
+        prior = self.prior
+
+        def order(g: int) -> tuple:
+            a = rank[g]
+            return (a < 0, -prior[a] if a >= 0 else 0.0, self.guesses[g])
+
+        ids = sorted(swapped, key=order) + sorted(changed, key=order)
+        return [self.guesses[g] for g in ids[:limit]]
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.lower() in self._index

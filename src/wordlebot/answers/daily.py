@@ -157,7 +157,7 @@ def prior_for_day(data_dir: Path, words: list[str], day: dt.date | None = None, 
         history = read_history_or_none(Path(data_dir))
     before = history_before(history, day)
     if before and (day - before[-1].date).days > STALE_DAYS:
-        say(f"The answer history ends {before[-1].date}, {(day - before[-1].date).days} days before {day}: "
+        say(f"The answer history ends {before[-1].date}, {(day - before[-1].date).days:,} days before {day}: "
             "run 'wordlebot data update' to bring it up to date.")
     model = model_for_day(data_dir, words, history, day, build=build, notify=say, folder=folder,
                           trainer=trainer)
