@@ -947,3 +947,24 @@ def test_the_tui_command_plays_a_multi_board_game_or_says_what_is_wrong(tmp_path
     w = ANSWERS[0]
     r = CliRunner().invoke(cli, ["tui", "--guesses", str(g), "--boards", "2", "--play", "--answer", f"{w},{w}"])
     assert r.exit_code != 0 and "distinct" in r.output and "Traceback" not in r.output
+
+
+def test_the_candidates_fill_their_box_and_say_how_many_more():
+    # 600 possible answers never fit: at 80x24 the words shown must leave the "… and N more"
+    # line inside the box (60 words at 4 a line overflowed it, the line was cut off), and a
+    # bigger terminal shows more of them.
+    words = random_words(600, length=5, alphabet="abcdefghiorst", seed=5)
+    shown = {}
+    for size in [(80, 24), (120, 40)]:
+        async def go():
+            app = app_for(lex=Lexicon.from_lists(words, words, name="many"))
+            async with running(app, size=size):
+                box = app.query_one("#candidates")
+                lines = _text(app, "#candidates").splitlines()
+                assert 1 < len(lines) <= box.size.height
+                listed = [w for line in lines[:-1] for w in line.split()]
+                assert lines[-1] == f"… and {600 - len(listed):,} more"
+                assert all(w.lower() in words for w in listed) and len(set(listed)) == len(listed)
+                shown[size] = len(listed)
+        run(go())
+    assert shown[(120, 40)] > 2 * shown[(80, 24)]

@@ -103,6 +103,23 @@ def columns(items: list[str], width: int) -> str:
     return "\n".join("".join(x.ljust(cell) for x in line).rstrip() for line in lines)
 
 
+def fitting(n: int, width: int, height: int, cell: int) -> int:
+    """How many of ``n`` words in cells of ``cell`` columns fill a box of ``width`` x ``height``
+    (one line kept for "… and N more" when they do not all fit); 60 before the box is laid out."""
+    if height <= 0:
+        return min(n, 60)
+    per_line = max(1, (width + 2) // cell)
+    return n if n <= per_line * height else per_line * max(1, height - 1)
+
+
+class Candidates(Static):
+    """The words still possible, as many as the box holds: drawn again when its size changes
+    (the screen's own resize comes before its boxes are laid out again)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.app.call_after_refresh(self.app.refresh_view)
+
+
 class SuggestionTable(DataTable, can_focus=False):
     """The suggestions; a click on a row puts its word in the row being typed.  It never takes
     the focus, so every key goes to the board."""
@@ -193,7 +210,7 @@ class WordlebotApp(App):
                 yield SuggestionTable(id="suggestions", cursor_type="none", zebra_stripes=True)
                 yield Static("candidates", classes="title", id="cand-title")
                 yield Static("", id="trap")
-                yield Static("", id="candidates")
+                yield Candidates("", id="candidates")
         yield Static("", id="status")
         yield Footer()
 
@@ -248,11 +265,13 @@ class WordlebotApp(App):
         self.query_one("#trap", Static).update(trap or "")
         self.query_one("#trap").display = bool(trap)
         n = int(s.game.candidates.size)
-        shown = s.candidates(60)
-        items = [w.upper() + (f" {format_prob(p) or '<0.01%'}" if s.lexicon.weighted else "") for w, p in shown]
         box = self.query_one("#candidates", Static)
-        self.query_one("#candidates", Static).update(columns(items, box.size.width or 56)
-                                                     + (f"\n… and {n - len(shown):,} more" if n > len(shown) else ""))
+        width = box.size.width or 56
+        # A word and its chance ("ABODE 0.08%", "<0.01%" at most) and the gap between columns.
+        cell = s.length + (7 if s.lexicon.weighted else 0) + 2
+        shown = s.candidates(fitting(n, width, box.size.height, cell))
+        items = [w.upper() + (f" {format_prob(p) or '<0.01%'}" if s.lexicon.weighted else "") for w, p in shown]
+        box.update(columns(items, width) + (f"\n… and {n - len(shown):,} more" if n > len(shown) else ""))
         status = self.query_one("#status", Static)
         status.set_classes("error" if self.error else ("" if self.message else "hint"))
         status.update(self.message or s.hint())
