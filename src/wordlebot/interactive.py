@@ -240,7 +240,7 @@ def pick_answer(lexicon: Lexicon, *, answer: str | None = None, day: dt.date | N
                 return e.word, e.puzzle
         if day > dt.date.today() + dt.timedelta(days=1):  # a day ahead: some time zone plays it already
             raise DataError(f"no answer for {day}: that puzzle has not been published yet (today is "
-                            f"{dt.date.today()}); give a past day, --answer W or --random")
+                            f"{dt.date.today()}); give a past day")
         last = history[-1].date if history else None
         hint = f"the history ends {last}" if last else "there is no history"
         raise DataError(f"no answer for {day}: {hint}; run 'wordlebot data update' (or data fetch)")
