@@ -40,7 +40,7 @@ from .search import INF, BudgetExceeded, TreeSearch
 # drawn at random from the ~10,000 a hard top-10 run leaves after its first 4,878: 90 CPU-s at
 # 150 M, 83 at 300 M, 77 at 1.5 G, 67 with no limit (the kernel alone beats the stages on the far
 # tail), 182 with no quick try (the stages alone: what the try leaves in the table pays); but 42
-# dearer words of the run's head went 288 -> 347 CPU-s at 4 G (HAROS 4.6 -> 21 s, ALECS 8.7 ->
+# dearer words of the run's head went 336 -> 403 CPU-s at 4 G (HAROS 4.6 -> 21 s, ALECS 8.7 ->
 # 32 s).  No budget wins both by more than the noise, and none comes near halving the run.
 QUICK_UNITS = 150_000_000
 STAGE_MIN = 20  # parts of fewer answers are left to the kernel (their gaps are small and cheap)
