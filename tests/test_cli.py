@@ -4,6 +4,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import numpy as np
@@ -336,6 +337,18 @@ def test_play_hard_mode_goes_through_the_game(tmp_path):
     assert r.exit_code == 0, r.output
     assert "ORGAN is not allowed: hard mode: the 3rd letter must be A" in r.output
     assert "Solved in 2/6!" in r.output and "Wordle 2/6*\n\n⬛⬛🟩⬛⬛\n🟩🟩🟩🟩🟩" in r.output
+
+
+def test_a_typo_is_answered_with_the_words_one_slip_away_as_the_readme_says(official):
+    # The README's sentence, on the classic lists: SLATE (an answer) and SALET swap two
+    # neighbouring letters of SALTE, SALTY changes one (hand-checked against the lists)
+    r = run(["--data-dir", str(official), "suggest", "--words", "classic", "--history", "salte:20010"])
+    assert r.exit_code == 1
+    message = ("'salte' is not in the classic guess list (12,972 words); did you mean SLATE, SALET "
+               "or SALTY?")
+    assert message in r.output.replace("\n", " ")
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert f"`{message}`" in " ".join(readme.split())
 
 
 def test_play_classic_on_the_guano_day(official):
