@@ -207,8 +207,9 @@ def test_answers_commands(official, tmp_path, monkeypatch):
     assert r.exit_code == 0, r.output
     assert "converged" in r.output and "saved to" in r.output and "… 2026-01-31)" in r.output
     # the stored model was trained before these days: used as it is, nothing trained
-    r = CliRunner().invoke(cli, ["answers", "show", "cigar", "tares", "zzzzz", "--date", "2026-02-01"])
-    assert r.exit_code == 0 and "CIGAR" in r.output and "TARES" in r.output and "not a valid guess" in r.output
+    r = CliRunner().invoke(cli, ["answers", "show", "cigar", "tares", "zzzzz", "crnae", "--date", "2026-02-01"])
+    assert r.exit_code == 0 and "CIGAR" in r.output and "TARES" in r.output and "ZZZZZ: not a valid guess\n" in r.output
+    assert "CRNAE: not a valid guess; did you mean CRANE" in r.output  # a swap of N and A: offered first
     assert "P(answer on 2026-02-01)" in r.output and "Training" not in r.output
     assert "answer model trained to 2026-01-31, prior for 2026-02-01" in r.output
     # CIGAR was the first answer: used before that day, but not a spoiler of a later one

@@ -815,6 +815,7 @@ ANSWERS_DATE_HELP = "The day (default today): its prior, from the history before
 def answers_show(words, day) -> None:
     """Probability of each WORD being the day's answer, and why."""
     from .explain import rank_text, tie_ranks
+    from .words import Lexicon, slip_hint
 
     prior = _day_prior(day)
     model, p, history, on = prior.model, prior.weights, prior.history, prior.day
@@ -824,7 +825,8 @@ def answers_show(words, day) -> None:
     for raw in words:
         w = check_word(raw, 5)
         if w not in index:
-            err.print(f"[red]{w.upper()}: not a valid guess[/]")
+            near = Lexicon.from_lists(model.words, model.words, p).near(w)  # the day's likeliest first
+            err.print(f"[red]{escape(w.upper() + ': not a valid guess' + slip_hint(near))}[/]")
             continue
         i = index[w]
         status = f"used on {last_used[w]}" if w in last_used else ("listed" if model.listed[i] else "not in any list")

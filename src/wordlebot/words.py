@@ -34,6 +34,14 @@ def list_fingerprint(words: Sequence[str]) -> str:
     return hashlib.sha256(("\n".join(words) + "\n").encode("ascii")).hexdigest()
 
 
+def slip_hint(near: Sequence[str]) -> str:
+    """``"; did you mean SLATE, SALET or SALTY?"`` for the words of ``Lexicon.near``, or ``""``."""
+    names = [x.upper() for x in near]
+    if not names:
+        return ""
+    return f"; did you mean {', '.join(names[:-1]) + ' or ' if len(names) > 1 else ''}{names[-1]}?"
+
+
 def validate_words(words: Iterable[str], source: str = "word list") -> list[str]:
     """Check a list read from a file or given in code: lower-case a-z, one length, no duplicates.
 
@@ -229,11 +237,8 @@ class Lexicon:
         try:
             return self._index[w]
         except KeyError:
-            near = self.near(w)
-            names = [x.upper() for x in near]
-            hint = f"; did you mean {', '.join(names[:-1]) + ' or ' if len(names) > 1 else ''}{names[-1]}?" if near else ""
             raise InvalidWordError(
-                f"{w!r} is not in the {self.name} guess list ({self.n_guesses:,} words){hint}"
+                f"{w!r} is not in the {self.name} guess list ({self.n_guesses:,} words){slip_hint(self.near(w))}"
             ) from None
 
     def near(self, word: str, limit: int = 3) -> list[str]:
