@@ -814,6 +814,8 @@ ANSWERS_DATE_HELP = "The day (default today): its prior, from the history before
 @click.option("--date", "day", type=DAY, default=None, help=ANSWERS_DATE_HELP)
 def answers_show(words, day) -> None:
     """Probability of each WORD being the day's answer, and why."""
+    import numpy as np
+
     from .explain import rank_text, tie_ranks
     from .words import Lexicon, slip_hint
 
@@ -825,7 +827,8 @@ def answers_show(words, day) -> None:
     for raw in words:
         w = check_word(raw, 5)
         if w not in index:
-            near = Lexicon.from_lists(model.words, model.words, p).near(w)  # the day's likeliest first
+            # the day's likeliest first (a word the prior rules out still ranks, last, as in the nyt set)
+            near = Lexicon.from_lists(model.words, model.words, np.maximum(p, 1e-12)).near(w)
             err.print(f"[red]{escape(w.upper() + ': not a valid guess' + slip_hint(near))}[/]")
             continue
         i = index[w]
