@@ -82,6 +82,16 @@ def _play_small_games() -> None:
             duo.guess(lex.guesses[1])
             while not duo.over:
                 duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
+            # the whole-tree searches of `tree` (near-optimal and --exact) and `openers --exact`:
+            # no failure cost and unit weights, which the advisor's searches never pass, so four of
+            # the search's kernels compiled again at the first `tree --exact` (7 s)
+            from .search import TreeSearch
+
+            for k in (None, 12):
+                for hard in (False, True):
+                    for weights in (None, "prior") if lex.weighted else (None,):
+                        TreeSearch(lex, k=k, hard=hard, weights=weights, memory_mb=16, matrix=matrix,
+                                   matrix_t=matrix_t).tree(None)
             # a big node's scan shared out to the threads (see TreeSearch.root_order): the
             # made-up nodes are far too small to be shared, so the shared path is called here,
             # through the search's own private steps (no public entry point forces it)
