@@ -82,22 +82,25 @@ def _play_small_games() -> None:
             duo.guess(lex.guesses[1])
             while not duo.over:
                 duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
-            # the whole-tree searches of `tree` (near-optimal and --exact) and `openers --exact`:
-            # no failure cost and unit weights, which the advisor's searches never pass, so four of
-            # the search's kernels compiled again at the first `tree --exact` (7 s)
+            # the whole-tree searches (`tree`, `tree --exact`, `openers --exact`) share a part of
+            # SPLIT_PART_MIN answers or more out to the threads: made-up parts are never that big,
+            # so the shared path is called here through its private step, a part of all the
+            # answers (four kernels compiled at the first `tree --exact`, 7 s, before)
+            from .game import HardConstraints
             from .search import TreeSearch
 
+            H = np.arange(lex.n_answers, dtype=np.int32)
             for k in (None, 12):
                 for hard in (False, True):
-                    for weights in (None, "prior") if lex.weighted else (None,):
-                        TreeSearch(lex, k=k, hard=hard, weights=weights, memory_mb=16, matrix=matrix,
-                                   matrix_t=matrix_t).tree(None)
+                    tree_search = TreeSearch(lex, k=k, hard=hard, memory_mb=16, matrix=matrix, matrix_t=matrix_t)
+                    part = (0, H, HardConstraints.none(length) if hard else None)
+                    if tree_search._splits:
+                        tree_search._split_parts([part], [part], 1, True)
             # a big node's scan shared out to the threads (see TreeSearch.root_order): the
             # made-up nodes are far too small to be shared, so the shared path is called here,
             # through the search's own private steps (no public entry point forces it)
             search = adv.search_for(False, 6)
             T, *_ = search._allowed(None, None)
-            H = np.arange(lex.n_answers, dtype=np.int32)
             search._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))  # guess by guess
             worker = search._active[0]
             sk._scan_share(worker.S, worker.X, H, T, worker.S.mt)  # answer by answer (a sparser node)
