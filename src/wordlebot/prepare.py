@@ -85,16 +85,19 @@ def _play_small_games() -> None:
             # the whole-tree searches (`tree`, `tree --exact`, `openers --exact`) share a part of
             # SPLIT_PART_MIN answers or more out to the threads: made-up parts are never that big,
             # so the shared path is called here through its private step, a part of all the
-            # answers (four kernels compiled at the first `tree --exact`, 7 s, before).  Five
-            # letters only: every variant (six letters, hard, near-optimal) cost 20 s more here
-            # where a user of one pays 7 s once.
+            # answers (four kernels compiled at the first `tree --exact`, 7 s, and one more at the
+            # first `--hard --exact`, 4 s, before).  Five letters only: six letters and the
+            # near-optimal search besides made setting up 15-20 s slower.
             H = np.arange(lex.n_answers, dtype=np.int32)
             if length == 5 and weights is None:
+                from .game import HardConstraints
                 from .search import TreeSearch
 
-                tree_search = TreeSearch(lex, k=None, memory_mb=16, matrix=matrix, matrix_t=matrix_t)
-                if tree_search._splits:
-                    tree_search._split_parts([(0, H, None)], [(0, H, None)], 1, True)
+                for hard in (False, True):
+                    tree_search = TreeSearch(lex, k=None, hard=hard, memory_mb=16, matrix=matrix, matrix_t=matrix_t)
+                    part = (0, H, HardConstraints.none(length) if hard else None)
+                    if tree_search._splits:
+                        tree_search._split_parts([part], [part], 1, True)
             # a big node's scan shared out to the threads (see TreeSearch.root_order): the
             # made-up nodes are far too small to be shared, so the shared path is called here,
             # through the search's own private steps (no public entry point forces it)
