@@ -1,6 +1,6 @@
 # Two entry points: `make run` (the terminal UI) and `make test` (the suite, then the kernel and
 # search tests with the kernels as plain Python: `test-nojit`).
-# Each creates .venv on first use (and compiles the kernels: about a minute, once) and reinstalls
+# Each creates .venv on first use (and compiles the kernels: a minute and a half, once) and reinstalls
 # when pyproject.toml changes.
 PYTHON ?= python3
 VENV   ?= .venv

@@ -121,9 +121,10 @@ def _fit_small_model() -> None:
 
 
 def kernel_steps() -> list[Step]:
-    """Compile every kernel play uses (a minute on the first run; instant once compiled)."""
+    """Compile every kernel play and the whole-tree searches use (a minute and a half on the first
+    run; instant once compiled)."""
     return [
-        Step("compiling the solver's kernels", "about a minute, once", _play_small_games),
+        Step("compiling the solver's kernels", "a minute and a half, once", _play_small_games),
         Step("compiling the answer model's kernels", "a few seconds, once", _fit_small_model),
     ]
 
