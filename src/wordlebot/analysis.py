@@ -120,12 +120,11 @@ def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: b
                 raise InvalidFeedbackError(
                     f"row {k}: {r.guess.upper()} against {ans.upper()} shows {Row(r.guess, _feedback(r.guess, ans)).feedback_digits()}, "
                     f"not {r.feedback_digits()}: check the answer or the colours")
-        if ans in lex:
-            truth = Game(lex, hard=hard, max_guesses=cap, matrix=advisor.matrix, answer=ans)
-            for r in rows:
-                truth.guess(r.guess, r.pattern)
-            if truth.off_list_row is not None:
-                rated = rows[:truth.off_list_row - 1]
+        truth = Game(lex, hard=hard, max_guesses=cap, matrix=advisor.matrix, answer=ans)
+        for r in rows:
+            truth.guess(r.guess, r.pattern)
+        if truth.off_list_row is not None:
+            rated = rows[:truth.off_list_row - 1]
     game = Game(lex, hard=hard, max_guesses=cap, matrix=advisor.matrix)
     green = all_green(lex.length)
     reports = []

@@ -814,22 +814,21 @@ ANSWERS_DATE_HELP = "The day (default today): its prior, from the history before
 @click.option("--date", "day", type=DAY, default=None, help=ANSWERS_DATE_HELP)
 def answers_show(words, day) -> None:
     """Probability of each WORD being the day's answer, and why."""
-    import numpy as np
-
     from .explain import rank_text, tie_ranks
     from .words import Lexicon, slip_hint
+    from .wordsets import answer_weights
 
     prior = _day_prior(day)
     model, p, history, on = prior.model, prior.weights, prior.history, prior.day
     index = {w: i for i, w in enumerate(model.words)}
     first, last = tie_ranks(p)
     last_used = {e.word: e.date for e in history}
+    lexicon = None  # for the words one slip away from a word not in the list, the day's likeliest first
     for raw in words:
         w = check_word(raw, 5)
         if w not in index:
-            # the day's likeliest first (a word the prior rules out still ranks, last, as in the nyt set)
-            near = Lexicon.from_lists(model.words, model.words, np.maximum(p, 1e-12)).near(w)
-            err.print(f"[red]{escape(w.upper() + ': not a valid guess' + slip_hint(near))}[/]")
+            lexicon = lexicon or Lexicon.from_lists(model.words, model.words, answer_weights(p))
+            err.print(f"[red]{escape(w.upper() + ': not a valid guess' + slip_hint(lexicon.near(w)))}[/]")
             continue
         i = index[w]
         status = f"used on {last_used[w]}" if w in last_used else ("listed" if model.listed[i] else "not in any list")

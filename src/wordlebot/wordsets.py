@@ -135,8 +135,14 @@ def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model
 
     prior = prior_for_day(folder, guesses, day, build=build_model, notify=say)
     kind = "the" if prior.model is not None else "a"
-    return Lexicon.from_lists(guesses, guesses, np.maximum(prior.weights, 1e-12), name="nyt", day=day,
+    return Lexicon.from_lists(guesses, guesses, answer_weights(prior.weights), name="nyt", day=day,
                               note=f"every valid word is a possible answer, weighted by {kind} {prior.description}")
+
+
+def answer_weights(prior: np.ndarray) -> np.ndarray:
+    """A day's prior as a Lexicon's answer weights: a word the prior rules out (0) keeps a tiny
+    weight, so it can still be played and ranked, last."""
+    return np.maximum(prior, 1e-12)
 
 
 # Words at least this common (Zipf) may be guessed; at least this common may be the answer.
