@@ -159,3 +159,22 @@ def optimal_total(guesses: list[str], answers: list[str], max_guesses: int = 6, 
         return result
 
     return best(tuple(answers), max_guesses, ())
+
+
+def conditional_logit(theta: np.ndarray, days: list[tuple[np.ndarray, int]]) -> tuple[float, np.ndarray, np.ndarray]:
+    """The negative log-likelihood of choices, its gradient and Hessian, straight from the
+    definition: each day is (phi: the day's candidates x features, the chosen row); P(row r) =
+    exp(theta . phi_r) / sum_s exp(theta . phi_s); the gradient is E[phi] - phi_chosen, the
+    Hessian the covariance of phi, summed over days."""
+    f = 0.0
+    g = np.zeros(theta.size)
+    h = np.zeros((theta.size, theta.size))
+    for phi, chosen in days:
+        s = phi @ theta
+        log_z = math.log(sum(math.exp(v) for v in s))
+        f -= s[chosen] - log_z
+        p = np.array([math.exp(v - log_z) for v in s])
+        e = p @ phi
+        g += e - phi[chosen]
+        h += (phi * p[:, None]).T @ phi - np.outer(e, e)
+    return f, g, h

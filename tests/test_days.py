@@ -1,6 +1,6 @@
 """The prior of a day (answers/daily.py): built from the history before that day only, whatever
-the history file holds; the stored model only when it was trained before the day, otherwise a
-model trained on the days before it (cached per day, bounded); every shell given the day.  The
+the history file holds; the model fitted on the days before it (cached under that history,
+bounded); every shell given the day.  The
 2026-05-20 case on the official data: WRECK was the answer, and a prior built with the days
 after it (WRECK already used) put it behind DRECK."""
 
@@ -18,7 +18,6 @@ from conftest import random_words
 from wordlebot import cli_common as cli_mod  # the word-set options load through it
 from wordlebot import data
 from wordlebot.answers import daily, store
-from wordlebot.answers.model import AnswerModel
 from wordlebot.cli import cli
 from wordlebot.data import HistoryEntry
 from wordlebot.wordsets import load_lexicon
@@ -46,20 +45,17 @@ def write_history(folder, answers: list[str], last: dt.date) -> list[HistoryEntr
     return entries
 
 
-def fake_model(until: dt.date, seed: int = 0) -> AnswerModel:
-    """A model with made-up pool probabilities (training is not what these tests are about)."""
-    rng = np.random.default_rng(seed)
-    listed = np.isin(WORDS, LISTED)
-    return AnswerModel(list(WORDS), rng.uniform(0.05, 1.0, len(WORDS)), listed, 0.01, 0.0, until)
+class CountingFit:
+    """The real fit, counting its calls (which days' models were fitted, by their last day)."""
 
-
-class FakeTrainer:
     def __init__(self) -> None:
         self.calls: list[dt.date] = []
 
-    def __call__(self, training, until):
-        self.calls.append(until)
-        return fake_model(until, seed=until.toordinal())
+    def __call__(self, facts, before):
+        from wordlebot.answers.editor import fit
+
+        self.calls.append(before[-1].date)
+        return fit(facts, before)
 
 
 def test_todays_prior_ignores_todays_answer_stored_in_the_morning(tmp_path, monkeypatch):
@@ -67,51 +63,50 @@ def test_todays_prior_ignores_todays_answer_stored_in_the_morning(tmp_path, monk
     tomorrow's, where today's answer is a past one): with the baseline prior and with a model."""
     monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path / "cache"))
     today = dt.date.today()
-    past = LISTED[:40]
+    shuffled = [str(w) for w in np.random.default_rng(3).permutation(LISTED)]  # not in alphabetical order
+    past = shuffled[:40]
     folder = nyt_folder(tmp_path / "d", past, today - DAY)
-    answer = LISTED[60]  # today's answer: a listed word not used before
+    answer = shuffled[60]  # today's answer: a listed word not used before
     i = WORDS.index(answer)
     for with_model in (False, True):
-        if with_model:
-            fake_model(today - DAY).save(store.model_path(list(WORDS)))
         write_history(folder, past, today - DAY)
-        before = load_lexicon("nyt", data_dir=folder)
+        before = load_lexicon("nyt", data_dir=folder, build_model=with_model)
         write_history(folder, past + [answer], today)  # the morning update
-        after = load_lexicon("nyt", data_dir=folder)
+        after = load_lexicon("nyt", data_dir=folder, build_model=with_model)
         assert before.day == after.day == today
         assert np.array_equal(before.prior, after.prior), with_model
         assert f"prior for {today}" in after.describe() and f"prior for {today}" in after.note
-        assert ("answer model trained to" in after.note) == with_model
+        assert (f"answer model fitted on the history to {today - DAY}" in after.note) == with_model
         # not vacuous: on the next day the answer is a past one, and weighs less
-        tomorrow = load_lexicon("nyt", data_dir=folder, day=today + DAY)
+        tomorrow = load_lexicon("nyt", data_dir=folder, day=today + DAY, build_model=with_model)
         assert tomorrow.prior[i] < after.prior[i] / 5
 
 
-def test_the_stored_model_serves_only_days_after_its_training(tmp_path):
+def test_a_days_model_is_fitted_on_the_history_before_it_and_kept(tmp_path):
     folder = nyt_folder(tmp_path / "d", LISTED[:30], dt.date(2024, 3, 30))  # 2024-03-01 … 2024-03-30
     cache = tmp_path / "cache"
-    fake_model(dt.date(2024, 3, 20)).save(store.model_path(list(WORDS), cache))
-    train = FakeTrainer()
+    fitting = CountingFit()
 
     def prior(day, build=True):
-        return daily.prior_for_day(folder, list(WORDS), day, build=build, folder=cache, trainer=train)
+        return daily.prior_for_day(folder, list(WORDS), day, build=build, folder=cache, trainer=fitting)
 
-    p = prior(dt.date(2024, 3, 21))  # the stored model was trained before: used
-    assert p.trained_until == dt.date(2024, 3, 20) and train.calls == []
-    assert p.description == "answer model trained to 2024-03-20, prior for 2024-03-21"
+    p = prior(dt.date(2024, 3, 21))
+    assert p.trained_until == dt.date(2024, 3, 20) and fitting.calls == [dt.date(2024, 3, 20)]
+    assert p.description == "answer model fitted on the history to 2024-03-20, prior for 2024-03-21"
     assert p.history[-1].date == dt.date(2024, 3, 20) and len(p.history) == 20
-    p = prior(dt.date(2024, 3, 20))  # it was trained on that day: a model of the day before
-    assert p.trained_until == dt.date(2024, 3, 19) and train.calls == [dt.date(2024, 3, 19)]
-    assert p.description == "answer model trained to 2024-03-19, prior for 2024-03-20"
-    assert max(e.date for e in p.history) == dt.date(2024, 3, 19)
-    again = prior(dt.date(2024, 3, 20))  # from the per-day cache
-    assert train.calls == [dt.date(2024, 3, 19)] and np.array_equal(again.weights, p.weights)
-    assert daily.day_model_path(list(WORDS), dt.date(2024, 3, 19), cache).is_file()
-    # nothing cached and not allowed to train: the baseline prior of that day, saying so
+    again = prior(dt.date(2024, 3, 21))  # from the per-day cache, the same numbers
+    assert fitting.calls == [dt.date(2024, 3, 20)] and np.array_equal(again.weights, p.weights)
+    # the history file loses its later days: the same history before the day, the same model
+    write_history(folder, LISTED[:20], dt.date(2024, 3, 20))
+    assert np.array_equal(prior(dt.date(2024, 3, 21)).weights, p.weights) and len(fitting.calls) == 1
+    # a history that differs before the day is another model
+    write_history(folder, LISTED[1:21], dt.date(2024, 3, 20))
+    assert not np.array_equal(prior(dt.date(2024, 3, 21)).weights, p.weights) and len(fitting.calls) == 2
+    # nothing cached and not allowed to fit: the baseline prior of that day, saying so
     p = prior(dt.date(2024, 3, 10), build=False)
-    assert p.model is None and "simple prior for 2024-03-10" in p.description and train.calls == [dt.date(2024, 3, 19)]
+    assert p.model is None and "simple prior for 2024-03-10" in p.description and len(fitting.calls) == 2
     assert np.all(p.weights > 0) and abs(p.weights.sum() - 1) < 1e-9
-    # before the first day of the history there is nothing to train on
+    # before the first day of the history there is nothing to fit on
     p = prior(dt.date(2024, 3, 1))
     assert p.model is None and p.history == () and "no answer history before that day" in p.description
 
@@ -119,36 +114,38 @@ def test_the_stored_model_serves_only_days_after_its_training(tmp_path):
 def test_per_day_models_are_bounded_least_recently_used_first(tmp_path):
     folder = nyt_folder(tmp_path / "d", LISTED[:30], dt.date(2024, 3, 30))
     cache = tmp_path / "cache"
-    train = FakeTrainer()
+    fitting = CountingFit()
     history = data.read_history(folder)
+    lists = store.answer_lists(folder)
 
     def model(day):
-        return daily.model_for_day(folder, list(WORDS), history, day, build=True, folder=cache, trainer=train,
+        return daily.model_for_day(folder, list(WORDS), history, day, build=True, folder=cache, trainer=fitting,
                                    keep=2)
 
     d = [dt.date(2024, 3, k) for k in (10, 11, 12)]
     model(d[0]), model(d[1])
-    paths = [daily.day_model_path(list(WORDS), x - DAY, cache) for x in d]
+    paths = [daily.day_model_path(list(WORDS), lists, daily.history_before(history, x), cache) for x in d]
     os.utime(paths[0], (1_000_000, 1_000_000))
     os.utime(paths[1], (1_000_100, 1_000_100))
-    assert model(d[0]).trained_until == d[0] - DAY and len(train.calls) == 2  # loaded: now the most recent
+    assert model(d[0]).trained_until == d[0] - DAY and len(fitting.calls) == 2  # loaded: now the most recent
     model(d[2])
     assert [p.is_file() for p in paths] == [True, False, True]
     assert sorted(p.name for p in paths[0].parent.iterdir()) == sorted([paths[0].name, paths[2].name])
 
 
-def test_a_damaged_day_model_is_retrained(tmp_path, caplog):
+def test_a_damaged_day_model_is_fitted_again(tmp_path, caplog):
     folder = nyt_folder(tmp_path / "d", LISTED[:10], dt.date(2024, 3, 10))
     cache = tmp_path / "cache"
-    path = daily.day_model_path(list(WORDS), dt.date(2024, 3, 10), cache)
+    history = data.read_history(folder)
+    path = daily.day_model_path(list(WORDS), store.answer_lists(folder), history, cache)
     path.parent.mkdir(parents=True)
-    path.write_text("{broken")
-    train = FakeTrainer()
-    p = daily.prior_for_day(folder, list(WORDS), dt.date(2024, 3, 11), build=True, folder=cache, trainer=train)
-    # the history's last day: saved as the stored model (nothing was stored), not in the day cache
-    assert p.trained_until == dt.date(2024, 3, 10) and train.calls == [dt.date(2024, 3, 10)]
-    assert store.model_path(list(WORDS), cache).is_file()
-    assert "unusable" in caplog.text
+    fitting = CountingFit()
+    for damage in ("{broken", "[]", '{"version": 3, "kind": "editor"}'):
+        path.write_text(damage)
+        p = daily.prior_for_day(folder, list(WORDS), dt.date(2024, 3, 11), build=True, folder=cache, trainer=fitting)
+        assert p.trained_until == dt.date(2024, 3, 10) and p.model is not None
+        assert json.loads(path.read_text())["kind"] == "editor"  # replaced by the good one
+    assert len(fitting.calls) == 3 and "unreadable" in caplog.text
 
 
 # --- the shells take the day --------------------------------------------------------------------
@@ -203,7 +200,7 @@ def may20(official, session_cache):
 def test_the_prior_of_may_20_does_not_know_wreck_was_its_answer(may20):
     from wordlebot.game import Game
 
-    assert may20.day == MAY20 and "answer model trained to 2026-05-19, prior for 2026-05-20" in may20.note
+    assert may20.day == MAY20 and "answer model fitted on the history to 2026-05-19, prior for 2026-05-20" in may20.note
     p = may20.prior
     wreck, dreck = may20.answer_of_guess[may20.id("wreck")], may20.answer_of_guess[may20.id("dreck")]
     assert p[wreck] > 100 * p[dreck]

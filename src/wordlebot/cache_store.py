@@ -54,6 +54,7 @@ class CacheFile:
 OWN = ("matrix-*.bin", "matrix-*.bin.*.tmp", "openings/book-*.json", "openings/.book-*.part",
        "models/answer-model-*.json", "models/.answer-model-*.part",
        "models/days/answer-model-*.json", "models/days/.answer-model-*.part",
+       "models/word-facts-*.json", "models/.word-facts-*.part",
        "wordlists/wordfreq-*.json", "wordlists/.wordfreq-*.part")
 
 
@@ -79,8 +80,8 @@ def scan(folder: Path | None = None) -> list[CacheFile]:
 
 
 def _describe(p: Path) -> tuple[str, str, bool]:
-    from .cache_formats import (BOOK_VERSION, MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES, MATRIX_MAGIC,
-                                WORDLIST_VERSION)
+    from .cache_formats import (ANSWER_MODEL_VERSION, BOOK_VERSION, MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES,
+                                MATRIX_MAGIC, WORD_FACTS_VERSION, WORDLIST_VERSION)
 
     name = p.name
     if name.endswith((".tmp", ".part")):
@@ -102,7 +103,9 @@ def _describe(p: Path) -> tuple[str, str, bool]:
     if name.startswith("wordfreq-") and name.endswith(".json"):
         return _json_file(p, "list", WORDLIST_VERSION)
     if name.startswith("answer-model-") and name.endswith(".json"):
-        return "model", "nyt", True  # the answer model serves the NYT sets
+        return _json_file(p, "model", ANSWER_MODEL_VERSION)  # the answer models serve the NYT sets
+    if name.startswith("word-facts-") and name.endswith(".json"):
+        return _json_file(p, "model", WORD_FACTS_VERSION)
     return "other", "?", True
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
+import math
 import sys
 from dataclasses import asdict
 from functools import wraps
@@ -775,27 +776,28 @@ def _nyt_words_and_folder():
 
 @answers_group.command("build")
 @click.option("--until", type=DAY, default=None,
-              help="Train on the history up to this day only (default: yesterday, the history before today).")
+              help="Fit on the history up to this day only (default: yesterday, the history before today).")
 def answers_build(until) -> None:
-    """Train the answer model on the word lists and the NYT history, and save it."""
+    """Fit the answer model on the word lists and the NYT history, and keep it for the next day."""
     from .answers import store
+    from .answers.editor import FRESH_DAY, FRESH_LETTERS, FRESH_STATIC, REPEAT_FEATURES
 
     words, folder = _nyt_words_and_folder()
-    with err.status("training the answer model…"):
-        model, path = store.build(folder, words, until or dt.date.today() - dt.timedelta(days=1))
+    until = until or dt.date.today() - dt.timedelta(days=1)
+    with err.status("fitting the answer model…"):
+        model, path = store.build(folder, words, until)
     m = model.meta
-    se = m["spy_em"]
-    out.print(f"trained on {m['history_days']:,} days ({m['history_first']} … {model.trained_until}), "
-              f"{m['positives']:,} positives, {len(words) - m['positives']:,} unlabeled words", soft_wrap=True)
-    out.print(f"Spy-EM: {se['iterations']} iterations, {'converged' if se['converged'] else 'NOT converged'}, "
-              f"spies' mean probability {se['c']:.3f}; fresh answers from outside the lists "
-              f"{model.m_out:.2%} ({m['outside_answers']} in {m['outside_days']:,} days); "
-              f"repeat age preference {model.kappa:g}; {m['seconds']:.1f} s", soft_wrap=True)
+    out.print(f"fitted on the history to {model.trained_until}: {m['fresh_choices']:,} fresh answers since "
+              f"{m['trained_from']}, {m['repeat_choices']:,} repeats; {'converged' if m['converged'] else 'NOT converged'} "
+              f"in {m['newton_steps']} Newton steps, {m['seconds']:.2f} s", soft_wrap=True)
+    out.print("fresh words (log-odds per unit): " + ", ".join(
+        f"{k} {model.fresh[k]:+.2f}" for k in FRESH_STATIC + FRESH_DAY + FRESH_LETTERS), soft_wrap=True)
+    out.print("repeats: " + ", ".join(f"{k} {model.repeat[k]:+.2f}" for k in REPEAT_FEATURES), soft_wrap=True)
     out.print(f"saved to {path}")
 
 
 def _day_prior(day: dt.date | None):
-    """The prior of ``day`` (default today) from the answer model, trained if need be."""
+    """The prior of ``day`` (default today) from the answer model, fitted if need be."""
     from .answers.daily import prior_for_day
 
     words, folder = _nyt_words_and_folder()
@@ -814,15 +816,16 @@ ANSWERS_DATE_HELP = "The day (default today): its prior, from the history before
 @click.option("--date", "day", type=DAY, default=None, help=ANSWERS_DATE_HELP)
 def answers_show(words, day) -> None:
     """Probability of each WORD being the day's answer, and why."""
+    from .answers.odds import word_odds
     from .explain import rank_text, tie_ranks
     from .words import Lexicon, slip_hint
     from .wordsets import answer_weights
 
     prior = _day_prior(day)
-    model, p, history, on = prior.model, prior.weights, prior.history, prior.day
+    model, p, on = prior.model, prior.weights, prior.day
     index = {w: i for i, w in enumerate(model.words)}
     first, last = tie_ranks(p)
-    last_used = {e.word: e.date for e in history}
+    last_used = {e.word: e.date for e in prior.history}
     lexicon = None  # for the words one slip away from a word not in the list, the day's likeliest first
     for raw in words:
         w = check_word(raw, 5)
@@ -831,11 +834,13 @@ def answers_show(words, day) -> None:
             err.print(f"[red]{escape(w.upper() + ': not a valid guess' + slip_hint(lexicon.near(w)))}[/]")
             continue
         i = index[w]
-        status = f"used on {last_used[w]}" if w in last_used else ("listed" if model.listed[i] else "not in any list")
-        out.print(f"[bold]{w.upper()}[/]  P(answer on {on}) = {p[i]:.3g}  ({rank_text(int(first[i]), int(last[i]), len(p))}) · "
-                  f"{status} · looks like an answer: {model.pool[i]:.2f}", soft_wrap=True)
-        for name, c in model.contributions(w):
-            out.print(f"    {c:+.2f}  {name}")
+        odds = word_odds(model, prior.parts, w)
+        used = f" · last an answer on {last_used[w]}" if w in last_used else ""
+        out.print(f"[bold]{w.upper()}[/]  P(answer on {on}) = {p[i]:.3g}  ({rank_text(int(first[i]), int(last[i]), len(p))})"
+                  f"{used}", soft_wrap=True)
+        out.print(f"    {escape(odds.text())}", soft_wrap=True)
+        for what, factor in odds.factors:
+            out.print(f"    x{factor:.2f}  {escape(what)}", soft_wrap=True)
 
 
 @answers_group.command("list")
@@ -843,24 +848,29 @@ def answers_show(words, day) -> None:
 @click.option("--top", type=click.IntRange(1), default=50, show_default=True, help="How many to show.")
 @click.option("--date", "day", type=DAY, default=None, help=ANSWERS_DATE_HELP)
 def answers_list(threshold, top, day) -> None:
-    """The likeliest answers for a day (default today)."""
+    """The likeliest answers for a day (default today), and each group's share of it."""
     import numpy as np
 
+    from .answers.odds import group_index, groups
     from .explain import tie_ranks
 
     prior = _day_prior(day)
     model, p = prior.model, prior.weights
+    for g in groups(model, prior.parts):
+        out.print(f"  {g.label}: {g.text()}", soft_wrap=True)
     order = np.argsort(-p, kind="stable")
     if threshold is not None:
         order = order[p[order] >= threshold]
         out.print(f"{order.size:,} words with P >= {threshold:g} (mass {p[order].sum():.3f})")
     first, last = tie_ranks(p)
+    member = group_index(prior.parts, model.facts)
+    labels = [g.short for g in groups(model, prior.parts)]
     shown = order[:top].tolist()
     width = max((len(f"{first[i]:,}-{last[i]:,}") for i in shown), default=4)
-    out.print(f"{'rank':>{width}}  word   P(answer)")
+    out.print(f"{'rank':>{width}}  word   P(answer)  group")
     for i in shown:
         rank = f"{first[i]:,}" if first[i] == last[i] else f"{first[i]:,}-{last[i]:,}"
-        out.print(f"{rank:>{width}}  {model.words[i].upper()}  {p[i]:.3g}")
+        out.print(f"{rank:>{width}}  {model.words[i].upper()}  {p[i]:9.3g}  {labels[member[i]]}")
     ties: dict[tuple[int, int], list[int]] = {}
     for i in shown:
         if first[i] != last[i]:
@@ -873,40 +883,55 @@ def answers_list(threshold, top, day) -> None:
 
 @answers_group.command("evaluate")
 @click.option("--window", type=click.IntRange(10, 1000), default=120, show_default=True,
-              help="Days at the end of the history to score (the model trains on the days before).")
+              help="Days at the end of the history to score, each with the history before it.")
 @click.option("--play/--no-play", default=True, show_default=True,
               help="Also play every day of the window with each method (minutes).")
-def answers_evaluate(window, play) -> None:
-    """Time-split backtest: ranking of the true answers, and real play against baselines."""
-    from .answers import backtest, store
-
-    words, folder = _nyt_words_and_folder()
-    data = store.training_data(folder, words)
-    with err.status("training on the days before the window…"):
-        rep, model = backtest.ranking_backtest(data, window)
-    out.print(f"[bold]ranking[/], {rep.days} days {rep.window[0]} … {rep.window[1]}, model trained to "
-              f"{rep.trained_until} in {rep.train_seconds:.1f} s", soft_wrap=True)
-    for t, r, n in zip(rep.thresholds, rep.recall, rep.set_size):
-        out.print(f"  P >= {t:<7g} recall {r:6.1%}  set size {n:8,.0f}")
-    out.print("  top K recall: " + ", ".join(f"{k:,}: {v:.1%}" for k, v in rep.top_k.items()))
-    out.print(f"  mean rank {rep.mean_rank:,.1f} · median rank {rep.median_rank:,.1f} · log-loss {rep.log_loss:.3f} "
-              f"· reachable {rep.reachable:.0%}")
-    if not play:
-        return
+@click.option("--plot", "plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write a calibration plot (PNG; extra 'plots').")
+def answers_evaluate(window, play, plot) -> None:
+    """Time-split backtest of the answer model beside its baselines: log-loss, ranks, recall,
+    calibration by group, and real play with the same search."""
     from rich.progress import BarColumn, Progress, TextColumn
 
+    from .answers import backtest, store
+
+    if plot is not None:
+        require("plots", feature="answers evaluate --plot")
+    words, folder = _nyt_words_and_folder()
+    data = store.training_data(folder, words)
     with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   console=err, transient=True) as prog:
-        tasks = {}
+        tasks: dict = {}
 
         def progress(method, done):
             if method not in tasks:
-                tasks[method] = prog.add_task(method, total=rep.days)
+                tasks[method] = prog.add_task(method, total=min(window, len(data.history)))
             prog.update(tasks[method], completed=done)
 
-        reports = backtest.play_backtest(data, model, window=window, progress=progress)
-    out.print(f"[bold]real play[/], {rep.days} days, the same search for every method")
-    for r in reports:
+        reports, priors = backtest.ranking_backtest(data, window, progress=progress)
+        r0 = reports[0]
+        out.print(f"[bold]ranking[/], {r0.days} days {r0.window[0]} … {r0.window[1]}, each scored with the history "
+                  f"before it (uniform over all {len(words):,} words: log-loss {math.log(len(words)):.3f})", soft_wrap=True)
+        out.print(f"  {'prior':<8} {'log-loss':>8} {'mean rank':>9} {'median':>7}  recall in the top "
+                  + " / ".join(f"{k:,}" for k in backtest.TOP_K))
+        for r in reports:
+            out.print(f"  {r.method:<8} {r.log_loss:8.3f} {r.mean_rank:9,.1f} {r.median_rank:7,.1f}  "
+                      + " / ".join(f"{r.recall[k]:.1%}" for k in backtest.TOP_K)
+                      + f"  ({escape(r.note)}, {r.seconds:.0f} s)", soft_wrap=True)
+        out.print("  calibration, the mass each prior gave a group summed over the days, beside the days its answer came from it:")
+        for j, g in enumerate(backtest.CALIBRATION_GROUPS):
+            out.print(f"    {g:<28} happened {reports[0].calibration[j].observed:>4}  predicted "
+                      + "  ".join(f"{r.method} {r.calibration[j].predicted:6.1f}" for r in reports), soft_wrap=True)
+        if plot is not None:
+            from .answers.plots import calibration_plot
+
+            calibration_plot(reports, priors, data, plot)
+            out.print(f"calibration plot written to {plot}")
+        if not play:
+            return
+        plays = backtest.play_backtest(data, priors, window=window, progress=progress)
+    out.print(f"[bold]real play[/], {r0.days} days, the same search for every method")
+    for r in plays:
         dist = " ".join(f"{k}:{v}" for k, v in r.distribution().items())
         out.print(f"  {r.name:<15} average {r.average:.4f} · failures {r.failures} "
                   f"(unreachable {len(r.unreachable)}) · {dist} · {r.seconds:.0f} s", soft_wrap=True)

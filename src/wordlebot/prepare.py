@@ -109,12 +109,21 @@ def _play_small_games() -> None:
 
 
 def _fit_small_model() -> None:
-    # the training's own steps (features standardised and stacked, then Spy-EM), on made-up
-    # words: the kernels compile for exactly the types training passes them
+    # the fits' own steps on made-up words and days, so the kernels compile for exactly the types
+    # fitting passes them: the editor model (the prior of every day), then Spy-EM (the previous
+    # model, a baseline of 'answers evaluate')
+    import datetime as dt
+
+    from .answers.editor import WordFacts, fit
     from .answers.model import _Features
     from .answers.pu import spy_em
+    from .data import HistoryEntry
 
     words = _made_up_words(200)
+    facts = WordFacts.build(words, {"nyt-2309": words[:80], "wordlebot-3158": words[:120]})
+    start = dt.date(2026, 1, 1)
+    used = words[:30] + words[:3]  # 30 fresh days, then 3 repeats
+    fit(facts, [HistoryEntry(start + dt.timedelta(days=k), w) for k, w in enumerate(used)])
     positive = np.zeros(len(words), bool)
     positive[::4] = True
     spy_em(_Features(words).matrix(), positive)

@@ -1,15 +1,22 @@
-"""Time-split backtest of the answer model: never trained on a day it is scored on.
+"""Time-split backtest of the answer priors: each day of the window scored with the history
+before it, as the assistant would have seen it that morning.
 
-The model is trained on the history before the window (the last ``window`` days by default);
-each day of the window is then scored with the prior computed from the days before it (which
-words are used, how often answers repeat), as the assistant would on that morning.
+The priors compared (``PRIOR_METHODS``), measured the same way:
 
-1. ranking: recall of the true answers at several probability thresholds with the set size at
-   each, recall within the top K, mean and median rank, log-loss;
-2. real play: every day of the window played with the full pipeline (prior + search), beside
-   the uniform classic 2,315 list, the uniform WordleBot 3,158 list, a frequency-only prior and
-   the classifier-plus-ban-past-answers approach (the best-known Python bot's), each with the
-   same search.
+- ``editor``: the editor model (``editor.py``), fitted on the history before each day, as the
+  assistant does (about a quarter of a second a day);
+- ``mixture``: the four-number baseline (``mixture.py``), no word features at all;
+- ``spy-em``: the previous default (``model.py``: a positive-unlabeled classifier calibrated to
+  the lists, Spy-EM), fitted once on the days before the window (a fit takes ~9 s).
+
+1. ranking: log-loss (the mean of -ln P(the day's answer)), the rank of the answer (ties
+   counted at their middle, as a random tie-break would give on average), recall within the K
+   likeliest words, and calibration: the mass each prior gave to each group of words
+   (``CALIBRATION_GROUPS``) summed over the days, beside the days the answer came from it;
+2. real play: every day of the window played with the full pipeline (prior + search) for each
+   prior, beside the uniform classic 2,315 list, the uniform WordleBot 3,158 list, a
+   frequency-only prior and the classifier-plus-ban-past-answers approach (the best-known Python
+   bot's), each with the same search.
 """
 
 from __future__ import annotations
@@ -17,68 +24,144 @@ from __future__ import annotations
 import datetime as dt
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
 from ..data import HistoryEntry
-from .model import AnswerModel, TrainingData, train
+from . import editor
+from .model import TrainingData
 
-THRESHOLDS = (1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 1e-5, 1e-6)
-TOP_K = (100, 500, 1000, 2000, 3158, 5000)
+PRIOR_METHODS = ("editor", "mixture", "spy-em")
+PLAY_METHODS = PRIOR_METHODS + ("uniform-2315", "uniform-3158", "frequency", "classifier-ban")
+TOP_K = (100, 250, 500, 1000, 2000, 3158)
+CALIBRATION_GROUPS = ("fresh: NYT answer list", "fresh: WordleBot list only", "fresh: any other word",
+                      "repeat of a 2021 answer", "repeat of a later answer")
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
+class DayPriors:
+    """One method's prior of every day of the window."""
+
+    method: str
+    days: tuple[HistoryEntry, ...]
+    weights: tuple[np.ndarray, ...]  # per day, over the word list
+    note: str  # how it was fitted
+    seconds: float
+    spy_em: object | None = None  # the fitted Spy-EM model (its pool feeds classifier-ban)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    group: str
+    predicted: float  # the prior's mass on the group, summed over the days
+    observed: int  # days whose answer came from the group
+
+
+@dataclass(frozen=True)
 class RankingReport:
+    method: str
     window: tuple[dt.date, dt.date]
     days: int
-    trained_until: dt.date
-    thresholds: tuple[float, ...]
-    recall: list[float]
-    set_size: list[float]
-    top_k: dict[int, float]
+    log_loss: float
     mean_rank: float
     median_rank: float
-    log_loss: float
+    recall: dict[int, float]  # K -> share of days whose answer was among the K likeliest
+    calibration: tuple[Calibration, ...]
     reachable: float
-    train_seconds: float
+    seconds: float
+    note: str
 
 
-def window_days(history: list[HistoryEntry], window: int) -> list[HistoryEntry]:
-    return history[-window:]
+def window_days(history: Sequence[HistoryEntry], window: int) -> list[HistoryEntry]:
+    return list(history[-window:])
 
 
-def ranking_backtest(data: TrainingData, window: int = 120, model: AnswerModel | None = None) -> tuple[RankingReport, AnswerModel]:
+def facts_of(data: TrainingData) -> editor.WordFacts:
+    from .daily import word_facts
+
+    return word_facts(data.words, data.lists)
+
+
+def day_priors(data: TrainingData, method: str, window: int = 120, facts: editor.WordFacts | None = None,
+               progress: Callable[[str, int], None] | None = None) -> DayPriors:
+    """``method``'s prior of each day of the last ``window`` days of the history."""
     days = window_days(data.history, window)
-    start = days[0].date
+    facts = facts or facts_of(data)
     t0 = time.perf_counter()
-    model = model or train(data, until=start - dt.timedelta(days=1))
-    train_s = time.perf_counter() - t0
-    index = {w: i for i, w in enumerate(data.words)}
+    out: list[np.ndarray] = []
+    spy = None
+    if method == "editor":
+        note = "fitted on the history before each day"
+        for i, e in enumerate(days):
+            before = [h for h in data.history if h.date < e.date]
+            out.append(editor.fit(facts, before).parts(before, e.date).weights)
+            if progress:
+                progress(method, i + 1)
+    elif method == "mixture":
+        from .mixture import mixture_prior
+
+        note = "four numbers read off the history before each day"
+        out = [mixture_prior(facts, data.history, e.date) for e in days]
+    elif method == "spy-em":
+        from .model import train
+
+        spy = train(data, until=days[0].date - dt.timedelta(days=1))
+        note = f"fitted once, on the history to {spy.trained_until}"
+        out = [spy.prior(data.history, on=e.date) for e in days]
+    else:
+        raise ValueError(f"unknown prior {method!r}; choose one of {', '.join(PRIOR_METHODS)}")
+    return DayPriors(method, tuple(days), tuple(out), note, time.perf_counter() - t0, spy)
+
+
+def calibration_group(facts: editor.WordFacts, before: Sequence[HistoryEntry]) -> np.ndarray:
+    """Each word's CALIBRATION_GROUPS index on a day with history ``before``."""
+    index = {w: i for i, w in enumerate(facts.words)}
+    kind = np.where(facts.group == editor.NYT_LIST, 0, np.where(facts.group == editor.BOT_ONLY, 1, 2))
+    seen: set[int] = set()
+    for e in before:
+        i = index.get(e.word)
+        if i is not None and i not in seen:
+            seen.add(i)
+            kind[i] = 3 if e.date.year == 2021 else 4
+    return kind
+
+
+def rank_report(priors: DayPriors, facts: editor.WordFacts, history: Sequence[HistoryEntry]) -> RankingReport:
+    index = {w: i for i, w in enumerate(facts.words)}
     ranks, logp = [], []
-    hits = np.zeros(len(THRESHOLDS))
-    sizes = np.zeros(len(THRESHOLDS))
-    topk = {k: 0 for k in TOP_K}
+    hits = {k: 0 for k in TOP_K}
+    predicted = np.zeros(len(CALIBRATION_GROUPS))
+    observed = np.zeros(len(CALIBRATION_GROUPS), np.int64)
     reach = 0
-    for e in days:
-        p = model.prior(data.history, on=e.date)
-        pa = p[index[e.word]]
+    for e, p in zip(priors.days, priors.weights):
+        i = index[e.word]
+        pa = p[i]
         # expected rank when ties are broken at random (many words share a probability)
         rank = float((p > pa).sum()) + ((p == pa).sum() + 1) / 2.0
         ranks.append(rank)
         logp.append(np.log(pa) if pa > 0 else -np.inf)
         reach += pa > 0
-        for i, t in enumerate(THRESHOLDS):
-            hits[i] += pa >= t
-            sizes[i] += (p >= t).sum()
         for k in TOP_K:
-            topk[k] += rank <= k
-    n = len(days)
+            hits[k] += rank <= k
+        groups = calibration_group(facts, [h for h in history if h.date < e.date])
+        predicted += np.bincount(groups, weights=p, minlength=len(CALIBRATION_GROUPS))
+        observed[groups[i]] += 1
+    n = len(priors.days)
     return RankingReport(
-        (start, days[-1].date), n, model.trained_until, THRESHOLDS, list(hits / n), list(sizes / n),
-        {k: v / n for k, v in topk.items()}, float(np.mean(ranks)), float(np.median(ranks)),
-        float(-np.mean(logp)), reach / n, train_s,
-    ), model
+        priors.method, (priors.days[0].date, priors.days[-1].date), n, float(-np.mean(logp)),
+        float(np.mean(ranks)), float(np.median(ranks)), {k: v / n for k, v in hits.items()},
+        tuple(Calibration(g, float(a), int(b)) for g, a, b in zip(CALIBRATION_GROUPS, predicted, observed)),
+        reach / n, priors.seconds, priors.note)
+
+
+def ranking_backtest(data: TrainingData, window: int = 120, methods: Sequence[str] = PRIOR_METHODS,
+                     progress: Callable[[str, int], None] | None = None
+                     ) -> tuple[list[RankingReport], dict[str, DayPriors]]:
+    """The ranking reports of ``methods``, and their priors (for the real play)."""
+    facts = facts_of(data)
+    priors = {m: day_priors(data, m, window, facts, progress) for m in methods}
+    return [rank_report(priors[m], facts, data.history) for m in methods], priors
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,13 +238,14 @@ def _play_day(adv, answer: str, first: str) -> int:
 
 def play_backtest(
     data: TrainingData,
-    model: AnswerModel,
+    priors: dict[str, DayPriors],
     *,
     window: int = 120,
-    methods: tuple[str, ...] = ("model", "uniform-2315", "uniform-3158", "frequency", "classifier-ban"),
+    methods: Sequence[str] = PLAY_METHODS,
     progress: Callable[[str, int], None] | None = None,
 ) -> list[PlayReport]:
-    """Play every day of the window with each method (see the module docstring)."""
+    """Play every day of the window with each method (see the module docstring); the prior
+    methods use ``priors`` (from ``ranking_backtest``), classifier-ban the Spy-EM pool."""
     from ..words import Lexicon
     from .features import zipf
     from .filters import PastAnswersFilter, ThresholdFilter, chain
@@ -182,16 +266,19 @@ def play_backtest(
         elif method == "frequency":
             w = np.array([10 ** zipf(x) for x in words]) + 1e-3
             fixed = Lexicon.from_lists(words, words, w, name="frequency")
-        elif method not in ("model", "classifier-ban"):
+        elif method not in PRIOR_METHODS and method != "classifier-ban":
             raise ValueError(f"unknown method {method!r}")
         for i, e in enumerate(days):
             if fixed is not None:
                 lex = fixed
-            elif method == "model":
-                lex = Lexicon.from_lists(words, words, model.prior(data.history, on=e.date), name="nyt")
+            elif method in PRIOR_METHODS:
+                from ..wordsets import answer_weights
+
+                lex = Lexicon.from_lists(words, words, answer_weights(priors[method].weights[i]), name="nyt")
             else:  # classifier-ban: the classifier's pool minus every earlier answer
+                spy = priors["spy-em"].spy_em
                 before = [h for h in data.history if h.date < e.date]
-                keep, _, _ = chain([ThresholdFilter(model.pool, 0.5), PastAnswersFilter(before)], words)
+                keep, _, _ = chain([ThresholdFilter(spy.pool, 0.5), PastAnswersFilter(before)], words)
                 lex = Lexicon.from_lists(words, [x for x, k in zip(words, keep) if k], name="classifier-ban")
             if not lex.is_answer(e.word):
                 rep.unreachable.append(e.word)

@@ -2,42 +2,46 @@
 it from.
 
 The prior of day D is built from what was known on the morning of D: the history entries before
-D (which words are already used, how often answers repeat) and an answer model trained only on
-the history before D.  What the history file holds about D and later never changes D's prior, so
-a morning ``data update`` cannot spoil the day's play, and a past day is replayed or analysed
-with the prior its players had.
+D and the editor model (``editor.py``) fitted on exactly those entries.  What the history file
+holds about D and later never changes D's prior, so a morning ``data update`` cannot spoil the
+day's play, and a past day is replayed or analysed with the prior its players had.
 
-Which model: the stored one (``wordlebot answers build``) when it was trained before D;
-otherwise a model trained on the history before D, from a small cache of per-day models (keyed
-by the word list and the last day trained on, least recently used dropped) or trained now.
+The model of D is a function of the lists and the history before D, so it is cached under the
+fingerprint of both (a small JSON file; the least recently used dropped beyond
+``DAY_MODELS_KEPT``).  Fitting takes a fraction of a second; the words' facts (frequencies and
+inflections, about 2 s) are cached once per word list in ``models/``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import hashlib
+import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
 from .. import cache_store, data
+from ..cache_formats import WORD_FACTS_VERSION as FACTS_VERSION
 from ..data import HistoryEntry
 from ..errors import DataError
 from ..paths import cache_dir
 from ..words import list_fingerprint, read_word_file
 from . import store
-from .model import AnswerModel, TrainingData, train
+from .editor import MODEL_VERSION, EditorModel, PriorParts, WordFacts, fit, history_fingerprint
 
 log = logging.getLogger(__name__)
 
-DAY_MODELS_KEPT = 4  # per-day models kept in the cache folder (each ~0.3 MB)
+DAY_MODELS_KEPT = 8  # per-day models kept in the cache folder (each ~0.2 KB of numbers)
 STALE_DAYS = 7
 BASELINE_LISTS = ("nyt/wordlebot-3158.txt", "nyt/answers-2309.txt", "classic/answers.txt")
 
 Notify = Callable[[str], None]
-Trainer = Callable[[TrainingData, dt.date], AnswerModel]
+Trainer = Callable[[WordFacts, list[HistoryEntry]], EditorModel]
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,15 +51,16 @@ class DayPrior:
     day: dt.date
     weights: np.ndarray  # positive, sums to 1
     history: tuple[HistoryEntry, ...]  # the entries before ``day``: all that the prior knows
-    model: AnswerModel | None  # None: the model-free baseline prior
-    description: str  # one line naming the day and what the model was trained to
+    model: EditorModel | None  # None: the model-free baseline prior
+    description: str  # one line naming the day and what the model was fitted to
+    parts: PriorParts | None = None  # the model's branches (None for the baseline)
 
     @property
     def trained_until(self) -> dt.date | None:
         return self.model.trained_until if self.model is not None else None
 
 
-def history_before(history: list[HistoryEntry], day: dt.date) -> list[HistoryEntry]:
+def history_before(history: Sequence[HistoryEntry], day: dt.date) -> list[HistoryEntry]:
     return [e for e in history if e.date < day]
 
 
@@ -69,25 +74,79 @@ def read_history_or_none(data_dir: Path) -> list[HistoryEntry]:
 
 
 # ---------------------------------------------------------------------------------------------
+# The words' facts
+
+
+def _lists_key(words: Sequence[str], lists: dict[str, list[str]]) -> str:
+    h = hashlib.sha256(list_fingerprint(list(words)).encode())
+    for name in sorted(lists):
+        h.update(f"{name}:{list_fingerprint(lists[name])}".encode())
+    return h.hexdigest()
+
+
+def facts_path(words: Sequence[str], lists: dict[str, list[str]], folder: Path | None = None) -> Path:
+    from importlib.metadata import PackageNotFoundError, version
+
+    def v(package: str) -> str:
+        try:
+            return version(package)
+        except PackageNotFoundError:
+            return "-"
+
+    key = hashlib.sha256(repr((_lists_key(words, lists), FACTS_VERSION, v("wordfreq"), v("lemminflect"))).encode())
+    return (folder or cache_dir()) / "models" / f"word-facts-{key.hexdigest()[:16]}.json"
+
+
+def word_facts(words: Sequence[str], lists: dict[str, list[str]], folder: Path | None = None) -> WordFacts:
+    """The words' facts, from the cache folder or built (and kept there)."""
+    path = facts_path(words, lists, folder)
+    return _word_facts(tuple(words), tuple((k, tuple(v)) for k, v in sorted(lists.items())), str(path))
+
+
+@functools.lru_cache(maxsize=2)
+def _word_facts(words: tuple[str, ...], lists: tuple, path_text: str) -> WordFacts:
+    path = Path(path_text)
+    try:
+        doc = json.loads(path.read_text())
+        if doc.get("version") == FACTS_VERSION and doc.get("words_sha256") == list_fingerprint(list(words)):
+            cache_store.touch(path)
+            return WordFacts.from_json(doc, words)
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        log.warning("word facts %s are unusable (%s); they will be built again", path, exc)
+    facts = WordFacts.build(words, {k: list(v) for k, v in lists})
+    try:
+        data.atomic_write_json(path, {"version": FACTS_VERSION, "words": "nyt",
+                                      "words_sha256": list_fingerprint(list(words)), **facts.to_json()})
+        cache_store.after_write(path)
+    except DataError as exc:  # a read-only cache folder must not stop play
+        log.warning("could not save the word facts: %s", exc)
+    return facts
+
+
+# ---------------------------------------------------------------------------------------------
 # Per-day models
 
 
-def day_model_path(words: list[str], until: dt.date, folder: Path | None = None) -> Path:
-    sha = list_fingerprint(words)[:16]
-    return (folder or cache_dir()) / "models" / "days" / f"answer-model-{sha}-{until.isoformat()}.json"
+def day_model_path(words: Sequence[str], lists: dict[str, list[str]], before: Sequence[HistoryEntry],
+                   folder: Path | None = None) -> Path:
+    """Named for everything the model depends on: the word list, the answer lists, the history
+    it is fitted on and the model's version."""
+    key = hashlib.sha256(f"{_lists_key(words, lists)}|{history_fingerprint(before)}|{MODEL_VERSION}".encode())
+    return (folder or cache_dir()) / "models" / "days" / f"answer-model-{key.hexdigest()[:20]}.json"
 
 
-def _load_day_model(path: Path, words: list[str], until: dt.date) -> AnswerModel | None:
+def _load_day_model(path: Path, words: Sequence[str], before: Sequence[HistoryEntry]) -> EditorModel | None:
     if not path.exists():
         return None
     try:
-        model = AnswerModel.load(path, words)
-    except (DataError, KeyError, ValueError, TypeError) as exc:  # broken or old: retrained
-        log.warning("answer model %s is unusable (%s); it will be retrained", path, exc)
+        model = EditorModel.load(path, words)
+    except DataError as exc:  # broken or old: fitted again
+        log.warning("%s", exc)
         return None
-    if model.trained_until != until:
-        log.warning("answer model %s was trained to %s, not %s; it will be retrained", path,
-                    model.trained_until, until)
+    if model.meta.get("history_sha256") != history_fingerprint(before):
+        log.warning("answer model %s was fitted on another history; it will be fitted again", path)
         return None
     cache_store.touch(path)  # most recently used
     return model
@@ -106,33 +165,24 @@ def _prune(folder: Path, keep: int) -> None:
             pass
 
 
-def model_for_day(data_dir: Path, words: list[str], history: list[HistoryEntry], day: dt.date, *,
-                  build: bool = False, notify: Notify | None = None, folder: Path | None = None,
-                  trainer: Trainer | None = None, keep: int = DAY_MODELS_KEPT) -> AnswerModel | None:
-    """An answer model trained only on history before ``day``; None when there is none (no
-    history before the day, or none cached and ``build`` is off)."""
-    stored = store.load(words, folder)
-    if stored is not None and stored.trained_until < day:
-        return stored
+def model_for_day(data_dir: Path, words: Sequence[str], history: Sequence[HistoryEntry], day: dt.date, *,
+                  build: bool = False, folder: Path | None = None, trainer: Trainer | None = None,
+                  keep: int = DAY_MODELS_KEPT) -> EditorModel | None:
+    """The editor model fitted on the history before ``day``; None when there is no history
+    before the day, or none is cached and ``build`` is off."""
     before = history_before(history, day)
     if not before:
         return None
-    until = before[-1].date  # the model of any day after the history's end is the same
-    path = day_model_path(words, until, folder)
-    model = _load_day_model(path, words, until)
+    lists = store.answer_lists(Path(data_dir))
+    path = day_model_path(words, lists, before, folder)
+    model = _load_day_model(path, words, before)
     if model is not None or not build:
         return model
-    say = notify or (lambda m: log.warning("%s", m))
-    as_stored = stored is None and until == history[-1].date  # what 'answers build' would build today
-    say(f"Training the answer model on the history up to {until} for the prior of {day} (a few seconds; "
-        + ("kept for the days after it)…" if as_stored else "kept for that day)…"))
-    model = (trainer or train)(store.training_data(Path(data_dir), words, history), until).stored()
+    model = (trainer or fit)(word_facts(words, lists, folder), before)
     try:
-        saved = store.model_path(words, folder) if as_stored else path
-        model.save(saved)
-        if not as_stored:
-            _prune(path.parent, keep)
-        cache_store.after_write(saved)
+        model.save(path)
+        _prune(path.parent, keep)
+        cache_store.after_write(path)
     except DataError as exc:  # a read-only cache folder must not stop play
         log.warning("could not save the answer model: %s", exc)
     return model
@@ -142,13 +192,13 @@ def model_for_day(data_dir: Path, words: list[str], history: list[HistoryEntry],
 # The prior
 
 
-def prior_for_day(data_dir: Path, words: list[str], day: dt.date | None = None, *,
-                  history: list[HistoryEntry] | None = None, build: bool = False,
+def prior_for_day(data_dir: Path, words: Sequence[str], day: dt.date | None = None, *,
+                  history: Sequence[HistoryEntry] | None = None, build: bool = False,
                   notify: Notify | None = None, folder: Path | None = None,
                   trainer: Trainer | None = None) -> DayPrior:
-    """The prior of ``day`` (default today) for ``words`` from the model (see ``model_for_day``),
-    or the model-free baseline when there is no model; ``data_dir`` holds the lists and the
-    history (``history``: already read)."""
+    """The prior of ``day`` (default today) for ``words`` from the editor model fitted on the
+    history before it, or the model-free baseline when there is none; ``data_dir`` holds the
+    lists and the history (``history``: already read)."""
     from .prior import baseline_weights
 
     day = day or dt.date.today()
@@ -159,14 +209,11 @@ def prior_for_day(data_dir: Path, words: list[str], day: dt.date | None = None, 
     if before and (day - before[-1].date).days > STALE_DAYS:
         say(f"The answer history ends {before[-1].date}, {(day - before[-1].date).days:,} days before {day}: "
             "run 'wordlebot data update' to bring it up to date.")
-    model = model_for_day(data_dir, words, history, day, build=build, notify=say, folder=folder,
-                          trainer=trainer)
-    if model is not None and before and (before[-1].date - model.trained_until).days > STALE_DAYS:
-        say(f"The answer model is trained to {model.trained_until}; 'wordlebot answers build' retrains "
-            "it on the newer history.")
+    model = model_for_day(data_dir, words, history, day, build=build, folder=folder, trainer=trainer)
     if model is not None:
-        return DayPrior(day, model.prior(before, on=day), tuple(before), model,
-                        f"answer model trained to {model.trained_until}, prior for {day}")
+        parts = model.parts(before, day)
+        return DayPrior(day, parts.weights, tuple(before), model,
+                        f"answer model fitted on the history to {model.trained_until}, prior for {day}", parts)
     listed: set[str] = set()
     for f in BASELINE_LISTS:
         if (Path(data_dir) / f).is_file():

@@ -1,23 +1,19 @@
-"""Where the stored answer model lives (the one ``wordlebot answers build`` trains).
+"""The answer lists and the history as the answer models read them, and ``wordlebot answers build``.
 
-The model is derived data (it can always be rebuilt from the word lists and the history), so it
-is kept in the cache folder, named by the word list it was trained for.  Which model gives the
-prior of a day is decided in ``daily.py``.
+The models are derived data (they can always be fitted again from the word lists and the
+history), so they are kept in the cache folder; which model gives the prior of a day, and where
+it is kept, is decided in ``daily.py``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import logging
 from pathlib import Path
+from typing import Sequence
 
-from .. import cache_store, data
-from ..errors import DataError
-from ..paths import cache_dir
-from ..words import list_fingerprint, read_word_file
-from .model import AnswerModel, TrainingData, train
-
-log = logging.getLogger(__name__)
+from .. import data
+from ..words import read_word_file
+from .model import TrainingData
 
 LIST_FILES = {
     "classic": "classic/answers.txt",
@@ -26,35 +22,29 @@ LIST_FILES = {
 }
 
 
-def model_path(words: list[str], folder: Path | None = None) -> Path:
-    sha = list_fingerprint(words)[:16]
-    return (folder or cache_dir()) / "models" / f"answer-model-{sha}.json"
+def answer_lists(data_dir: Path) -> dict[str, list[str]]:
+    """The published answer lists the data folder holds, by name."""
+    return {name: read_word_file(Path(data_dir) / f) for name, f in LIST_FILES.items()
+            if (Path(data_dir) / f).is_file()}
 
 
-def training_data(data_dir: Path, words: list[str], history: list | None = None) -> TrainingData:
+def training_data(data_dir: Path, words: Sequence[str], history: list | None = None) -> TrainingData:
     """The lists and the history (read from ``data_dir`` unless the caller holds it already)."""
-    lists = {name: read_word_file(Path(data_dir) / f) for name, f in LIST_FILES.items()
-             if (Path(data_dir) / f).is_file()}
-    return TrainingData(list(words), data.read_history(Path(data_dir)) if history is None else history, lists)
+    return TrainingData(list(words), data.read_history(Path(data_dir)) if history is None else history,
+                        answer_lists(Path(data_dir)))
 
 
-def build(data_dir: Path, words: list[str], until: dt.date | None = None,
-          folder: Path | None = None) -> tuple[AnswerModel, Path]:
-    model = train(training_data(data_dir, words), until)
-    path = model_path(words, folder)
-    model.save(path)
-    cache_store.after_write(path)
-    return model, path
+def build(data_dir: Path, words: Sequence[str], until: dt.date, folder: Path | None = None):
+    """Fit the model of the day after ``until`` (on the history up to ``until``) and keep it
+    where the prior of that day looks for it: (model, its file)."""
+    from . import daily
 
+    history = daily.read_history_or_none(Path(data_dir))
+    day = until + dt.timedelta(days=1)
+    before = daily.history_before(history, day)
+    if not before:
+        from ..errors import DataError
 
-def load(words: list[str], folder: Path | None = None) -> AnswerModel | None:
-    path = model_path(words, folder)
-    if not path.exists():
-        return None
-    try:
-        model = AnswerModel.load(path, words)
-    except (DataError, KeyError, ValueError, TypeError) as exc:  # broken or old: rebuilt, never fatal
-        log.warning("answer model %s is unusable (%s); it will be rebuilt", path, exc)
-        return None
-    cache_store.touch(path)  # most recently used: the last the cache's size limit removes
-    return model
+        raise DataError(f"no answer history up to {until}: run 'wordlebot data fetch' (or data update) first")
+    model = daily.model_for_day(data_dir, words, history, day, build=True, folder=folder)
+    return model, daily.day_model_path(words, answer_lists(Path(data_dir)), before, folder)
