@@ -304,3 +304,19 @@ def test_june_1_group_shares_against_counts_taken_by_hand(june1):
     # per unused word, the NYT list against the WordleBot-only words: the "about 17x"
     ratio = (g[editor.NYT_LIST].share / 554) / (g[editor.BOT_ONLY].share / 818)
     assert 10 < ratio < 25
+
+
+def test_the_nyt_set_carries_the_days_groups_for_every_shell(official, session_cache, monkeypatch):
+    from wordlebot.wordsets import load_lexicon
+
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(session_cache))
+    lex = load_lexicon("nyt", data_dir=official, day=JUNE1, build_model=True)
+    g = lex.groups
+    assert g is not None and g.size[editor.NYT_LIST] == 554 and g.size[editor.BOT_ONLY] == 818
+    assert sum(g.size) == lex.n_answers and sum(g.share) == pytest.approx(1.0)
+    # a group's share is the prior's mass on its words
+    for k in range(len(g.size)):
+        assert lex.prior[g.of_answer == k].sum() == pytest.approx(g.share[k], rel=1e-9)
+    assert g.short[g.of_answer[lex.answer_of_guess[lex.id("spunk")]]] == "NYT list"
+    assert g.short[g.of_answer[lex.answer_of_guess[lex.id("cigar")]]] == "past answer"
+    assert g.texts[editor.NYT_LIST].endswith("of days draw one of these 554 words")

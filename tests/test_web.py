@@ -336,6 +336,11 @@ def test_web_command_serves_on_loopback(lists, tmp_path):
         with httpx.Client(base_url=base, timeout=30) as http:
             assert http.get("/api/health").json()["ok"] is True
             assert "<title>wordlebot</title>" in http.get("/").text
+            # the starting set is prepared after the server listens (a busy machine takes seconds)
+            for _ in range(600):
+                if http.get("/api/health").json()["ready"]:
+                    break
+                time.sleep(0.1)
             doc = http.post("/api/suggest", json={"history": f"{WORDS[1]}:{digits(WORDS[1], ANSWERS[5])}"}).json()
             assert doc["words"] == "g" and doc["suggestions"]
     finally:

@@ -99,6 +99,24 @@ def text_line_of_offset(data: bytes, offset: int) -> int:
 
 
 @dataclass(frozen=True, eq=False)
+class AnswerGroups:
+    """Where a weighted list's prior comes from, for a player: each answer's group and each
+    group's share of the prior (the ``nyt`` set's are the answer model's: the unused words of
+    each published list, and the past answers; ``answers/odds.py`` makes them)."""
+
+    labels: tuple[str, ...]  # "unused word of the NYT answer list"
+    short: tuple[str, ...]  # "NYT list"
+    texts: tuple[str, ...]  # "80 % of days draw one of these 554 words"
+    share: tuple[float, ...]
+    size: tuple[int, ...]
+    of_answer: np.ndarray  # group index of each answer
+
+    def to_dict(self) -> list[dict]:
+        return [{"label": a, "short": b, "text": c, "share": d, "words": e}
+                for a, b, c, d, e in zip(self.labels, self.short, self.texts, self.share, self.size)]
+
+
+@dataclass(frozen=True, eq=False)
 class Lexicon:
     """Guess list + answer list (+ optional answer weights).
 
@@ -115,6 +133,7 @@ class Lexicon:
     official: bool = True
     note: str = ""
     day: dt.date | None = None
+    groups: AnswerGroups | None = field(default=None, repr=False)  # where the weights come from
     _index: dict[str, int] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -128,6 +147,7 @@ class Lexicon:
         official: bool = True,
         note: str = "",
         day: dt.date | None = None,
+        groups: AnswerGroups | None = None,
         guess_source: str = "guess list",
         answer_source: str = "answer list",
     ) -> "Lexicon":
@@ -158,7 +178,10 @@ class Lexicon:
                 )
             w_arr /= w_arr.sum()
             w_arr.setflags(write=False)
-        return cls(tuple(g), tuple(a), w_arr, name=name, official=official, note=note, day=day, _index=index)
+        if groups is not None and np.shape(groups.of_answer) != (len(a),):
+            raise WordListError(f"expected the group of each of {len(a)} answers, got {np.shape(groups.of_answer)}")
+        return cls(tuple(g), tuple(a), w_arr, name=name, official=official, note=note, day=day, groups=groups,
+                   _index=index)
 
     @classmethod
     def from_files(

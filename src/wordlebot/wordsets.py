@@ -135,7 +135,12 @@ def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model
 
     prior = prior_for_day(folder, guesses, day, build=build_model, notify=say)
     kind = "the" if prior.model is not None else "a"
-    return Lexicon.from_lists(guesses, guesses, answer_weights(prior.weights), name="nyt", day=day,
+    groups = None
+    if prior.model is not None:
+        from .answers.odds import answer_groups
+
+        groups = answer_groups(prior.model, prior.parts)
+    return Lexicon.from_lists(guesses, guesses, answer_weights(prior.weights), name="nyt", day=day, groups=groups,
                               note=f"every valid word is a possible answer, weighted by {kind} {prior.description}")
 
 

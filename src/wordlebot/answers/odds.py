@@ -115,3 +115,14 @@ def _factors(model: EditorModel, parts: PriorParts, i: int, gi: int) -> list[tup
                 out.append((f"ends with {w[-1].upper()} as the day before's answer ({prev.word.upper()}) did",
                             math.exp(model.fresh["same_last"])))
     return sorted(out, key=lambda t: -abs(math.log(t[1])))
+
+
+def answer_groups(model: EditorModel, parts: PriorParts) -> "AnswerGroups":
+    """The day's groups as a Lexicon carries them (for every shell's candidate list)."""
+    from ..words import AnswerGroups
+
+    gs = groups(model, parts)
+    member = group_index(parts, model.facts).astype(np.int8)
+    member.setflags(write=False)
+    return AnswerGroups(tuple(g.label for g in gs), tuple(g.short for g in gs), tuple(g.text() for g in gs),
+                        tuple(g.share for g in gs), tuple(g.words for g in gs), member)

@@ -121,6 +121,13 @@ def _finite(x: float | None) -> float | None:
     return float(x)
 
 
+def _candidate(lex: Lexicon, word: str, p: float) -> dict:
+    doc = {"word": word, "p": _finite(p)}
+    if lex.groups is not None:
+        doc["group"] = lex.groups.short[lex.groups.of_answer[lex.answer_of_guess[lex.id(word)]]]
+    return doc
+
+
 @dataclass
 class SetStatus:
     """How far the preparation of one word set (for one day) is."""
@@ -667,8 +674,10 @@ class Engine:
             "solved": game.solved, "over": game.over,
             "candidates": int(game.candidates.size),
             "likely": round(likely, 2), "likely_text": about(likely),
-            # likeliest first (equals in list order), with each one's probability
-            "candidate_words": [{"word": w, "p": _finite(p)} for w, p in by_likelihood(game, n_cands)],
+            # likeliest first (equals in list order), with each one's probability and, on a set
+            # whose prior says where it comes from (nyt), the word's group
+            "candidate_words": [_candidate(lex, w, p) for w, p in by_likelihood(game, n_cands)],
+            "prior_groups": lex.groups.to_dict() if lex.groups is not None else None,
             "suggestions": suggestions,
             "why": why,
         }
