@@ -74,17 +74,17 @@ def test_the_replay_rule():
     today = days.GameDay(TODAY)
     how = "use --date {day}"
     assert days.replay_note(["waver"], today, HISTORY, how, TODAY) == (
-        "WAVER was the answer of 2026-05-14 (#1,790), and this game assumed 2026-11-27 (#1,987): to replay that "
-        "day with its prior, use --date 2026-05-14")
+        "WAVER was the answer of 2026-05-14 (#1,790), not of the day assumed, 2026-11-27 (#1,987): to replay "
+        "that day with its prior, use --date 2026-05-14")
     # its own day: nothing to say; a word that was no day's answer: nothing
     assert days.replay_note(["waver"], days.GameDay(MAY14, "date"), HISTORY, how, TODAY) is None
     assert days.replay_note(["caver"], today, HISTORY, how, TODAY) is None
     # another chosen day: said too
-    assert "assumed 2026-05-13 (#1,789)" in days.replay_note(["waver"], days.GameDay(dt.date(2026, 5, 13), "date"),
+    assert "the day assumed, 2026-05-13 (#1,789)" in days.replay_note(["waver"], days.GameDay(dt.date(2026, 5, 13), "date"),
                                                              HISTORY, how, TODAY)
     # a lost game: of the words left, the latest day's answer
     lost = days.replay_note(["caver", "waver", "haver"], today, HISTORY, how, TODAY)
-    assert lost.startswith("HAVER is still possible; it was the answer of 2026-05-15 (#1,791)")
+    assert lost.startswith("HAVER, still possible, was the answer of 2026-05-15 (#1,791), not of the day assumed")
     # too many words left to name one
     assert days.replay_note(["waver"] + [f"w{i:04d}" for i in range(days.LOST_WORDS)], today, HISTORY, how,
                             TODAY) is None

@@ -779,7 +779,7 @@ def _print_grid_report(rep, lexicon, style: str, as_json: bool) -> None:
             "rows": [{"pattern": format_digits(r.pattern, rep.grid.length), "fitting": r.fitting} for r in rep.rows],
             "bot": [r.guess for r in rep.bot]}, indent=1))
         return
-    out.print(escape(rep.headline()), soft_wrap=True)
+    out.print(escape(rep.headline("--played a,b,c rates each one")), soft_wrap=True)
     for line in rep.lines(style if style != "all" else "dark"):
         out.print(f"  {escape(line)}", soft_wrap=True)
 

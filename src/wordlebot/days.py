@@ -14,8 +14,8 @@ HAVER CAVER, lost; with that day's prior, solved in three or four).  Hence:
   chosen it also says how to choose one (``default_day_note``).
 - **The replay rule** (``replay_note``): a game that ends (solved, or lost with a word still
   possible) on a word that the history names as the answer of another day than the one assumed
-  gets one line: "WAVER was the answer of 2026-05-14 (#1,790); this game assumed 2026-11-27
-  (#1,987): to replay that day with its prior, use --date 2026-05-14."  It is said at the end,
+  gets one line: "WAVER was the answer of 2026-05-14 (#1,790), not of the day assumed,
+  2026-11-27 (#1,987): to replay that day with its prior, use --date 2026-05-14".  It is said at the end,
   not during play: about one valid word in eight is a past answer, so a mid-game hint would fire
   on most positions and mean nothing.  It is a fact, not a guess at what the player did: since
   2026 the editor repeats old answers, so today's answer may be a past one too, and the line
@@ -197,9 +197,9 @@ def replay_note(words: Sequence[str], game_day: GameDay, history: Sequence[Histo
     if not latest:
         return None
     e = max(latest.values(), key=lambda x: x.date)
-    lead = "was the answer of" if len(words) == 1 else "is still possible; it was the answer of"
-    return (f"{e.word.upper()} {lead} {e.date} (#{e.puzzle:,}), and this game assumed {game_day.label()}: to "
-            f"replay that day with its prior, {how.format(day=e.date.isoformat())}")
+    lead = "" if len(words) == 1 else ", still possible,"
+    return (f"{e.word.upper()}{lead} was the answer of {e.date} (#{e.puzzle:,}), not of the day assumed, "
+            f"{game_day.label()}: to replay that day with its prior, {how.format(day=e.date.isoformat())}")
 
 
 def end_of_game_note(game, game_day: GameDay | None, history: Sequence[HistoryEntry], how: str,

@@ -55,14 +55,15 @@ class GridReport:
         """The words are known: each one is rated (``report``)."""
         return self.report is not None
 
-    def headline(self) -> str:
-        """One line: the puzzle, its day, the result, and what is known."""
+    def headline(self, how: str = "give the words to rate each one") -> str:
+        """One line: the puzzle, its day, the result, and what is known (``how``: the shell's
+        way to give the words)."""
         result = f"solved in {self.grid.score}" if self.grid.solved else "not solved"
         where = f"Wordle #{self.day.puzzle:,} of {self.day.day}" if self.day is not None else "A game"
         if self.rated:
             return f"{where}, {result}."
         return (f"{where}, {result}; the words played are not known, so only the colours can be read "
-                "(give the words to rate each one).")
+                f"({how}).")
 
     def lines(self, style: str = "dark") -> list[str]:
         """The answer-only view in plain words (empty when the words are known: the report is
@@ -84,6 +85,16 @@ class GridReport:
 
 def _n(count: int, one: str, many: str) -> str:
     return f"{count:,} {one if count == 1 else many}"
+
+
+_TILES = frozenset("\U0001F7E9\U0001F7E8\u2B1B\u2B1C\U0001F7E7\U0001F7E6")  # 🟩🟨⬛⬜🟧🟦
+
+
+def looks_like_grid(text: str) -> bool:
+    """Whether pasted text is meant as a share grid (``Wordle …`` then tiles), so a shell reads
+    it as one, with its errors, instead of as typed keys."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return bool(lines) and lines[0].strip().lower().startswith("wordle") and any(ch in _TILES for ch in text)
 
 
 def read_grid(text: str) -> SharedGame:
