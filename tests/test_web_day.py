@@ -111,7 +111,7 @@ def test_a_solved_game_whose_answer_was_another_days_says_how_to_replay_it(clien
     r = post(client, "/api/suggest", {"strategy": "entropy", "history": f"{PAST_ANSWER}:22222"}).json()
     assert r["solved"] and r["day_note"] == (
         f"{PAST_ANSWER.upper()} was the answer of 2024-03-18 (#{puzzle(PAST):,}), not of the day assumed, "
-        f"2024-03-21 (#{puzzle(TODAY):,}): to replay that day with its prior, set the day to 2024-03-18 (⚙ Settings)")
+        f"2024-03-21 (#{puzzle(TODAY):,}): to replay that day with its prior, set the day to 2024-03-18")
     same = post(client, "/api/suggest", {"strategy": "entropy", "history": f"{PAST_ANSWER}:22222",
                                          "date": "2024-03-18"}).json()
     assert same["day_note"] is None
@@ -234,3 +234,238 @@ def test_a_finished_multi_board_game_has_its_share_text_and_the_cost_is_explaine
     assert "added up over the open boards" in doc["cost_text"]
     start = post(client, "/api/multi/suggest", {"boards": 2, "words": "small"}).json()
     assert start["share"] is None and start["cost_text"] == doc["cost_text"]
+
+
+# --- the page, in Chromium ----------------------------------------------------------------------
+
+from web_helpers import LiveServer, expect, no_overflow, ready  # noqa: E402
+
+chromium = web_helpers.chromium
+PHONE, DESKTOP = (390, 844), (1280, 800)
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def live(engine):
+    server = LiveServer(create_app(engine))
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium, env):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(chromium), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def open_page(browser, live):
+    contexts = []
+
+    def make(size=PHONE, path="/"):
+        touch = size[0] < 900
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.goto(live.url + path)
+        ready(page)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+def enter_row(page, word, answer):
+    page.keyboard.type(word + digits(word, answer))
+    page.keyboard.press("Enter")
+    ready(page)
+
+
+def test_the_page_says_its_day_and_takes_another_by_date_puzzle_or_address(open_page, engine):
+    page = open_page(PHONE)
+    expect(page.locator("#day-text")).to_have_text(f"today · #{puzzle(TODAY):,}")
+    expect(page.locator("#status")).to_contain_text("Today's prior, 2024-03-21")
+    expect(page.locator("#status")).to_contain_text("Replaying an earlier day? Tap the day above")
+    page.tap("#day-chip")
+    expect(page.locator("#day")).to_be_focused()
+    page.fill("#day", "2024-03-24")
+    page.keyboard.press("Enter")
+    ready(page)
+    expect(page.locator("#day-error")).to_contain_text("is not published yet: today is 2024-03-21")
+    expect(page.locator("#day-text")).to_have_text(f"today · #{puzzle(TODAY):,}")  # nothing changed
+    page.fill("#day", str(puzzle(PAST)))  # a puzzle number
+    page.keyboard.press("Enter")
+    ready(page)
+    expect(page.locator("#day-text")).to_have_text(f"03-18 · #{puzzle(PAST):,}", use_inner_text=True)  # no year on a phone
+    expect(page.locator("#day-error")).to_have_text("")
+    assert page.url.endswith(f"/?puzzle={puzzle(PAST)}")
+    lex = engine.lexicon("nyt", PAST)  # the advice is the one of that day's prior
+    top = Advisor(lex).suggest(Game(lex), 1)[0]
+    expect(page.locator("#pick-word")).to_have_text(top.word)
+    no_overflow(page)
+    # the address alone sets it; on a desktop the year shows
+    page = open_page(DESKTOP, "/?date=2024-03-18")
+    expect(page.locator("#day-text")).to_have_text(f"2024-03-18 · #{puzzle(PAST):,}")
+    expect(page.locator("#day")).to_have_value("2024-03-18")
+    page.click("#day-today")
+    ready(page)
+    expect(page.locator("#day-text")).to_have_text(f"today · #{puzzle(TODAY):,}")
+    assert "date=" not in page.url and page.errors == []
+
+
+def test_a_lost_replay_offers_its_day_and_the_page_ends_cleanly(open_page):
+    """Defect 3 on the web and item 8: the game ends on a word that was another day's answer;
+    the page says so and offers to replay that day; the bar, the typing help and the empty
+    suggestions say the game is over; New is on the page, not only in the settings."""
+    from naive import consistent, feedback_code
+
+    page = open_page(PHONE)
+    answer = PAST_ANSWER
+    # six rows that are not the answer and narrow the words left most (the answer stays among them)
+    played, left = [], list(WORDS)
+    for _ in range(6):
+        best = min((w for w in WORDS if w != answer and w not in played),
+                   key=lambda w: sum(feedback_code(w, x) == feedback_code(w, answer) for x in left))
+        played.append(best)
+        left = [x for x in left if consistent(x, [(g, feedback_code(g, answer)) for g in played])]
+    assert answer in left and len(left) <= 12
+    for w in played:
+        enter_row(page, w, answer)
+    expect(page.locator("#message")).to_contain_text("Out of rows.")
+    expect(page.locator("#message")).to_contain_text(
+        f"{answer.upper()}{', still possible,' if len(left) > 1 else ''} was the answer of 2024-03-18")
+    expect(page.locator("#pick .pick-label")).to_have_text("Lost")
+    expect(page.locator("#pick-word")).to_have_text("X/6")
+    expect(page.locator("#typing-help")).to_be_hidden()
+    expect(page.locator("#advice")).to_be_hidden()
+    expect(page.locator("#replay")).to_have_text("Replay 2024-03-18")
+    page.tap("#replay")
+    ready(page)
+    expect(page.locator("#day-text")).to_have_text(f"03-18 · #{puzzle(PAST):,}", use_inner_text=True)
+    expect(page.locator("#board .row.current")).to_have_attribute("aria-label", "Row 1")
+    expect(page.locator("#new")).to_be_visible()
+    page.tap("#new")
+    ready(page)
+    expect(page.locator("#pick .pick-label")).to_have_text("Play")
+    expect(page.locator("#typing-help")).to_be_visible()
+
+
+def test_the_hints_wait_to_be_asked_for_at_each_row(open_page):
+    page = open_page(PHONE)
+    page.tap("#settings-toggle")
+    page.tap("#hide-hints")
+    page.keyboard.press("Escape")
+    expect(page.locator("#advice")).to_be_hidden()
+    expect(page.locator("#pick-word")).to_have_text("show")
+    expect(page.locator("#left")).to_have_text("")
+    page.tap("#pick")
+    expect(page.locator("#advice")).to_be_visible()
+    expect(page.locator("#left")).to_contain_text("left")
+    word = page.locator("#pick-word").inner_text()
+    assert len(word) == 5 and word != "show"
+    enter_row(page, WORDS[8], ANSWERS[30])
+    expect(page.locator("#advice")).to_be_hidden()  # a new row: hidden again
+    expect(page.locator("#pick-word")).to_have_text("show")
+    page.reload()
+    ready(page)
+    expect(page.locator("#pick-word")).to_have_text("show")  # remembered
+    page.tap("#settings-toggle")
+    page.tap("#hide-hints")
+    page.keyboard.press("Escape")
+    expect(page.locator("#advice")).to_be_visible()
+
+
+def test_possible_answers_only_is_a_setting_of_the_page(open_page):
+    page = open_page(DESKTOP, "/")
+    page.select_option("#words", "small")
+    ready(page)
+    enter_row(page, WORDS[5], ANSWERS[40])
+    page.check("#answers-only")
+    ready(page)
+    rows = page.locator("#suggestions tbody tr")
+    assert rows.count() > 0
+    for i in range(rows.count()):
+        assert "answer" in (rows.nth(i).get_attribute("class") or "")  # every one can be the answer
+
+
+def test_a_pasted_share_grid_sets_the_day_and_is_analysed(open_page):
+    played = [WORDS[1], WORDS[2], PAST_ANSWER]
+    page = open_page(PHONE)
+    page.tap("#grid-paste summary")
+    page.fill("#grid-text", grid_text(played, PAST_ANSWER, puzzle(PAST)))
+    page.tap("#grid-go")
+    ready(page)
+    expect(page.locator("#analysis")).to_be_visible()
+    expect(page.locator("#day-text")).to_have_text(f"03-18 · #{puzzle(PAST):,}", use_inner_text=True)
+    expect(page.locator("#summary")).to_contain_text(f"Wordle #{puzzle(PAST):,} of 2024-03-18, solved in 3")
+    fit = sum(digits(w, PAST_ANSWER) == digits(played[0], PAST_ANSWER) for w in WORDS)
+    expect(page.locator("#grid-lines li").first).to_contain_text(f"{fit:,} allowed word")
+    expect(page.locator("#grid-lines")).to_contain_text("the bot:")
+    # the same game played on the board: its rows are used, each guess rated and said in words
+    page.keyboard.press("Escape")  # out of the grid's text box: typing goes to the board
+    for w in played:
+        enter_row(page, w, PAST_ANSWER)
+    page.tap("#grid-go")
+    ready(page)
+    expect(page.locator("#analysis-rows tbody tr")).to_have_count(3)
+    expect(page.locator("#review li")).to_have_count(3)
+    expect(page.locator("#review li").nth(2)).to_contain_text(f"{PAST_ANSWER.upper()}:")
+    no_overflow(page)
+
+
+def test_a_finished_game_says_each_guess_in_words(open_page, lex):
+    """Item 8: the analysis of the page has the library's sentences (review_rows), row by row."""
+    page = open_page(DESKTOP, "/")
+    page.select_option("#words", "small")
+    ready(page)
+    target = ANSWERS[7]
+    played = [WORDS[3], WORDS[90], target]
+    for w in played:
+        enter_row(page, w, target)
+    expect(page.locator("#analysis")).to_be_visible()
+    hist = ",".join(f"{g}:{digits(g, target)}" for g in played)
+    adv = Advisor(lex)
+    want = review_rows(adv, Game.from_history(lex, hist), analyze_game(adv, parse_history(hist)))
+    items = page.locator("#review li")
+    expect(items).to_have_count(3)
+    for i, line in enumerate(want):
+        assert items.nth(i).inner_text() == line.split(". ", 1)[1]
+
+
+def test_the_multi_board_page_keeps_its_bar_in_sight_shares_and_says_what_cost_is(open_page, lex):
+    from wordlebot.multi import MultiGame, suggest
+
+    page = open_page(PHONE, "/multi?boards=8")
+    page.tap("#settings-toggle")
+    page.select_option("#words", "small")
+    page.keyboard.press("Escape")
+    ready(page)
+    expect(page.locator("#cost-text")).to_contain_text("added up over the open boards")
+    answers = ANSWERS[:8]
+    game = MultiGame(lex, 8, answers=answers)
+    while not game.over:
+        word = suggest(game, 1)[0].word
+        page.keyboard.type(word)
+        for b in game.active:
+            page.keyboard.type(digits(word, answers[b]))
+        page.keyboard.press("Enter")
+        ready(page)
+        game.guess(word)
+        if len(game.rows) == 4:  # the boards are taller than the phone: the bar stays at the top
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            page.wait_for_timeout(100)
+            box = page.locator("#bar").bounding_box()
+            assert 0 <= box["y"] <= 2, box
+    expect(page.locator("#result")).to_be_visible()
+    share = page.locator("#share-text").input_value()
+    assert share.startswith("Octordle · score")
+    assert " ".join("X" if t is None else str(t) for t in game.solved_at) in share.splitlines()[0]
+    expect(page.locator("#typing-help")).to_be_hidden()

@@ -174,14 +174,9 @@ def default_day_note(game_day: GameDay, how: str, today: dt.date | None = None) 
     return f"{game_day.describe(today)}; replaying an earlier day? {how}, so its answer keeps the odds it had"
 
 
-def replay_note(words: Sequence[str], game_day: GameDay, history: Sequence[HistoryEntry], how: str,
-                today: dt.date | None = None) -> str | None:
-    """The replay rule (see the module's text): ``words`` are the game's answer when it was
-    solved, or the words still possible when it was lost (at most ``LOST_WORDS``: past that,
-    naming one would be a guess).  Of those the history names as the answer of a day that is
-    over, the one of the latest day gives the line; ``how`` is the shell's way to set a day,
-    with ``{day}`` where the date goes (``use --date {day}``).  None when no word was another
-    day's answer, or one was this day's own."""
+def replay_day(words: Sequence[str], game_day: GameDay, history: Sequence[HistoryEntry],
+               today: dt.date | None = None) -> HistoryEntry | None:
+    """The day ``replay_note`` names (its history entry), or None."""
     today = today or dt.date.today()
     words = [w.lower() for w in words]
     if not words or len(words) > LOST_WORDS:
@@ -194,26 +189,47 @@ def replay_note(words: Sequence[str], game_day: GameDay, history: Sequence[Histo
             return None  # this day's own answer: the prior was the right one
         if e.word not in latest or e.date > latest[e.word].date:
             latest[e.word] = e
-    if not latest:
+    return max(latest.values(), key=lambda x: x.date) if latest else None
+
+
+def replay_note(words: Sequence[str], game_day: GameDay, history: Sequence[HistoryEntry], how: str,
+                today: dt.date | None = None) -> str | None:
+    """The replay rule (see the module's text): ``words`` are the game's answer when it was
+    solved, or the words still possible when it was lost (at most ``LOST_WORDS``: past that,
+    naming one would be a guess).  Of those the history names as the answer of a day that is
+    over, the one of the latest day gives the line; ``how`` is the shell's way to set a day,
+    with ``{day}`` where the date goes (``use --date {day}``).  None when no word was another
+    day's answer, or one was this day's own."""
+    e = replay_day(words, game_day, history, today)
+    if e is None:
         return None
-    e = max(latest.values(), key=lambda x: x.date)
     lead = "" if len(words) == 1 else ", still possible,"
     return (f"{e.word.upper()}{lead} was the answer of {e.date} (#{e.puzzle:,}), not of the day assumed, "
             f"{game_day.label()}: to replay that day with its prior, {how.format(day=e.date.isoformat())}")
 
 
-def end_of_game_note(game, game_day: GameDay | None, history: Sequence[HistoryEntry], how: str,
-                     today: dt.date | None = None) -> str | None:
-    """``replay_note`` for a finished game played elsewhere (assist): its answer when solved,
-    the words still possible when lost.  None for a game that knows its answer (play mode: the
-    word was drawn here, nothing was replayed), one not over, or a word set whose prior does not
-    depend on the day."""
+def _end_words(game, game_day: GameDay | None) -> list[str] | None:
+    """The words the replay rule looks at in a finished game played elsewhere (assist): its
+    answer when solved, the words still possible when lost.  None for a game that knows its
+    answer (play mode: the word was drawn here, nothing was replayed), one not over, or a word
+    set whose prior does not depend on the day."""
     if game_day is None or game.answer is not None or game.lexicon.day is None:
         return None
     if game.solved:
-        words = [game.rows[-1].guess]
-    elif game.over:
-        words = list(game.candidate_words)
-    else:
-        return None
-    return replay_note(words, game_day, history, how, today)
+        return [game.rows[-1].guess]
+    return list(game.candidate_words) if game.over else None
+
+
+def end_of_game_note(game, game_day: GameDay | None, history: Sequence[HistoryEntry], how: str,
+                     today: dt.date | None = None) -> str | None:
+    """``replay_note`` for a finished game played elsewhere (see ``_end_words``)."""
+    words = _end_words(game, game_day)
+    return None if words is None else replay_note(words, game_day, history, how, today)
+
+
+def end_of_game_day(game, game_day: GameDay | None, history: Sequence[HistoryEntry],
+                    today: dt.date | None = None) -> dt.date | None:
+    """The day ``end_of_game_note`` names, for a shell that offers to replay it."""
+    words = _end_words(game, game_day)
+    e = None if words is None else replay_day(words, game_day, history, today)
+    return None if e is None else e.date

@@ -45,7 +45,7 @@ from typing import Callable, Hashable, Mapping
 from ..advisor import BOOK_GUESSES, Advisor
 from ..analysis import GameReport, analyze_game, share_text
 from ..data import DataError, HistoryEntry
-from ..days import GameDay, end_of_game_note, replay_note, resolve_day
+from ..days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
 from ..errors import (InconsistentFeedbackError, InvalidDayError, InvalidFeedbackError, InvalidWordError,
                       WordlebotError)
 from ..explain import about, by_likelihood, explain, likely_count, review_rows
@@ -116,7 +116,7 @@ class UnknownWordSet(WordlebotError, LookupError):
 
 
 # How the page sets the day, in the words of days.replay_note.
-HOW_REPLAY = "set the day to {day} (⚙ Settings)"
+HOW_REPLAY = "set the day to {day}"
 GUESS_SPACES = ("all", "candidates")
 
 
@@ -709,7 +709,10 @@ class Engine:
         doc = self._describe(r.name, lex, r.strategy, game, ranked, r.candidates)
         doc.update(self.day_doc(lex, r.game_day), guess_space=r.guess_space)
         # the replay rule at the end of a game (days.py): its answer was another day's
-        doc["day_note"] = end_of_game_note(game, r.game_day, self.history(), HOW_REPLAY, self.clock())
+        history = self.history()
+        doc["day_note"] = end_of_game_note(game, r.game_day, history, HOW_REPLAY, self.clock())
+        replay = end_of_game_day(game, r.game_day, history, self.clock())
+        doc["replay_day"] = replay.isoformat() if replay else None
         doc["notes"] = list(r.entry.notes)
         doc["seconds"] = round(time.perf_counter() - t0, 4)
         return self._keep(r.key, doc)
