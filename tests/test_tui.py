@@ -1216,3 +1216,19 @@ def test_a_pasted_share_grid_sets_the_day_and_shows_what_it_says():
             assert "not published yet" in _text(app, "#status") and app.session.game_day.day == DAY_TODAY
 
     run(go())
+
+
+def test_the_multi_board_ui_says_the_day_of_its_prior():
+    from wordlebot.tui.multi import MultiBoardApp
+
+    async def go():
+        app = MultiBoardApp(day_lexicon(PAST), 2)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert f"daily {PAST} #{(PAST - dt.date(2021, 6, 19)).days:,} ·" in app.sub_title
+        app = MultiBoardApp(lexicon(), 2)  # a prior of no day: no day said
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.sub_title.startswith("mini · ")
+
+    run(go())
