@@ -164,3 +164,31 @@ def test_a_grid_whose_answer_is_not_known_asks_for_the_words(folder):
     far = (dt.date.today() + dt.timedelta(days=5) - dt.date(2021, 6, 19)).days
     r = CliRunner().invoke(cli, root + ["analyze", "--grid", grid_of([answer], answer, far)] + options)
     assert r.exit_code == 1 and "is not published yet" in r.output and "Traceback" not in r.output
+
+
+def test_assist_says_its_day_and_the_replay_rule_at_the_end():
+    """assist on a weighted set of today's prior: the first lines say the day and how to choose
+    another; a game solved on a past day's answer ends with the line that names that day."""
+    import io
+
+    from wordlebot.interactive import AssistSession
+    from wordlebot.words import Lexicon
+
+    today = dt.date.today()
+    past = today - dt.timedelta(days=10)
+    weights = [1.0 + i % 3 for i in range(len(ANSWERS))]
+    lex = Lexicon.from_lists(WORDS, ANSWERS, [w / sum(weights) for w in weights], name="daily", day=today)
+    answer = ANSWERS[12]
+    history = [HistoryEntry(past, answer)]
+    opening = WORDS[0] if WORDS[0] != answer else WORDS[1]
+    lines = iter([opening, digits(opening, answer), answer, "22222", "q"])
+    out = io.StringIO()
+    console = Console(file=out, width=200, highlight=False)
+    AssistSession(lex, console, strategy="entropy", ask=lambda prompt: next(lines), game_day=days.GameDay(today),
+                  history=history).run()
+    text = out.getvalue()
+    n = (today - dt.date(2021, 6, 19)).days
+    assert f"today's prior, {today} (#{n:,}); replaying an earlier day? give --date YYYY-MM-DD" in text
+    assert (f"{answer.upper()} was the answer of {past} (#{n - 10:,}), not of the day assumed, {today} (#{n:,}): "
+            f"to replay that day with its prior, use --date {past}") in text
+    assert f"Wordle {n:,} 2/6" in text  # the share grid has the day's number

@@ -319,6 +319,12 @@ def test_the_page_says_its_day_and_takes_another_by_date_puzzle_or_address(open_
     ready(page)
     expect(page.locator("#day-text")).to_have_text(f"today · #{puzzle(TODAY):,}")
     assert "date=" not in page.url and page.errors == []
+    # a day in the address that cannot be played: said, and today's advice instead
+    page = open_page(PHONE, "/?date=2024-03-30")
+    expect(page.locator("#message")).to_contain_text("2024-03-30 (puzzle #1,015) is not published yet")
+    expect(page.locator("#message")).to_contain_text("today's advice instead")
+    expect(page.locator("#day-text")).to_have_text(f"today · #{puzzle(TODAY):,}")
+    assert "date=" not in page.url
 
 
 def test_a_lost_replay_offers_its_day_and_the_page_ends_cleanly(open_page):

@@ -941,7 +941,16 @@ async function start() {
       say("Select the text and copy it.", "info");
     }
   });
-  await request({...state.shown});
+  if (!(await request({...state.shown})) && !state.applied && state.shown.date) {
+    // a day from the address that cannot be played: said, and today's advice instead
+    const why = $("#message").textContent.replace(/Try again$/, "").trim();
+    state.shown.date = null;
+    rememberDay(null);
+    if (await request({...state.shown})) {
+      say(`${why} The page shows today's advice instead.`);
+      $("#day-error").textContent = why;
+    }
+  }
 }
 
 document.addEventListener("DOMContentLoaded", start);

@@ -460,7 +460,13 @@ async function start() {
       say("Select the text and copy it.", "info");
     }
   });
-  await request(state.game);
+  if (!(await request(state.game)) && !state.applied && state.game.date) {
+    // a day from the address that cannot be played: said, and today's advice instead
+    const why = $("#message").textContent;
+    state.game.date = null;
+    rememberDay(null);
+    if (await request(state.game)) say(`${why} The page shows today's advice instead.`, "error");
+  }
 }
 
 document.addEventListener("DOMContentLoaded", start);
