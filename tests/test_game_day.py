@@ -192,3 +192,63 @@ def test_assist_says_its_day_and_the_replay_rule_at_the_end():
     assert (f"{answer.upper()} was the answer of {past} (#{n - 10:,}), not of the day assumed, {today} (#{n:,}): "
             f"to replay that day with its prior, use --date {past}") in text
     assert f"Wordle {n:,} 2/6" in text  # the share grid has the day's number
+
+
+def test_suggest_says_which_days_prior_it_uses(tmp_path, monkeypatch):
+    """The one-shot command: a line before the table (JSON: the day, its puzzle and where it
+    came from); a day not published yet is refused before anything is loaded."""
+    from wordlebot import cli_common
+
+    folder = tmp_path / "d"
+    (folder / "nyt").mkdir(parents=True)
+    (folder / "nyt/guesses.txt").write_text("\n".join(WORDS) + "\n")
+    (folder / "nyt/wordlebot-3158.txt").write_text("\n".join(ANSWERS) + "\n")
+    today = dt.date.today()
+    entries = [HistoryEntry(today - dt.timedelta(days=5 - k), w) for k, w in enumerate(ANSWERS[:5])]
+    atomic_write(folder / HISTORY_FILE, format_history_csv(entries))
+    real = cli_common.load_lexicon
+
+    def no_training(*args, **kwargs):
+        kwargs["build_model"] = False  # no model trained on made-up words
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli_common, "load_lexicon", no_training)
+    base = ["--data-dir", str(folder), "suggest", "--strategy", "entropy", "--top", "2"]
+    n = (today - dt.date(2021, 6, 19)).days
+    r = CliRunner().invoke(cli, base)
+    assert r.exit_code == 0, r.output
+    assert f"today's prior, {today} (#{n:,}); replaying an earlier day? give --date YYYY-MM-DD" in r.output
+    past = today - dt.timedelta(days=3)
+    r = CliRunner().invoke(cli, base + ["--date", past.isoformat(), "--json"])
+    doc = json.loads(r.stdout)
+    assert (doc["day"], doc["puzzle"], doc["day_source"]) == (past.isoformat(), n - 3, "date")
+    r = CliRunner().invoke(cli, base + ["--date", past.isoformat()])
+    assert f"prior of {past} (#{n - 3:,})" in r.output and "replaying" not in r.output
+    # solved on a past day's answer, its day not given: the replay rule
+    r = CliRunner().invoke(cli, base + ["--history", f"{ANSWERS[2]}:22222"])
+    assert f"{ANSWERS[2].upper()} was the answer of {today - dt.timedelta(days=3)}" in r.output
+    r = CliRunner().invoke(cli, base + ["--date", (today + dt.timedelta(days=2)).isoformat()])
+    assert r.exit_code == 1 and "is not published yet" in r.output
+
+
+def test_play_mode_on_a_chosen_day_hides_that_days_answer():
+    """The TUI's session: choosing a past day in play mode plays its answer (a replay), under
+    that day's number; a new game then draws a word from the day's prior."""
+    from wordlebot.session import Session, Settings
+    from wordlebot.words import Lexicon
+
+    today = dt.date.today()
+    past = today - dt.timedelta(days=4)
+    weights = [1.0 + i % 3 for i in range(len(ANSWERS))]
+
+    def lex(day):
+        return Lexicon.from_lists(WORDS, ANSWERS, [w / sum(weights) for w in weights], name="daily", day=day)
+
+    s = Session(lex(today), Settings(words="daily", mode="play", strategy="entropy"),
+                history=[HistoryEntry(past, ANSWERS[9])])
+    gd = days.resolve_day(date=past, history=s.history)
+    plan = s.plan(s.settings, lambda new: lex(past), gd)
+    s.adopt(plan)
+    assert s.secret == ANSWERS[9] and s.puzzle == (past - dt.date(2021, 6, 19)).days and s.lexicon.day == past
+    s.press("ctrl+n")
+    assert s.puzzle is None and s.lexicon.day == past  # a new game: a word of that day's prior

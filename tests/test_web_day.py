@@ -24,7 +24,6 @@ from wordlebot.explain import review_rows
 from wordlebot.game import Game, parse_history
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
-from wordlebot.words import Lexicon
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -576,8 +576,8 @@ class Session:
         self.letters, self.colours, self.pos = "", [], 0
         self.editing, self.edit_colours = None, []
         self.puzzle = None
-        if self.mode == "play":
-            self.secret, self.puzzle = self._play_secret()
+        if self.mode == "play":  # the day's own word was played: a new game draws one from its prior
+            self.secret = self.random_secret()
         self.game = self._fresh_game()
         self.version += 1
 
