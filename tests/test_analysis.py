@@ -151,7 +151,7 @@ def test_analyze_history_and_grid(files):
 
 @pytest.mark.parametrize("args,fragment", [
     (["analyze"], "give --history"),
-    (["analyze", "--grid", "Wordle 5 1/6\n🟩🟩🟩🟩🟩"], "give --played"),
+    (["analyze", "--grid", "Wordle 1/6\n🟩🟩🟩🟩🟩"], "give --played"),  # no number: no answer to look up
     (["analyze", "--grid", "nonsense"], "not a share-grid header"),
     (["analyze", "--history", "zzzzz:00000"], "not in the g guess list"),
 ])

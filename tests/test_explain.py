@@ -88,3 +88,34 @@ def test_the_last_candidate():
     e = explain(game, answer)
     assert e.p_answer == 1 and e.sentences() == [f"{answer.upper()} is the only candidate left: play it to win."]
     assert math.isclose(e.likely, 1)
+
+
+def test_a_verdict_always_compares_with_the_bots_own_guess():
+    """Defect 10 (HELLO was compared with EERIE while the bot's column named LOUIS): whenever a
+    guess is worse than the bot's, the sentence names the bot's guess, also when it points at a
+    possible answer that would have split as well.  Every guess that is no candidate, at a few
+    positions of a small list, the bot's guess being the best-splitting word that cannot win
+    (as the bot often plays)."""
+    from wordlebot.explain import verdict
+
+    lex = Lexicon.from_lists(WORDS, ANSWERS, name="v")
+    positions = seen_alternative = 0
+    for opening in WORDS[:60]:
+        answer = ANSWERS[(WORDS.index(opening) * 7) % len(ANSWERS)]
+        game = Game(lex)
+        game.guess(opening, naive.feedback_code(opening, answer))
+        cands = game.candidate_words
+        if len(cands) < 4:
+            continue
+        positions += 1
+        parts = {w: len(naive.partition(w, cands)) for w in WORDS if w not in cands}
+        best = max(parts, key=parts.get)
+        for g in WORDS[::5]:
+            if g == best or g in cands:
+                continue
+            text = verdict(game, g, best, 0.25)
+            assert best.upper() in text, (g, best, text)
+            seen_alternative += "which could have won" in text
+        if positions == 6:
+            break
+    assert positions == 6 and seen_alternative > 0  # the branch that names another word was exercised

@@ -90,7 +90,7 @@ def test_paste_plays_rows_in_order():
 
 
 def test_tab_waits_for_the_suggestions_of_its_position():
-    s = session(mode="play")
+    s = session(mode="play", hints="shown")
     s.offer(s.advisor.suggest(s.game, 8), s.version)  # the first position's suggestions
     press(s, *"crane", "enter")
     v = s.version
@@ -359,8 +359,10 @@ def test_verdict_on_a_wasted_guess_names_a_candidate_that_splits_as_well():
     better = [w for w in cands if len(partition(w, cands)) >= groups
               and max(map(len, partition(w, cands).values())) <= max(map(len, partition("crane", cands).values()))]
     text = explain.verdict(g, "crane", "chomp", 0.5)
+    bot = partition("chomp", cands)
     assert text == (f"a wasted guess: it could not be the answer and split the {len(cands)} candidates no better "
-                    f"than {better[0].upper()}, which could have won.")
+                    f"than {better[0].upper()}, which could have won; the bot's CHOMP was 0.50 guesses better on "
+                    f"average: CHOMP makes {len(bot)} groups (the largest {max(map(len, bot.values()))}).")
     assert explain.verdict(g, "chomp", "chomp", 0.0).startswith("the bot's choice: it could not be the answer")
 
 

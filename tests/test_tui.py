@@ -15,6 +15,7 @@ from wordlebot.advisor import Advisor
 from wordlebot.game import Game
 from wordlebot.session import Session, Settings
 from wordlebot.tui import WordlebotApp
+from wordlebot.tui.app import SuggestionTable
 from wordlebot.tui.screens import AnalysisScreen, SettingsScreen
 from wordlebot.words import Lexicon
 
@@ -27,8 +28,9 @@ def lexicon():
     return Lexicon.from_lists(WORDS, ANSWERS, name="mini")
 
 
-def app_for(mode="assist", secret=None, strategy="search", hard=False, lex=None):
-    s = Session(lex or lexicon(), Settings(words="mini", mode=mode, strategy=strategy, hard=hard), secret=secret)
+def app_for(mode="assist", secret=None, strategy="search", hard=False, lex=None, hints="auto"):
+    s = Session(lex or lexicon(), Settings(words="mini", mode=mode, strategy=strategy, hard=hard, hints=hints),
+                secret=secret)
     return WordlebotApp(s, persist=False)
 
 
@@ -245,7 +247,7 @@ def test_play_mode_tab_in_a_burst_waits_for_the_next_suggestion():
     keys = [*first, "enter"] + ["tab", "enter"] * (len(expected.rows) - 1)  # none after the game ends
 
     async def go(deliver):
-        app = app_for(mode="play", secret=target)
+        app = app_for(mode="play", secret=target, hints="shown")  # Tab is a hint: shown here
         async with running(app) as pilot:
             await deliver(app, pilot, keys)
             return [str(r) for r in app.session.game.rows]
@@ -630,7 +632,8 @@ def test_play_mode_is_winnable_when_the_answer_is_not_in_the_answer_list():
     async def go():
         lex = Lexicon.from_lists(["crane", "guano", "organ", "piano", "slate"], ["piano", "organ", "crane"],
                                  name="hand")
-        app = WordlebotApp(Session(lex, Settings(words="hand", mode="play"), secret="guano"), persist=False)
+        app = WordlebotApp(Session(lex, Settings(words="hand", mode="play", hints="shown"), secret="guano"),
+                           persist=False)
         async with running(app) as pilot:
             await _type_row(app, pilot, "slate")
             assert _text(app, "#cand-title") == "1 candidate left" and "PIANO" in _text(app, "#candidates")
@@ -968,3 +971,264 @@ def test_the_candidates_fill_their_box_and_say_how_many_more():
                 shown[size] = len(listed)
         run(go())
     assert shown[(120, 40)] > 2 * shown[(80, 24)]
+
+
+# --- the day, the hints, a pasted share grid (issue 39) -----------------------------------------
+# A made-up weighted set whose prior belongs to a day, and a history in which one of its answers
+# was the answer of a past day: the replay rule and a share grid's day without the official data.
+
+DAY_TODAY = dt.date.today()
+PAST = DAY_TODAY - dt.timedelta(days=30)
+
+
+def day_lexicon(day=DAY_TODAY):
+    weights = [1.0 + (i % 5) for i in range(len(ANSWERS))]
+    return Lexicon.from_lists(WORDS, ANSWERS, [w / sum(weights) for w in weights], name="daily", day=day)
+
+
+def day_session(mode="assist", day=None, hints="auto", secret=None):
+    from wordlebot.data import HistoryEntry
+    from wordlebot.days import GameDay
+
+    history = [HistoryEntry(PAST - dt.timedelta(days=1), ANSWERS[4]), HistoryEntry(PAST, ANSWERS[5])]
+    gd = GameDay(day, "date", ANSWERS[5] if day == PAST else None) if day else GameDay(DAY_TODAY)
+    lex = day_lexicon(day or DAY_TODAY)
+    return Session(lex, Settings(words="daily", mode=mode, strategy="entropy", hints=hints), secret=secret,
+                   day=day, game_day=gd, history=history)
+
+
+def test_the_header_and_the_status_say_which_days_prior_is_used():
+    async def go():
+        app = WordlebotApp(day_session(), persist=False)
+        async with running(app) as pilot:
+            puzzle = (DAY_TODAY - dt.date(2021, 6, 19)).days
+            assert f"daily today {DAY_TODAY} #{puzzle:,}" in app.sub_title
+            assert _text(app, "#status").startswith(f"today's prior, {DAY_TODAY} (#{puzzle:,}); replaying an "
+                                                    "earlier day? F2 sets the day")
+        app = WordlebotApp(day_session(day=PAST), persist=False)
+        async with running(app) as pilot:
+            assert f"daily {PAST} #{(PAST - dt.date(2021, 6, 19)).days:,}" in app.sub_title
+            assert "today" not in app.sub_title
+
+    run(go())
+
+
+def test_a_lost_game_whose_word_left_was_a_past_answer_says_how_to_replay_that_day():
+    """The replay rule at the end of an assist game: the analysis names the day, and fits 80x24."""
+    target = ANSWERS[5]  # the answer of PAST in the history; the game assumes today
+
+    async def go():
+        app = WordlebotApp(day_session(), persist=False)
+        async with running(app) as pilot:
+            game = Game(app.session.lexicon, answer=target)
+            for w in (x for x in WORDS if x != target):
+                if game.over or len(game.rows) == 5:
+                    break
+                trial = game.copy()
+                trial.guess(w)
+                if target in trial.candidate_words and len(trial.candidate_words) <= len(game.candidate_words):
+                    game.guess(w)
+            # the sixth row: a word that leaves the target possible, not the target
+            last = next(w for w in WORDS if w != target and w not in [r.guess for r in game.rows])
+            rows = list(game.rows) + [type(game.rows[0])(last, feedback_code(last, target))]
+            for r in rows:
+                await pilot.press(*r.guess, *r.feedback_digits(), "enter")
+                await settle(app, pilot)
+            assert app.session.game.over and not app.session.game.solved
+            assert isinstance(app.screen, AnalysisScreen)
+            note = _text(app.screen, "#day-note")
+            puzzle = (PAST - dt.date(2021, 6, 19)).days
+            assert f"was the answer of {PAST} (#{puzzle:,}), not of the day assumed" in note
+            assert f"F2: day {PAST}" in note
+            box = app.screen.query_one("#analysis")
+            assert box.region.bottom <= 24
+            for b in app.screen.query(Button):
+                assert b.region.bottom <= 23 and b.region.width > 0
+
+    run(go())
+
+
+def test_the_analysis_buttons_stay_on_screen_under_a_long_note(monkeypatch):
+    """At 80x24 a long day note (the replay rule wraps to three or four lines on the real lists)
+    must not push the buttons off the dialog: they are docked at its bottom."""
+    monkeypatch.setattr(Session, "day_note", lambda self: "a note long enough to wrap " * 10)
+
+    async def go():
+        target = ANSWERS[2]
+        app = app_for(mode="play", secret=target)
+        async with running(app) as pilot:
+            for w in [x for x in WORDS if x != target][:5] + [target]:
+                await pilot.press(*w, "enter")
+                await settle(app, pilot)
+            assert isinstance(app.screen, AnalysisScreen)
+            for b in app.screen.query(Button):
+                assert 0 < b.region.bottom <= 23 and b.region.width > 0
+
+    run(go())
+
+
+def test_play_mode_hides_the_hints_until_asked_and_again_at_the_next_row():
+    """Defect 7: play mode showed the suggestions and the words left (a spoiler).  By default
+    (hints auto) play mode hides them; F3 shows them for the position; a new row hides them."""
+    target = ANSWERS[3]
+
+    async def go():
+        app = app_for(mode="play", secret=target)
+        async with running(app) as pilot:
+            assert app.query_one(SuggestionTable).row_count == 0
+            assert "hidden until asked" in _text(app, "#sugg-title") and _text(app, "#candidates") == ""
+            assert "candidates hidden" in _text(app, "#cand-title")
+            await pilot.press("tab")
+            await settle(app, pilot)
+            assert "the hints are hidden: F3 shows them" in _text(app, "#status") and app.session.letters == ""
+            await pilot.press("f3")
+            await settle(app, pilot)
+            table = app.query_one(SuggestionTable)
+            assert table.row_count > 0 and "Tab plays" in _text(app, "#sugg-title")
+            assert "candidates left" in _text(app, "#cand-title") and _text(app, "#candidates") != ""
+            first = next(w for w in WORDS if w != target)
+            await pilot.press(*first, "enter")
+            await settle(app, pilot)
+            assert app.query_one(SuggestionTable).row_count == 0 and _text(app, "#candidates") == ""
+        # assist mode: shown (the advice is the point); 'hidden' hides them there too
+        app = app_for()
+        async with running(app) as pilot:
+            assert app.query_one(SuggestionTable).row_count > 0
+        app = app_for(hints="hidden")
+        async with running(app) as pilot:
+            assert app.query_one(SuggestionTable).row_count == 0
+
+    run(go())
+
+
+def test_the_settings_dialog_sets_the_guess_space_and_the_hints_and_saves_them(tmp_path, monkeypatch):
+    """'Possible answers only' is a visible setting, saved with the others; so are the hints."""
+    from textual.widgets import Input
+
+    monkeypatch.setenv("WORDLEBOT_CONFIG", str(tmp_path))
+
+    async def go():
+        app = WordlebotApp(Session(lexicon(), Settings(words="mini", strategy="entropy")), persist=True)
+        async with running(app) as pilot:
+            await pilot.press("f2")
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one("#guess-space", Select).value = "candidates"
+            screen.query_one("#hints", Select).value = "hidden"
+            assert screen.query_one("#day", Input).region.width > 0
+            await pilot.click("#apply")
+            await settle(app, pilot)
+            s = app.session
+            assert s.settings.guess_space == "candidates" and s.advisor.guess_space == "candidates"
+            assert "answers only" in app.sub_title
+            await pilot.press("f3")
+            await settle(app, pilot)
+            cands = set(s.game.candidate_words)
+            assert s.offered and all(r.word in cands for r in s.offered)  # every suggestion can win
+    run(go())
+    saved = Settings.read(tmp_path / "tui.json")[0]
+    assert saved.guess_space == "candidates" and saved.hints == "hidden"
+
+
+def test_the_settings_dialog_sets_the_day_and_refuses_one_not_published(tmp_path, monkeypatch):
+    from textual.widgets import Input
+
+    monkeypatch.setenv("WORDLEBOT_CONFIG", str(tmp_path))
+    loaded = []
+
+    async def go():
+        app = WordlebotApp(day_session(), persist=True)
+
+        def load_for(settings, game_day=None):  # the dialog's loader: the day asked for
+            loaded.append(game_day.day if game_day else None)
+            return app.session.plan(settings, lambda new: day_lexicon(game_day.day), game_day)
+
+        app._plan = load_for
+        async with running(app) as pilot:
+            await pilot.press("f2")
+            await pilot.pause()
+            future = DAY_TODAY + dt.timedelta(days=3)
+            app.screen.query_one("#day", Input).value = future.isoformat()
+            await pilot.click("#apply")
+            await settle(app, pilot)
+            assert "is not published yet" in _text(app.screen, "#settings-error")
+            app.screen.query_one("#day", Input).value = str((PAST - dt.date(2021, 6, 19)).days)  # a puzzle number
+            await pilot.click("#apply")
+            await settle(app, pilot)
+            s = app.session
+            assert s.game_day.day == PAST and s.lexicon.day == PAST and s.day == PAST
+            assert s.game_day.answer == ANSWERS[5] and f"daily {PAST}" in app.sub_title
+            assert f"prior of {PAST}" in _text(app, "#status")
+    run(go())
+    assert loaded == [PAST]
+    assert "day" not in (tmp_path / "tui.json").read_text()  # a replay is for this run, never saved
+
+
+def _grid_text(rows, answer, puzzle):
+    emoji = "⬛🟨🟩"
+    lines = ["".join(emoji[int(d)] for d in digits(g, answer)) for g in rows]
+    return f"Wordle {puzzle:,} {len(rows)}/6\n\n" + "\n".join(lines)
+
+
+def test_a_pasted_share_grid_sets_the_day_and_shows_what_it_says():
+    """The grid's number is a day: its prior is loaded, the header says it; the history knows
+    that day's answer, so the grid alone is read (how many words fit each row, the bot's game);
+    a board whose rows show the grid's colours gets the full analysis with that answer."""
+    target = ANSWERS[5]  # the answer of PAST
+    puzzle = (PAST - dt.date(2021, 6, 19)).days
+    played = [w for w in WORDS if w != target][:2] + [target]
+
+    async def go():
+        app = WordlebotApp(day_session(), persist=False)
+        app._plan = lambda settings, game_day=None: app.session.plan(
+            settings, lambda new: day_lexicon(game_day.day), game_day)
+        async with running(app) as pilot:
+            app.post_message(events.Paste(_grid_text(played, target, puzzle)))
+            await settle(app, pilot)
+            await settle(app, pilot)
+            s = app.session
+            assert s.game_day.day == PAST and s.lexicon.day == PAST and s.game_day.source == "grid"
+            assert f"daily {PAST}" in app.sub_title
+            from wordlebot.tui.screens import GridScreen
+
+            assert isinstance(app.screen, GridScreen)
+            text = _text(app.screen, "#grid-text")
+            assert f"Wordle #{puzzle:,} of {PAST}, solved in 3" in text and "the bot:" in text
+            fit = sum(digits(w, target) == digits(played[0], target) for w in WORDS)
+            assert f"row 1: " in text and f"{fit:,} allowed word" in text
+            await pilot.press("escape")
+            for w in played:
+                await pilot.press(*w, *digits(w, target), "enter")
+                await settle(app, pilot)
+            assert isinstance(app.screen, AnalysisScreen)
+            await pilot.press("escape")
+            app.post_message(events.Paste(_grid_text(played, target, puzzle)))
+            await settle(app, pilot)
+            await settle(app, pilot)
+            assert isinstance(app.screen, AnalysisScreen) and app.screen.answer == target
+            assert app.screen.query_one("#rows").row_count == 3
+        # a grid of a day not published yet: refused with the reason, nothing changes
+        app = WordlebotApp(day_session(), persist=False)
+        async with running(app) as pilot:
+            far = (DAY_TODAY + dt.timedelta(days=9) - dt.date(2021, 6, 19)).days
+            app.post_message(events.Paste(_grid_text(played, target, far)))
+            await settle(app, pilot)
+            assert "not published yet" in _text(app, "#status") and app.session.game_day.day == DAY_TODAY
+
+    run(go())
+
+
+def test_the_multi_board_ui_says_the_day_of_its_prior():
+    from wordlebot.tui.multi import MultiBoardApp
+
+    async def go():
+        app = MultiBoardApp(day_lexicon(PAST), 2)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert f"daily {PAST} #{(PAST - dt.date(2021, 6, 19)).days:,} ·" in app.sub_title
+        app = MultiBoardApp(lexicon(), 2)  # a prior of no day: no day said
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.sub_title.startswith("mini · ")
+
+    run(go())

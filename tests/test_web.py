@@ -404,8 +404,10 @@ def test_the_prior_follows_the_servers_clock(env, tmp_path):
     # yesterday's puzzle, analysed today: yesterday's prior
     r = post(client, "/api/analyze", {"history": f"{answer}:22222", "puzzle": (d1 - data.FIRST_DAY).days})
     assert r.status_code == 200 and r.json()["day"] == "2024-03-20", r.text
-    r = post(client, "/api/analyze", {"history": f"{answer}:22222", "puzzle": (d2 - data.FIRST_DAY).days + 1})
-    assert r.status_code == 400 and "is the one of 2024-03-22, after today (2024-03-21)" in r.json()["detail"]
+    # two days ahead: not published anywhere yet (tomorrow is: where that day has begun)
+    r = post(client, "/api/analyze", {"history": f"{answer}:22222", "puzzle": (d2 - data.FIRST_DAY).days + 2})
+    assert r.status_code == 400 and "2024-03-23 (puzzle #1,008) is not published yet: today is 2024-03-21" \
+        in r.json()["detail"]
 
 
 # ---------------------------------------------------------------------------------------------

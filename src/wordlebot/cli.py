@@ -159,16 +159,28 @@ def _rows_of(ctx, param, value):
 @click.option("--hard", is_flag=True, help="Hard mode: only guesses that use every revealed hint.")
 @lexicon_options
 @strategy_options
-def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strategy: str, guess_space: str) -> None:
+def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strategy: str, guess_space: str,
+            game_day) -> None:
     """Suggest the next guesses for a game given as a history (one shot)."""
     from .advisor import Advisor
+    from .cli_common import HOW_REPLAY, day_line, history as answer_history
+    from .days import end_of_game_note
     from .game import Game
 
     advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space)
     game = Game.from_history(lexicon, history, hard=hard, matrix=advisor.matrix)
+    day_doc = {"day": lexicon.day.isoformat() if lexicon.day else None,
+               "puzzle": game_day.puzzle if lexicon.day else None,
+               "day_source": game_day.source if lexicon.day else None}
+    line = day_line(lexicon, game_day)
     if game.solved:
-        msg = f"solved in {len(game.rows)}: {game.rows[-1].guess.upper()}"
-        out.print(json.dumps({"history": game.history(), "solved": True}) if as_json else msg)
+        note = end_of_game_note(game, game_day, answer_history(), HOW_REPLAY)
+        if as_json:
+            out.print(json.dumps({"history": game.history(), "solved": True, **day_doc, "day_note": note}))
+            return
+        out.print(f"solved in {len(game.rows)}: {game.rows[-1].guess.upper()}")
+        if note:
+            out.print(f"[yellow]{escape(note)}[/]", soft_wrap=True)
         return
     from .render import prepare_book
 
@@ -176,8 +188,8 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
     rows = advisor.suggest(game, top)
     if as_json:
         doc = {
-            "history": game.history(), "words": lexicon.name,
-            "day": lexicon.day.isoformat() if lexicon.day else None, "hard": hard, "strategy": strategy,
+            "history": game.history(), "words": lexicon.name, **day_doc, "hard": hard, "strategy": strategy,
+            "guess_space": guess_space,
             "candidates": int(game.candidates.size), "candidate_words": game.candidate_words[:100],
             "suggestions": [asdict(r) for r in rows],
         }
@@ -185,6 +197,8 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
         return
     from .render import candidates_line, possible_line, suggestion_table
 
+    if line:
+        out.print(f"[dim]{escape(line)}[/]", soft_wrap=True)
     out.print(suggestion_table(rows, strategy, int(game.candidates.size), title=candidates_line(game),
                                hard=game.hard))
     if game.candidates.size <= 12:
@@ -210,16 +224,23 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
 @objective_option
 @lexicon_options
 @strategy_options
-def assist(hard: bool, top: int, boards: int, objective: str, lexicon, strategy: str, guess_space: str) -> None:
+def assist(hard: bool, top: int, boards: int, objective: str, lexicon, strategy: str, guess_space: str,
+           game_day) -> None:
     """Interactive assistant: play the real game elsewhere, type what it showed, get the next guess."""
+    from .cli_common import day_line, history
+
+    line = day_line(lexicon, game_day)
     if boards > 1:
         from .multi.assist import MultiAssistSession
 
+        if line:
+            out.print(f"[dim]{escape(line)}[/]", soft_wrap=True)
         MultiAssistSession(lexicon, boards, out, hard=hard, top=min(top, 5), objective=objective).run()
         return
     from .interactive import AssistSession
 
-    AssistSession(lexicon, out, strategy=strategy, guess_space=guess_space, hard=hard, top=top).run()
+    AssistSession(lexicon, out, strategy=strategy, guess_space=guess_space, hard=hard, top=top,
+                  game_day=game_day, history=history()).run()
 
 
 @cli.command()
@@ -656,7 +677,9 @@ def _resolved(path: Path | None) -> str | None:
 
 @cli.command()
 @click.option("--history", default=None, help='The rows played, e.g. "salet:20110,crony:00210".')
-@click.option("--answer", default=None, help="The answer (checked against the colours when given).")
+@click.option("--answer", default=None,
+              help="The answer (checked against the colours; default: a solved game's last word, or the "
+                   "answer of the grid's puzzle in the history).")
 @click.option("--grid", default=None, help="A pasted share grid (use --grid-file - to read it from stdin).")
 @click.option("--grid-file", type=click.File("r", encoding="utf-8"), default=None,
               help="Read the share grid from this file ('-' for standard input).")
@@ -668,47 +691,62 @@ def _resolved(path: Path | None) -> str | None:
 @lexicon_options(lazy=True, date_help="The day the game was played (default: the share grid's puzzle "
                                       "number, else today): the bot judges with that morning's answer prior.")
 def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexicons, day) -> None:
-    """Rate a played game: each guess's skill and luck against the bot's best; share grids."""
+    """Rate a played game: each guess's skill and luck against the bot's best; share grids.
+
+    A share grid names its puzzle, so its day and, once the history has it, its answer: the grid
+    alone is enough to see how many words fit each row and how the bot would have played."""
     from . import analysis as an
     from .advisor import Advisor
+    from .cli_common import HOW_REPLAY, history as answer_history, resolve_game_day
+    from .days import replay_note
     from .game import parse_history
+    from .grid_analysis import analyze_grid
 
     if grid_file is not None:
         grid = grid_file.read()
-    puzzle = shared = None
+    shared = None
     if grid:
         shared = an.parse_share_grid(grid)
-        puzzle = shared.puzzle
         hard = shared.hard if hard is None else hard
-        if not played and not answer:
-            raise click.UsageError("with --grid, give --played (the words) or at least --answer")
     elif not history:
-        raise click.UsageError("give --history (with --answer) or --grid (with --played or --answer)")
-    if day is None and puzzle is not None:
-        day = data.puzzle_day(puzzle)
-    elif day is not None and puzzle is None:
-        from .render import puzzle_number
-
-        puzzle = puzzle_number(day)
-    lexicon = lexicons.load(day)
+        raise click.UsageError("give --history (with --answer) or --grid (with --played, or alone when the "
+                               "history has the grid's answer)")
+    game_day = resolve_game_day(day, shared.puzzle if shared is not None else None)
+    # the share text carries the puzzle number of a day that was named (by --date or the grid)
+    puzzle = game_day.puzzle if game_day.chosen else None
+    lexicon = lexicons.load(game_day.day)
     if answer is not None:
         answer = check_word(answer, lexicon.length)
     if not as_json:
         out.print(f"[dim]{escape(lexicon.describe())}[/]", soft_wrap=True)
-    if shared is not None and not played:
-        _analyze_grid_with_answer_only(lexicon, shared, answer, style)
-        return
-    rows = (an.rows_from_grid(shared, [g for g in played.split(",") if g.strip()], answer) if shared is not None
-            else parse_history(history))
     hard = bool(hard)
     advisor = Advisor(lexicon)
-    with err.status("analysing…"):
-        report = an.analyze_game(advisor, rows, answer=answer, hard=hard)
+    if shared is not None:
+        if not played and answer is None and game_day.answer is None:
+            why = (f"the history does not have the answer of Wordle #{game_day.puzzle:,} ({game_day.day})"
+                   if game_day.chosen else "the grid has no puzzle number (nor --date) to look its answer up by")
+            raise click.UsageError(f"with --grid, give --played (the words) or --answer: {why}")
+        with err.status("analysing…"):
+            rep = analyze_grid(advisor, shared, game_day, played=played.split(",") if played else None,
+                               answer=answer, hard=hard)
+        if not rep.rated:
+            _print_grid_report(rep, lexicon, style, as_json)
+            return
+        rows, report = rep.played, rep.report
+    else:
+        rows = parse_history(history)
+        with err.status("analysing…"):
+            report = an.analyze_game(advisor, rows, answer=answer, hard=hard)
+    note = None
+    if lexicon.day is not None and report.answer is not None:
+        note = replay_note([report.answer], game_day, answer_history(), HOW_REPLAY)
     styles = ["dark", "light", "contrast"] if style == "all" else [style]
     grids = {s: an.share_text(rows, solved=report.solved, hard=hard, puzzle=puzzle, style=s) for s in styles}
     if as_json:
         doc = {"summary": report.summary(), "skill": report.skill, "luck": report.luck, "solved": report.solved,
-               "words": lexicon.name, "day": lexicon.day.isoformat() if lexicon.day else None,
+               "answer": report.answer, "words": lexicon.name,
+               "day": lexicon.day.isoformat() if lexicon.day else None,
+               "puzzle": game_day.puzzle if lexicon.day or game_day.chosen else None, "day_note": note,
                "rows": [{"guess": r.guess, "pattern": format_digits(r.pattern, lexicon.length),
                          "candidates_before": r.candidates_before, "candidates_after": r.candidates_after,
                          "best": r.best, "best_expected": r.best_expected, "player_expected": r.player_expected,
@@ -727,32 +765,24 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
                               max_guesses=max(6, len(rows)))
     for line in review_rows(advisor, rated, report):  # each guess in plain words
         out.print(escape(line), soft_wrap=False)
+    if note:
+        out.print(f"[yellow]{escape(note)}[/]", soft_wrap=True)
     for s, text in grids.items():
         out.print(f"\n{text}")
 
 
-def _analyze_grid_with_answer_only(lexicon, shared, answer, style) -> None:
-    """Without the guesses only the colours are known: how many words fit each row, and what
-    the bot would have played for this answer."""
-    from . import analysis as an
-    from .advisor import Advisor
-    from .feedback import _feedback
-    from .render import plural
-
-    answer = check_word(answer, shared.length)
-    lexicon.id(answer)
-    out.print(f"{'Solved in ' + str(shared.score) if shared.solved else 'Not solved'}; the guesses are not "
-              f"known, so only the colours can be read (give --played to rate each one).")
-    for k, p in enumerate(shared.patterns, start=1):
-        n = an.fitting_guesses(lexicon, p, answer)
-        out.print(f"  row {k}: {format_emoji(p, shared.length, style if style != 'all' else 'dark')}  "
-                  f"{n:,} allowed words give these colours")
-    advisor = Advisor(lexicon)
-    game = advisor.new_game(hard=shared.hard)
-    while not game.solved and len(game.rows) < 10:
-        w = advisor.best(game)
-        game.guess(w, _feedback(w, answer))
-    out.print("the bot: " + " ".join(r.guess.upper() for r in game.rows) + f" ({plural(len(game.rows), 'guess', 'guesses')})")
+def _print_grid_report(rep, lexicon, style: str, as_json: bool) -> None:
+    """A grid whose words are not known: how many words fit each row, the bot's own game."""
+    if as_json:
+        click.echo(json.dumps({
+            "summary": rep.headline(), "solved": rep.grid.solved, "answer": rep.answer, "words": lexicon.name,
+            "day": rep.day.day.isoformat() if rep.day else None, "puzzle": rep.day.puzzle if rep.day else None,
+            "rows": [{"pattern": format_digits(r.pattern, rep.grid.length), "fitting": r.fitting} for r in rep.rows],
+            "bot": [r.guess for r in rep.bot]}, indent=1))
+        return
+    out.print(escape(rep.headline("--played a,b,c rates each one")), soft_wrap=True)
+    for line in rep.lines(style if style != "all" else "dark"):
+        out.print(f"  {escape(line)}", soft_wrap=True)
 
 
 # ---------------------------------------------------------------------------------------------

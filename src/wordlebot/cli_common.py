@@ -26,6 +26,7 @@ from rich.markup import escape
 from . import data, paths
 
 if TYPE_CHECKING:
+    from .days import GameDay
     from .words import Lexicon
 
 out = Console(highlight=False)
@@ -180,14 +181,49 @@ class LexiconChoice:
             )
 
 
+# How the command line sets the day, in the words of days.default_day_note and days.replay_note.
+HOW_DEFAULT = "give --date YYYY-MM-DD"
+HOW_REPLAY = "use --date {day}"
+
+
+def history() -> list:
+    """The answer history of the data folder (empty when there is none or it cannot be read: the
+    commands that need it say so themselves)."""
+    try:
+        return data.read_history(_folder())
+    except data.DataError:
+        return []
+
+
+def resolve_game_day(day: dt.date | None, grid_puzzle: int | None = None) -> "GameDay":
+    """The day of a game from --date and a share grid's number (``days.resolve_day``): refused
+    with the reason when it is not published yet or the two disagree."""
+    from .days import resolve_day
+
+    return resolve_day(date=day, grid_puzzle=grid_puzzle, history=history())
+
+
+def day_line(lexicon: "Lexicon", game_day: "GameDay") -> str | None:
+    """Which day's prior a command uses, and how to choose another when none was given; None
+    for a word set whose prior does not depend on the day."""
+    from .days import default_day_note
+
+    if lexicon.day is None:
+        return None
+    return default_day_note(game_day, HOW_DEFAULT) or game_day.describe()
+
+
 def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
     """--words / --guesses / --answers / -k / --date, turned into a ``lexicon`` argument; with
     ``lazy``, into a ``lexicons`` argument (a ``LexiconChoice``) for a command that learns the
     day, or has work to do, before loading.  A command with a ``day`` parameter also gets the
-    --date given (None when not given)."""
+    --date given (None when not given); one with a ``game_day`` parameter gets the day of the
+    game (``resolve_game_day``: today unless --date says otherwise), checked before anything
+    is loaded."""
     if f is None:
         return lambda g: lexicon_options(g, lazy=lazy, date_help=date_help)
     wants_day = "day" in inspect.signature(f).parameters
+    wants_game_day = "game_day" in inspect.signature(f).parameters
 
     @click.option("--words", "words", type=WORD_SETS, default=DEFAULT_WORDS, show_default=True,
                   help="Named word set: classic (12,972/2,315), nyt (14,855, weighted prior), "
@@ -204,6 +240,8 @@ def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
         choice = LexiconChoice(words, guesses, answers, length, lexicon_day)
         if wants_day:
             kwargs["day"] = lexicon_day
+        if wants_game_day:
+            kwargs["game_day"] = resolve_game_day(lexicon_day)
         if lazy:
             return f(*args, lexicons=choice, **kwargs)
         return f(*args, lexicon=choice.load(), **kwargs)

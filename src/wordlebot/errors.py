@@ -51,5 +51,10 @@ class InvalidIdError(WordlebotError, ValueError):
     """A word or answer id (or another argument of the index-based API) out of range."""
 
 
+class InvalidDayError(WordlebotError, ValueError):
+    """A day or puzzle number that cannot be played: not a day, before the first Wordle, not
+    published yet, or two sources (a date, a share grid) naming different days."""
+
+
 class UnsolvableError(WordlebotError, ValueError):
     """No strategy finds every answer within the guesses left (a hard guess cap)."""

@@ -218,16 +218,19 @@ def verdict(game: Game, guess: str, best: str, regret: float) -> str:
     if g == best.lower() or regret <= 1e-9:
         head = "the bot's choice" if g == best.lower() else f"as good as the bot's {B}"
         return f"{head}: {split}."
+    bg, bw = _parts(game, lex.id(best))
+    bot = f"{B} makes {bg:,} group{'s' if bg != 1 else ''} (the largest {bw:,})"
     if not can_win and n <= 200:
-        # a possible answer (the likeliest such) that splits as well had a chance to win on the spot
+        # a possible answer (the likeliest such) that splits as well had a chance to win on the
+        # spot; the sentence still compares with the bot's own guess, the one its table names
         for w, _ in by_likelihood(game):
             gw, ww = _parts(game, lex.id(w))
             if gw >= groups and ww <= worst:
+                other = "which could have won" if w == best.lower() else \
+                    f"which could have won; the bot's {B} was {regret:.2f} guesses better on average: {bot}"
                 return (f"a wasted guess: it could not be the answer and split the {n:,} candidates no better "
-                        f"than {w.upper()}, which could have won.")
-    bg, bw = _parts(game, lex.id(best))
-    return (f"{regret:.2f} guesses worse on average than {B}: {split}; {B} makes {bg:,} "
-            f"group{'s' if bg != 1 else ''} (the largest {bw:,}).")
+                        f"than {w.upper()}, {other}.")
+    return f"{regret:.2f} guesses worse on average than {B}: {split}; {bot}."
 
 
 def review_rows(advisor, game: Game, report, limit: int = 12) -> list[str]:

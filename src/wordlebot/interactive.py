@@ -17,6 +17,7 @@ from rich.markup import escape
 
 from . import data
 from .advisor import Advisor
+from .days import GameDay, default_day_note, end_of_game_note
 from .errors import DataError, InvalidWordError, WordlebotError
 from .explain import hard_mode_trap
 from .feedback import check_word
@@ -51,12 +52,17 @@ def _default_ask(prompt: str) -> str:
 
 class AssistSession:
     def __init__(self, lexicon: Lexicon, console: Console, *, strategy: str = "entropy",
-                 guess_space: str = "all", hard: bool = False, top: int = 8, ask: Ask | None = None) -> None:
+                 guess_space: str = "all", hard: bool = False, top: int = 8, ask: Ask | None = None,
+                 game_day: GameDay | None = None, history: list | None = None) -> None:
         self.console = console
         self.advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space)
         self.game = self.advisor.new_game(hard=hard)
         self.top = top
         self.ask = ask or _default_ask
+        # the day of the game (its prior, its puzzle number) and the answer history, for the
+        # day line at the start and the replay rule at the end (days.py)
+        self.game_day = game_day
+        self.history = history or []
 
     @property
     def lexicon(self) -> Lexicon:
@@ -67,9 +73,13 @@ class AssistSession:
 
     def run(self) -> None:
         lex = self.lexicon
-        self.say(f"[bold]wordlebot assistant[/] · {lex.describe()} · strategy {self.advisor.strategy}")
+        self.say(f"[bold]wordlebot assistant[/] · {lex.describe()} · strategy {self.advisor.strategy}"
+                 + (" · only possible answers" if self.advisor.guess_space == "candidates" else ""))
         if not lex.official:
             self.say(f"[yellow]{lex.note}[/]")
+        if self.game_day is not None and lex.day is not None:
+            self.say(escape(default_day_note(self.game_day, "give --date YYYY-MM-DD") or self.game_day.describe()),
+                     soft_wrap=True)
         self.say("Type the word you played (Enter = the suggestion), then its colours. 'help' for commands.")
         try:
             while self._turn():
@@ -146,7 +156,12 @@ class AssistSession:
         else:
             self.say("[bold red]Out of guesses.[/] Still possible: "
                      + ", ".join(w.upper() for w in game.candidate_words[:20]))
-        self.say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard))
+        note = end_of_game_note(game, self.game_day, self.history, "use --date {day}")
+        if note:
+            self.say(f"[yellow]{escape(note)}[/]", soft_wrap=True)
+        puzzle = self.game_day.puzzle if self.game_day is not None and self.lexicon.official else None
+        self.say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard,
+                            puzzle=puzzle))
         line = self.ask("Enter = new game, undo = take back the last row, q = quit: ").strip().lower()
         handled = self._command(line or "new")
         return True if handled is None else handled

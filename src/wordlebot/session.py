@@ -24,12 +24,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from . import explain
+from . import data, explain
 from .advisor import Advisor
 from .analysis import GameReport, analyze_game
-from .errors import InvalidWordError, WordlebotError
+from .days import GameDay, default_day_note, end_of_game_note, resolve_day
+from .errors import DataError, InvalidWordError, WordlebotError
 from .feedback import _CHAR_COLOUR, GRAY, GREEN, YELLOW, colours_to_pattern, pattern_to_colours
 from .game import Game, Refusal, Row
+from .grid_analysis import GridReport, analyze_grid, looks_like_grid, read_grid, words_of_rows
 from .interactive import pick_answer
 from .render import candidates_line, plural, share_grid
 from .settings import MODES, Settings
@@ -38,6 +40,9 @@ from .words import Lexicon
 __all__ = ["BoardRow", "Cell", "KEYS_HELP", "MODES", "Outcome", "Session", "Settings", "SettingsPlan"]
 
 NEXT_COLOUR = {GRAY: YELLOW, YELLOW: GREEN, GREEN: GRAY}  # a click or Space on a tile
+# How this UI sets the day, in the words of days.default_day_note and days.replay_note.
+HOW_DEFAULT = "F2 sets the day (a date or a puzzle number)"
+HOW_REPLAY = "F2: day {day}"
 # Letters that are colours once the row has its letters (b/x/w gray, y yellow, g green).
 COLOUR_LETTERS = frozenset("bxwyg")
 # Characters a paste may carry between a word and its colours, or between decorations.
@@ -55,6 +60,8 @@ Assist mode, once the row has its letters, its colours:
   ↑ ↓              correct an earlier row (Enter applies, Esc cancels)
   click a tile     cycle it (on an earlier row: corrected at once)
 Enter plays the row · ^z undo · ^n new game · F2 settings · ^q quit
+F3 shows the hints (suggestions, words left) when they are hidden:
+in play mode until asked, at each new row (F2: hints).
 A paste is typed in order: "crane 20110" and a new line plays a row.
 Keys typed during a search keep their order; Tab waits for the search."""
 
@@ -75,6 +82,7 @@ class Outcome:
     played: bool = False
     finished: bool = False
     held: bool = False
+    grid: object = None  # a pasted share grid (analysis.SharedGame) for the shell to act on (see GridUse)
 
 
 _HOLD = object()  # _press: this key must wait for the suggestions
@@ -100,6 +108,27 @@ class BoardRow:
 COLOUR_NAME = {GRAY: "gray", YELLOW: "yellow", GREEN: "green"}
 
 
+@dataclass(frozen=True)
+class GridUse:
+    """What a pasted share grid means for the session: its day (a new one for the prior when
+    ``new_day``), and the words of the board when its rows show the grid's colours (the
+    player's own game: rated with the day's answer)."""
+
+    grid: object  # analysis.SharedGame
+    game_day: GameDay
+    new_day: bool
+    words: list[str] | None
+
+    def message(self) -> str:
+        gd = self.game_day
+        head = f"share grid of Wordle #{gd.puzzle:,}: the day is {gd.day}"
+        if self.words:
+            return head + "; your rows show its colours: their analysis"
+        if gd.answer:
+            return head + "; its answer is in the history: what the grid says"
+        return head + "; its answer is not in the history yet, so play your words to rate them"
+
+
 @dataclass
 class SettingsPlan:
     """What applying new settings would do to the game in progress (see ``Session.plan``)."""
@@ -111,6 +140,7 @@ class SettingsPlan:
     reason: str | None  # why the rows cannot be kept (None when they are, or there are none)
     rows: int  # rows played in the game now
     moves: int = 0  # rows and refusals
+    game_day: GameDay | None = None  # the day these settings play (None: the session's)
 
     @property
     def loses_rows(self) -> bool:
@@ -126,6 +156,12 @@ class Session:
     puzzle: int | None = None
     # The day whose answer prior the word set carries (None: today); kept when settings change.
     day: dt.date | None = None
+    # The same as a GameDay (days.py): where it came from and its answer once the day is over;
+    # and the answer history, for the replay rule at the end of a game.
+    game_day: GameDay | None = None
+    history: list = field(default_factory=list)
+    # The game version whose hints the player asked for (F3) while they are hidden.
+    hints_version: int | None = None
     advisor: Advisor | None = None
     game: Game | None = None
     letters: str = ""
@@ -141,7 +177,10 @@ class Session:
 
     def __post_init__(self) -> None:
         if self.advisor is None:
-            self.advisor = Advisor(self.lexicon, strategy=self.settings.strategy)
+            self.advisor = Advisor(self.lexicon, strategy=self.settings.strategy,
+                                   guess_space=self.settings.guess_space)
+        if self.game_day is None:
+            self.game_day = GameDay(self.day, "date") if self.day is not None else GameDay(dt.date.today())
         if self.mode == "play" and self.secret is None:
             self.secret = self.random_secret()
         if self.game is None:
@@ -156,6 +195,11 @@ class Session:
         assist).  When the saved word lists cannot be loaded (a file that has gone), the
         default lists are used and ``notify`` says why; lists given as flags raise instead."""
         say = notify or (lambda m: None)
+        try:
+            history = data.read_history(Path(data_dir)) if data_dir is not None else []
+        except DataError:
+            history = []  # the word set's loading says what is wrong with it
+        game_day = resolve_day(date=day, history=history)  # a day not published yet is refused here
         settings = saved.changed(**run)
         if run.get("guesses_file") is not None:  # files given: the answers are those given, or the guesses
             settings.answers_file = run.get("answers_file")
@@ -177,7 +221,7 @@ class Session:
         if answer or (day and settings.mode == "play"):
             secret, puzzle = pick_answer(lexicon, answer=answer, day=day,
                                          data_dir=None if data_dir is None else Path(data_dir))
-        return cls(lexicon, settings, secret=secret, puzzle=puzzle, day=day)
+        return cls(lexicon, settings, secret=secret, puzzle=puzzle, day=day, game_day=game_day, history=history)
 
     @property
     def length(self) -> int:
@@ -214,7 +258,13 @@ class Session:
         """Pasted text, as the keys it stands for: letters, colours (digits, letters, emoji), a
         new line or a comma for Enter (several in a row count once); spaces and colons between a
         word and its colours are skipped.  ``crane 20110`` + new line plays a row;
-        ``salet:20110,crony:00210`` two."""
+        ``salet:20110,crony:00210`` two.  A share grid (``Wordle 1,790 4/6`` and its tiles) is
+        not typed: it comes back as one Outcome carrying it (``grid``), or its error."""
+        if looks_like_grid(text):
+            try:
+                return [Outcome("share grid", grid=read_grid(text))]
+            except WordlebotError as exc:
+                return [Outcome(f"that share grid cannot be read: {exc}", error=True)]
         keys: list[str] = []
         for ch in text:
             if ch in "\r\n,;":
@@ -269,6 +319,8 @@ class Session:
             return Outcome()
         if key == "tab":
             return self._tab()
+        if key == "f3":
+            return self.show_hints()
         if key == "enter":
             return self._enter()
         if key == "backspace":
@@ -343,6 +395,8 @@ class Session:
             raise InvalidWordError(f"finish correcting row {self.editing + 1} first: Enter applies, Esc cancels")
         if self.over:
             raise InvalidWordError("the game is over: ctrl+n starts a new one")
+        if not self.hints_shown:
+            raise InvalidWordError("the hints are hidden: F3 shows them for this position")
         if not self.suggestions_current:
             return _HOLD
         if not self.offered:
@@ -522,7 +576,7 @@ class Session:
         self.letters, self.colours, self.pos = "", [], 0
         self.editing, self.edit_colours = None, []
         self.puzzle = None
-        if self.mode == "play":
+        if self.mode == "play":  # the day's own word was played: a new game draws one from its prior
             self.secret = self.random_secret()
         self.game = self._fresh_game()
         self.version += 1
@@ -536,52 +590,73 @@ class Session:
         """An answer drawn from the prior (as ``wordlebot play`` draws it)."""
         return pick_answer(self.lexicon)[0]
 
+    def _play_secret(self) -> tuple[str, int | None]:
+        """Play mode's hidden word: the chosen day's answer when the history has it (a replay
+        of that day), else one drawn from the prior; and its puzzle number (a replay only)."""
+        gd = self.game_day
+        if gd is not None and gd.chosen and gd.answer is not None and gd.answer in self.lexicon:
+            return gd.answer, gd.puzzle
+        return self.random_secret(), None
+
     # --- settings ----------------------------------------------------------------------------------
 
-    def plan(self, new: Settings, load: Callable[[Settings], Lexicon] | None = None) -> SettingsPlan:
-        """What applying ``new`` would do, without doing it: the lists (loaded by ``load`` when
-        they change), the advisor (kept when the lists and strategy are the same), and the game
-        with its rows kept under the new rules, or the reason they cannot be (a row that breaks
-        hard mode, more rows than the new cap, a word the new lists lack, play mode that must
-        hide a new word)."""
+    def plan(self, new: Settings, load: Callable[[Settings], Lexicon] | None = None,
+             game_day: GameDay | None = None) -> SettingsPlan:
+        """What applying ``new`` (and ``game_day``, when the day changes) would do, without
+        doing it: the lists (loaded by ``load`` when they change, or when a new day changes
+        their prior; ``load`` gives them the new day's), the advisor (kept when the lists,
+        strategy and guess space are the same), and the game with its rows kept under the new
+        rules, or the reason they cannot be (a row that breaks hard mode, more rows than the new
+        cap, a word the new lists lack, play mode that must hide a new word)."""
         old = self.settings
-        same_lists = new.lists == old.lists
+        game_day = game_day or self.game_day
+        new_day = game_day is not None and self.game_day is not None and game_day.day != self.game_day.day
+        same_lists = new.lists == old.lists and not (new_day and self.lexicon.day is not None)
         if same_lists:
             lexicon = self.lexicon
         elif load is None:
             raise ValueError("the settings name other word lists: give load")
         else:
             lexicon = load(new)
-        if same_lists and new.strategy == old.strategy:
+        if same_lists and (new.strategy, new.guess_space) == (old.strategy, old.guess_space):
             advisor = self.advisor
         else:
-            advisor = Advisor(lexicon, strategy=new.strategy, matrix=self.advisor.matrix if same_lists else None)
+            advisor = Advisor(lexicon, strategy=new.strategy, guess_space=new.guess_space,
+                              matrix=self.advisor.matrix if same_lists else None)
         rows = len(self.game.rows)
         moves = rows + len(self.game.refused)
         if not moves:
-            return SettingsPlan(new, lexicon, advisor, None, None, 0, 0)
+            return SettingsPlan(new, lexicon, advisor, None, None, 0, 0, game_day)
         if new.mode == "play" and old.mode != "play":
             reason = "play mode hides a new word, so the rows typed in assist mode cannot be kept"
-            return SettingsPlan(new, lexicon, advisor, None, reason, rows, moves)
+            return SettingsPlan(new, lexicon, advisor, None, reason, rows, moves, game_day)
+        if new.mode == "play" and new_day:
+            reason = "in play mode another day hides another word, so the rows played cannot be kept"
+            return SettingsPlan(new, lexicon, advisor, None, reason, rows, moves, game_day)
         if rows == new.max_guesses and not self.game.solved:  # more rows: replay says so
             reason = (f"a cap of {new.max_guesses} guesses would end the game now, with "
                       f"{plural(rows, 'row')} played and not solved")
-            return SettingsPlan(new, lexicon, advisor, None, reason, rows, moves)
+            return SettingsPlan(new, lexicon, advisor, None, reason, rows, moves, game_day)
         try:
             game = self.game.replay(lexicon, hard=new.hard, max_guesses=new.max_guesses,
                                     answer=self.secret if new.mode == "play" else None, matrix=advisor.matrix)
         except WordlebotError as exc:
-            return SettingsPlan(new, lexicon, advisor, None, f"the rows played do not fit: {exc}", rows, moves)
-        return SettingsPlan(new, lexicon, advisor, game, None, rows, moves)
+            return SettingsPlan(new, lexicon, advisor, None, f"the rows played do not fit: {exc}", rows, moves,
+                                game_day)
+        return SettingsPlan(new, lexicon, advisor, game, None, rows, moves, game_day)
 
     def adopt(self, plan: SettingsPlan) -> None:
         """Apply a plan: its game (rows kept) or, when it has none, a new game."""
-        old = self.settings
+        old, old_day = self.settings, self.game_day
         self.settings, self.lexicon, self.advisor = plan.settings, plan.lexicon, plan.advisor
+        if plan.game_day is not None:
+            self.game_day = plan.game_day
+            self.day = plan.game_day.day if plan.game_day.chosen else None
+        new_day = self.game_day is not None and old_day is not None and self.game_day.day != old_day.day
         if self.mode != "play":
             self.secret, self.puzzle = None, None
-        elif old.mode != "play" or self.secret is None or self.secret not in self.lexicon:
-            self.secret, self.puzzle = self.random_secret(), None
+        elif old.mode != "play" or self.secret is None or self.secret not in self.lexicon or new_day:
+            self.secret, self.puzzle = self._play_secret()
         self.game = plan.game if plan.game is not None else self._fresh_game()
         if len(self.letters) != self.length or self.mode != old.mode:
             self.letters, self.colours = "", []
@@ -589,6 +664,41 @@ class Session:
         self.held.clear()
         self.offered, self.offered_version = [], None
         self.version += 1
+
+    # --- hints and the day ---------------------------------------------------------------------
+
+    @property
+    def hints_shown(self) -> bool:
+        """Whether the panels show the hints: always, unless the settings hide them (play mode,
+        by default), and then for the position they were asked for (F3) and once the game is
+        over.  A hint asked for at one row says nothing of wanting them at the next."""
+        return not self.settings.hints_hidden() or self.hints_version == self.version or self.over
+
+    def show_hints(self) -> Outcome:
+        """F3: the hints of this position, while they are hidden."""
+        if self.hints_shown:
+            return Outcome("the hints are shown" + ("" if self.settings.hints_hidden() else
+                                                    " (F2: hints hidden until asked, in play mode by default)"))
+        self.hints_version = self.version
+        return Outcome("hints shown for this position; they hide again at the next row")
+
+    def day_line(self) -> str | None:
+        """Which day's prior the word set carries, and how to choose another when none was
+        chosen (None when the prior does not depend on the day)."""
+        if self.game_day is None or self.lexicon.day is None:
+            return None
+        return default_day_note(self.game_day, HOW_DEFAULT) or self.game_day.describe()
+
+    def day_label(self) -> str | None:
+        """The day, short, for a header: ``today 2026-11-27 #1,987`` / ``2026-05-14 #1,790``."""
+        if self.game_day is None or self.lexicon.day is None:
+            return None
+        gd = self.game_day
+        return f"{'today ' if gd.day == dt.date.today() else ''}{gd.day} #{gd.puzzle:,}"
+
+    def day_note(self) -> str | None:
+        """At the end of a game played elsewhere: the replay rule (days.replay_note)."""
+        return end_of_game_note(self.game, self.game_day, self.history, HOW_REPLAY)
 
     # --- what the panels show ------------------------------------------------------------------
 
@@ -637,7 +747,8 @@ class Session:
             return (f"correcting row {self.editing + 1}: colours 0 1 2 (b y g) or Space, ←/→ move, "
                     "Enter applies, Esc cancels")
         if self.mode == "play":
-            return "type a word and press Enter (Tab: the top suggestion)"
+            return "type a word and press Enter (" + (
+                "Tab: the top suggestion)" if self.hints_shown else "F3: the hints, hidden until asked)")
         if len(self.letters) < self.length:
             return ("type the word you played (Tab: the top suggestion), then its colours"
                     + (" · ↑ corrects a row" if self.game.rows else ""))
@@ -662,12 +773,27 @@ class Session:
         """A hard-mode trap ahead (see ``explain.hard_mode_trap``), or None."""
         return explain.hard_mode_trap(self.game)
 
-    def analysis(self) -> GameReport:
+    def analysis(self, answer: str | None = None) -> GameReport:
         """The game rated row by row (rows after an off-list answer showed itself: unrated, see
-        ``analyze_game``)."""
+        ``analyze_game``); ``answer``: the answer when it is known from elsewhere (a share
+        grid's day)."""
         game = self.game
-        return analyze_game(self.advisor, game.rows, answer=self.secret, hard=game.hard,
+        return analyze_game(self.advisor, game.rows, answer=self.secret or answer, hard=game.hard,
                             max_guesses=game.max_guesses)
+
+    def use_grid(self, grid) -> GridUse:
+        """A pasted share grid: its puzzle's day (InvalidDayError when it has no number, or is
+        not published yet) and whether the board's rows are its game."""
+        if grid.puzzle is None:
+            raise InvalidWordError("that share grid has no puzzle number, so it names no day")
+        gd = resolve_day(grid_puzzle=grid.puzzle, history=self.history)
+        new_day = self.game_day is None or gd.day != self.game_day.day
+        return GridUse(grid, gd, new_day, words_of_rows(grid, list(self.game.rows)))
+
+    def grid_report(self, grid) -> GridReport:
+        """What a pasted grid says with this session's prior and its day's answer (the grid's
+        day must be the session's: ``use_grid`` then ``adopt`` a plan with its day first)."""
+        return analyze_grid(self.advisor, grid, self.game_day)
 
     def review(self, report: GameReport, limit: int = 12) -> list[str]:
         """One plain-language paragraph per rated row: what the guess did, and the words still
@@ -675,5 +801,13 @@ class Session:
         return explain.review_rows(self.advisor, self.game, report, limit)
 
     def share(self, style: str = "dark") -> str:
+        """The share grid; its number is the replayed day's in play mode, and in assist mode
+        the day's when one was chosen or the word set's prior is a day's (the game played
+        elsewhere is that day's puzzle)."""
+        puzzle = self.puzzle
+        gd = self.game_day
+        if puzzle is None and self.mode == "assist" and gd is not None and self.lexicon.length == 5 \
+                and (gd.chosen or self.lexicon.day is not None):
+            puzzle = gd.puzzle
         return share_grid(self.game.rows, solved=self.game.solved, max_guesses=self.game.max_guesses,
-                          hard=self.game.hard, puzzle=self.puzzle, style=style)
+                          hard=self.game.hard, puzzle=puzzle, style=style)

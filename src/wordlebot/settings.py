@@ -16,6 +16,15 @@ from .paths import config_dir
 from .words import Lexicon
 
 MODES = ("assist", "play")
+# What the guesses may be: any allowed word, or only the words still possible (the player who
+# wants every guess to have a chance to win; the search then never plays a word that cannot be
+# the answer).
+GUESS_SPACES = ("all", "candidates")
+# When the hints (suggestions, the words left and their count, a hard-mode trap) show: ``auto``
+# hides them in play mode until asked (F3), where seeing the candidates would give the hidden
+# word away, and shows them in assist mode, whose whole point is the advice; ``shown`` and
+# ``hidden`` decide for both modes.
+HINTS = ("auto", "shown", "hidden")
 LENGTHS = (4, 11)  # word lengths the settings accept
 CAPS = (2, 10)  # guess caps the settings accept (as the command line's --max-guesses)
 
@@ -54,13 +63,19 @@ class Settings:
     hard: bool = False
     max_guesses: int = 6
     mode: str = "assist"
+    guess_space: str = "all"
+    hints: str = "auto"
 
     @staticmethod
     def _checks() -> dict[str, Callable]:
         return {"words": lambda v: None if isinstance(v, str) and v.strip() else "not a word set name",
                 "length": _whole(*LENGTHS), "guesses_file": _file, "answers_file": _file,
                 "strategy": _one_of(ALL_STRATEGIES), "hard": _flag, "max_guesses": _whole(*CAPS),
-                "mode": _one_of(MODES)}
+                "mode": _one_of(MODES), "guess_space": _one_of(GUESS_SPACES), "hints": _one_of(HINTS)}
+
+    def hints_hidden(self) -> bool:
+        """Whether the hints wait to be asked for (see HINTS)."""
+        return self.hints == "hidden" or (self.hints == "auto" and self.mode == "play")
 
     @classmethod
     def path(cls) -> Path:

@@ -13,6 +13,7 @@ objectives: ``"score"`` (the sum over boards of the guess that solved each) and 
 from .exact import exact_expected_score, policy_expected_score
 from .game import OBJECTIVES, VARIANTS, MultiGame, MultiRow, ObjectiveError, check_objective, parse_multi_history
 from .policy import MultiSuggestion, solve_time, suggest
+from .share import cost_meaning, multi_share_text
 
 __all__ = ["MultiGame", "MultiRow", "MultiSuggestion", "OBJECTIVES", "ObjectiveError", "VARIANTS", "check_objective",
-           "exact_expected_score", "parse_multi_history", "policy_expected_score", "solve_time", "suggest"]
+           "cost_meaning", "exact_expected_score", "multi_share_text", "parse_multi_history", "policy_expected_score", "solve_time", "suggest"]

@@ -25,12 +25,13 @@ from textual.worker import get_current_worker
 
 from ..errors import WordlebotError
 from ..render import format_prob, plural
-from ..session import KEYS_HELP, Outcome, Session, Settings, SettingsPlan
-from .screens import AnalysisScreen, HelpScreen, SettingsScreen
+from ..days import GameDay, resolve_day
+from ..session import KEYS_HELP, GridUse, Outcome, Session, Settings, SettingsPlan
+from .screens import AnalysisScreen, GridScreen, HelpScreen, SettingsScreen
 
 # Keys the session handles (a printable character is one too); the rest are the app's bindings.
 SESSION_KEYS = frozenset({"enter", "tab", "backspace", "left", "right", "up", "down", "space", "escape",
-                          "ctrl+z", "ctrl+n"})
+                          "ctrl+z", "ctrl+n", "f3"})
 # Start-up notices show this long (they stay in the status line after): long enough to read, short
 # enough not to cover the settings dialog for a minute.
 NOTICE_SECONDS = 12
@@ -181,6 +182,7 @@ class WordlebotApp(App):
         Binding("ctrl+z", "key('ctrl+z')", "Undo"),
         Binding("ctrl+n", "key('ctrl+n')", "New"),
         Binding("f2", "settings", "Settings"),
+        Binding("f3", "key('f3')", "Hints"),
         Binding("f1", "help", "Keys"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
@@ -195,6 +197,9 @@ class WordlebotApp(App):
         self.notes = list(notes or [])  # start-up notices (a stale history, a fallback list…)
         self.message = ""
         self.error = False
+        self._hidden_shown = False  # the table was emptied to hide the hints: paint it when shown
+        self._search_error: str | None = None  # why the last search gave no suggestion
+        self._footer_hints: bool | None = None  # the footer's F3 follows whether the hints are hidden
 
     # --- layout ------------------------------------------------------------------------------------
 
@@ -224,8 +229,13 @@ class WordlebotApp(App):
         notes = [n for n in self.notes if not is_progress(n)]
         for note in notes:
             self.notify(note, severity="warning", timeout=NOTICE_SECONDS)
-        if notes:  # and the first one stays in the status line until something else is said
+        day = self.session.day_line()  # which day's prior is in use, and how to choose another
+        if notes:  # the first one stays in the status line until something else is said
             self.message = notes[0]
+            if day:  # (the header keeps the day)
+                self.notify(day, timeout=NOTICE_SECONDS)
+        else:
+            self.message = day or ""
         self.refresh_view()
         self.load_suggestions()
         if not self.is_headless and _tty_alive():
@@ -246,7 +256,9 @@ class WordlebotApp(App):
 
     def _describe(self) -> str:
         s = self.session
-        return (f"{s.lexicon.name} · {s.mode} · {s.settings.strategy}"
+        day = s.day_label()
+        return (f"{s.lexicon.name}{' ' + day if day else ''} · {s.mode} · {s.settings.strategy}"
+                f"{' · answers only' if s.settings.guess_space == 'candidates' else ''}"
                 f"{' · hard' if s.game.hard else ''} · {s.game.max_guesses} guesses")
 
     # --- rendering ---------------------------------------------------------------------------------
@@ -254,12 +266,24 @@ class WordlebotApp(App):
     def refresh_view(self) -> None:
         s = self.session
         self.sub_title = self._describe()
+        if s.hints_shown != self._footer_hints:
+            self._footer_hints = s.hints_shown
+            self.refresh_bindings()
         boards = self.query(Board)
         if boards and (boards.first().n_rows, boards.first().length) != (s.game.max_guesses, s.length):
             self.call_later(self._rebuild_board)
         elif boards:  # (none for a moment while the board is rebuilt)
             boards.first().paint(s.board())
         self.query_one("#keyboard", Static).update(keyboard_text(s.keyboard()))
+        status = self.query_one("#status", Static)
+        status.set_classes("error" if self.error else ("" if self.message else "hint"))
+        status.update(self.message or s.hint())
+        if not s.hints_shown:  # spoiler-free: nothing of the words left until asked (F3)
+            self.query_one("#cand-title", Static).update("candidates hidden until asked: F3 shows the hints")
+            self.query_one("#trap").display = False
+            self.query_one("#candidates", Static).update("")
+            self._hide_suggestions()
+            return
         self.query_one("#cand-title", Static).update(s.candidates_line())
         trap = s.trap()
         self.query_one("#trap", Static).update(trap or "")
@@ -272,9 +296,16 @@ class WordlebotApp(App):
         shown = s.candidates(fitting(n, width, box.size.height, cell))
         items = [w.upper() + (f" {format_prob(p) or '<0.01%'}" if s.lexicon.weighted else "") for w, p in shown]
         box.update(columns(items, width) + (f"\n… and {n - len(shown):,} more" if n > len(shown) else ""))
-        status = self.query_one("#status", Static)
-        status.set_classes("error" if self.error else ("" if self.message else "hint"))
-        status.update(self.message or s.hint())
+        if self._hidden_shown and s.suggestions_current:  # the hints were just asked for (F3)
+            self._paint_suggestions()
+
+    def _hide_suggestions(self) -> None:
+        table = self.query_one(SuggestionTable)
+        table.clear()
+        table.display = False
+        if not self.session.over:
+            self.query_one("#sugg-title", Static).update("suggestions hidden until asked (F3)")
+        self._hidden_shown = True
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.refresh_view)
@@ -302,10 +333,14 @@ class WordlebotApp(App):
         s = self.session
         table = self.query_one(SuggestionTable)
         table.clear()
+        table.display = s.hints_shown
         if s.over:
             self.query_one("#sugg-title", Static).update("game over")
             return
-        self.query_one("#sugg-title", Static).update("suggestions: searching…")
+        if s.hints_shown:
+            self.query_one("#sugg-title", Static).update("suggestions: searching…")
+        else:
+            self._hide_suggestions()
         self._search(s.game.copy(), s.version)
 
     @work(thread=True, exclusive=True, group="suggest")
@@ -323,7 +358,20 @@ class WordlebotApp(App):
         s = self.session
         if version != s.version:
             return
+        self._search_error = error
         outcomes = s.offer(rows, version)
+        if s.hints_shown:
+            self._paint_suggestions()
+        else:
+            self._hide_suggestions()
+        if outcomes:
+            self.handle(outcomes)
+
+    def _paint_suggestions(self) -> None:
+        """The suggestions offered for the position on the board, in the table and its title."""
+        s = self.session
+        error = self._search_error
+        self.query_one(SuggestionTable).display = True
         cells = [(r.word.upper(),
                   # ≈: an estimate past the look-ahead
                   ("≈" if r.basis == "estimate" else "") + f"{r.expected:.3f}" if r.expected is not None else "",
@@ -341,14 +389,17 @@ class WordlebotApp(App):
             note = ("; ≈ est., not hard-aware" if estimate and s.game.hard else
                     "; avg ≈ estimated" if estimate else "")
             title.update(f"suggestions (Tab plays {best}{note})")
-        if outcomes:
-            self.handle(outcomes)
+        self._hidden_shown = False
 
     # --- input -------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("key", "settings", "help") and self.screen is not self.screen_stack[0]:
             return False
+        if action == "key" and parameters == ("f3",):  # in the footer only while the hints are hidden
+            return not self.session.hints_shown
+        if action == "key" and parameters == ("tab",):  # the top suggestion is a hint too
+            return self.session.hints_shown
         return True
 
     def on_key(self, event: events.Key) -> None:
@@ -378,13 +429,57 @@ class WordlebotApp(App):
         """Show what the keys did; search again when the game changed; the analysis at the end."""
         if not outcomes:
             return
-        errors = [o for o in outcomes if o.error]
-        shown = errors[-1] if errors else outcomes[-1]
-        self.say(shown.message, bool(errors))
-        if any(o.played for o in outcomes):
+        grids = [o.grid for o in outcomes if o.grid is not None]
+        outcomes = [o for o in outcomes if o.grid is None]
+        if outcomes:
+            errors = [o for o in outcomes if o.error]
+            shown = errors[-1] if errors else outcomes[-1]
+            self.say(shown.message, bool(errors))
+            if any(o.played for o in outcomes):
+                self.load_suggestions()
+                if self.session.over and any(o.finished for o in outcomes):
+                    self.push_screen(AnalysisScreen(self.session))
+        if grids:
+            self.take_grid(grids[-1])
+
+    def take_grid(self, grid) -> None:
+        """A pasted share grid: its day becomes the game's (the prior of that day, loaded in a
+        worker), then its analysis: of the board's rows when they show the grid's colours, else
+        of the grid alone when the history has its answer."""
+        try:
+            use = self.session.use_grid(grid)
+        except WordlebotError as exc:
+            self.say(f"that share grid cannot be used: {exc}", True)
+            return
+        self.say(f"share grid of Wordle #{use.game_day.puzzle:,}: loading the prior of {use.game_day.day}…"
+                 if use.new_day else use.message())
+        self._grid_day(use)
+
+    @work(thread=True, exclusive=True, group="grid")
+    def _grid_day(self, use: GridUse) -> None:
+        plan = error = None
+        try:
+            if use.new_day or use.game_day != self.session.game_day:
+                plan = self._plan(self.session.settings, use.game_day)
+        except WordlebotError as exc:
+            error = str(exc)
+        self.call_from_thread(self._grid_ready, use, plan, error)
+
+    def _grid_ready(self, use: GridUse, plan: SettingsPlan | None, error: str | None) -> None:
+        if error:
+            self.say(f"the day of that share grid cannot be loaded: {error}", True)
+            return
+        if plan is not None:
+            if plan.loses_rows:
+                self.say(f"the day of that share grid cannot be used with this game: {plan.reason}", True)
+                return
+            self.session.adopt(plan)
             self.load_suggestions()
-            if self.session.over and any(o.finished for o in outcomes):
-                self.push_screen(AnalysisScreen(self.session))
+        self.say(use.message())
+        if use.words:
+            self.push_screen(AnalysisScreen(self.session, answer=use.game_day.answer))
+        elif use.game_day.answer:
+            self.push_screen(GridScreen(self.session, use.grid))
 
     @on(SuggestionTable.Chosen)
     def suggestion_clicked(self, message: SuggestionTable.Chosen) -> None:
@@ -411,28 +506,42 @@ class WordlebotApp(App):
             if result is not None:
                 self.apply_plan(result[0], before)
 
-        self.push_screen(SettingsScreen(self.session, self._plan), done)
+        self.push_screen(SettingsScreen(self.session, self._plan_day), done)
 
-    def _plan(self, settings: Settings) -> SettingsPlan:
-        """What the new settings would do (called on a worker thread by the dialog)."""
+    def _plan_day(self, settings: Settings, day_text: str) -> SettingsPlan:
+        """The dialog's plan: the day as typed (a date, a puzzle number, empty for today)."""
+        s = self.session
+        current = s.game_day
+        if current is not None and current.chosen and day_text.strip() in (current.day.isoformat(), str(current.puzzle)):
+            return self._plan(settings, current)
+        return self._plan(settings, resolve_day(date=day_text, history=s.history))
+
+    def _plan(self, settings: Settings, game_day: GameDay | None = None) -> SettingsPlan:
+        """What the new settings (and day) would do (called on a worker thread)."""
         def note(m: str) -> None:
             self.call_from_thread(self.notify, m, severity="warning", timeout=20)
 
-        def load(new: Settings):
-            return new.lexicon(self.data_dir, auto_fetch=False, day=self.session.day, notify=note,
-                               prefetch_matrix=True)
+        gd = game_day or self.session.game_day
+        day = gd.day if gd is not None and gd.chosen else None
 
-        return self.session.plan(settings, load)
+        def load(new: Settings):
+            return new.lexicon(self.data_dir, auto_fetch=False, day=day, notify=note, prefetch_matrix=True)
+
+        return self.session.plan(settings, load, game_day)
 
     def apply_plan(self, plan: SettingsPlan, before: Settings) -> None:
         """Adopt new settings: the game goes on with its rows when they fit the new rules, else
         (the user confirmed it in the dialog) a new game starts."""
         kept = plan.game is not None
+        day_before = self.session.game_day
         self.session.adopt(plan)
         note = Settings.remember(before, plan.settings) if self.persist else None
         if kept:
             msg = f"settings applied; the game goes on ({plural(plan.rows, 'row')} kept)"
         else:
             msg = "settings applied" + ("; a new game" if plan.moves else "")
+        gd = self.session.game_day
+        if gd is not None and day_before is not None and gd.day != day_before.day:
+            msg += f"; {gd.describe()}"
         self.say(msg + (f" ({note})" if note else ""))
         self.load_suggestions()

@@ -9,6 +9,7 @@ worker thread, so typing never waits for it.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Sequence
 
@@ -24,6 +25,7 @@ from ..errors import WordlebotError
 from ..feedback import pattern_to_colours
 from ..multi import MultiGame, check_objective, suggest
 from ..multi.simulate import answer_sets
+from ..render import puzzle_number
 from ..words import Lexicon
 
 TILE = {0: "bold white on #3a3a3c", 1: "bold white on #b59f3b", 2: "bold white on #538d4e"}
@@ -125,7 +127,9 @@ class MultiBoardApp(App):
 
     def refresh_view(self) -> None:
         g = self.game
-        self.sub_title = (f"{g.lexicon.name} · {g.max_guesses} guesses" + (" · hard" if g.hard else "")
+        day = g.lexicon.day  # the day whose prior the word set carries (--date, else today)
+        day_text = "" if day is None else f" {'today ' if day == dt.date.today() else ''}{day} #{puzzle_number(day):,}"
+        self.sub_title = (f"{g.lexicon.name}{day_text} · {g.max_guesses} guesses" + (" · hard" if g.hard else "")
                           + (" · play" if self.play else "")
                           + (" · fewest guesses" if self.objective == "guesses" else ""))
         for b in range(g.n_boards):

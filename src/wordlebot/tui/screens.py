@@ -21,19 +21,29 @@ from ..wordsets import NAMES
 from ..feedback import pattern_to_colours
 
 
+GUESS_SPACE_CHOICES = [("any allowed word", "all"),
+                       ("only possible answers: every guess can win", "candidates")]
+HINT_CHOICES = [("auto: hidden in play mode until F3", "auto"), ("always shown", "shown"),
+                ("hidden until asked (F3)", "hidden")]
+
+
 class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
-    """Word set (named, files, other lengths), strategy, hard mode, guess cap, mode.  Apply
-    keeps the game in progress when its rows fit the new settings; when they do not, it says
-    why and asks for a second Apply to start a new game."""
+    """Word set (named, files, other lengths), the day (its prior; not saved: a replay is for
+    this run), strategy, guesses (any word, or possible answers only), hints, hard mode, guess
+    cap, mode.  Apply keeps the game in progress when its rows fit the new settings; when they
+    do not, it says why and asks for a second Apply to start a new game."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
 
-    def __init__(self, session: Session, plan: Callable[[Settings], SettingsPlan]) -> None:
+    def __init__(self, session: Session, plan: Callable[[Settings, str], SettingsPlan]) -> None:
         super().__init__()
         self.session = session
         self.settings = session.settings
+        gd = session.game_day
+        self.day_text = gd.day.isoformat() if gd is not None and gd.chosen else ""
         self.plan_fn = plan
         self.pending: SettingsPlan | None = None  # a plan that loses the rows, waiting for a second Apply
+        self.pending_day: str | None = None
 
     def compose(self) -> ComposeResult:
         s = self.settings
@@ -53,8 +63,20 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
                 yield Label("answer file")
                 yield Input(s.answers_file or "", placeholder="(optional)", id="answers", compact=True)
             with Horizontal(classes="field"):
+                yield Label("day")
+                gd = self.session.game_day
+                today = f"today ({gd.day if gd is not None and not gd.chosen else 'the date'})"
+                yield Input(self.day_text, placeholder=f"{today}; or YYYY-MM-DD, or a puzzle number", id="day",
+                            max_length=24, compact=True)
+            with Horizontal(classes="field"):
                 yield Label("strategy")
                 yield Select([(n, n) for n in ALL_STRATEGIES], value=s.strategy, allow_blank=False, id="strategy", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("guesses")
+                yield Select(GUESS_SPACE_CHOICES, value=s.guess_space, allow_blank=False, id="guess-space", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("hints")
+                yield Select(HINT_CHOICES, value=s.hints, allow_blank=False, id="hints", compact=True)
             with Horizontal(classes="field"):
                 yield Label("mode")
                 yield Select([(m, m) for m in MODES], value=s.mode, allow_blank=False, id="mode", compact=True)
@@ -91,6 +113,7 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
             answers_file=q("#answers", Input).value.strip() or None,
             strategy=str(q("#strategy", Select).value), hard=bool(q("#hard", Select).value),
             max_guesses=number("#cap", 6), mode=str(q("#mode", Select).value),
+            guess_space=str(q("#guess-space", Select).value), hints=str(q("#hints", Select).value),
         )
         problems = chosen.problems()  # the same checks as a settings file gets
         if problems:
@@ -103,24 +126,26 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
         new = self.chosen()
         if new is None:
             return
-        if new == self.settings:
+        day = self.query_one("#day", Input).value.strip()
+        if new == self.settings and day == self.day_text:
             self.dismiss(None)
             return
-        if self.pending is not None and self.pending.settings == new:
+        if self.pending is not None and self.pending.settings == new and self.pending_day == day:
             self.dismiss((self.pending, True))  # the second Apply: a new game, as asked
             return
         self.pending = None
         self.query_one("#apply", Button).label = "Apply"
         self._say("checking…", error=False)
         self.query_one("#apply", Button).disabled = True
-        self._check(new)
+        self._check(new, day)
 
     @work(thread=True, exclusive=True)
-    def _check(self, new: Settings) -> None:
+    def _check(self, new: Settings, day: str) -> None:
         try:
-            plan, error = self.plan_fn(new), None
+            plan, error = self.plan_fn(new, day), None
         except WordlebotError as exc:
             plan, error = None, str(exc)
+        self.pending_day = day
         self.app.call_from_thread(self._checked, plan, error)
 
     def _checked(self, plan: SettingsPlan | None, error: str | None) -> None:
@@ -154,9 +179,10 @@ class AnalysisScreen(ModalScreen[None]):
 
     BINDINGS = [("escape", "close", "Close"), ("c", "copy", "Copy share grid"), ("n", "new", "New game")]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, answer: str | None = None) -> None:
         super().__init__()
         self.session = session
+        self.answer = answer  # known from elsewhere (a pasted share grid's day)
         self.share = session.share()
         self.review: list[str] = []
 
@@ -164,6 +190,8 @@ class AnalysisScreen(ModalScreen[None]):
         with Vertical(id="analysis") as d:
             d.border_title = "Game analysis"
             yield Static("analysing…", id="summary")
+            note = self.session.day_note()  # the replay rule: the answer was another day's
+            yield Static(note or "", id="day-note", classes="" if note else "none")
             yield DataTable(id="rows", zebra_stripes=True, cursor_type="row")
             with Horizontal(id="below"):
                 yield Static("", id="review")
@@ -181,7 +209,7 @@ class AnalysisScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True)
     def analyse(self) -> None:
         try:
-            report = self.session.analysis()
+            report = self.session.analysis(self.answer)
             review = self.session.review(report)
         except WordlebotError as exc:
             self.app.call_from_thread(self.query_one("#summary", Static).update, f"no analysis: {exc}")
@@ -218,6 +246,41 @@ class AnalysisScreen(ModalScreen[None]):
     def action_new(self) -> None:
         self.dismiss(None)
         self.app.action_key("ctrl+n")
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GridScreen(ModalScreen[None]):
+    """A pasted share grid whose words are not on the board: how many words fit each row
+    against its day's answer, and the bot's own game (grid_analysis.GridReport)."""
+
+    BINDINGS = [("escape", "close", "Close")]
+
+    def __init__(self, session: Session, grid) -> None:
+        super().__init__()
+        self.session = session
+        self.grid = grid
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="grid-report") as d:
+            d.border_title = "Share grid"
+            yield Static("reading the grid…", id="grid-text")
+            yield Button("Close", id="close", compact=True)
+
+    def on_mount(self) -> None:
+        self.read()
+
+    @work(thread=True, exclusive=True)
+    def read(self) -> None:
+        try:
+            rep = self.session.grid_report(self.grid)
+            text = "\n".join([rep.headline("enter your rows on the board, then paste the grid again to rate "
+                                         "each one")] + rep.lines())
+        except WordlebotError as exc:
+            text = f"no analysis: {exc}"
+        self.app.call_from_thread(self.query_one("#grid-text", Static).update, text)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:

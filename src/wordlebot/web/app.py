@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from .. import __version__
 from ..errors import WordlebotError
+from ..data import FIRST_DAY
 from ..feedback import ACCEPTED_FORMATS
 from . import schemas as s
 from .service import (OFFICIAL_SETS, BusyError, Engine, NotReadyError, SetFailedError, UnknownWordSet, colours,
@@ -273,6 +274,7 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
             "default_words": engine.default, "word_sets": engine.names, "strategies": list(engine.strategies),
             "max_rows": s.MAX_ROWS, "max_guesses": 6, "formats": ACCEPTED_FORMATS,
             "today": engine.today().isoformat(), "today_puzzle": engine.today_puzzle(),
+            "first_day": FIRST_DAY.isoformat(),
             "official_sets": [n for n in engine.names if n in OFFICIAL_SETS],
             "max_boards": s.MAX_BOARDS,
         }
@@ -281,13 +283,20 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     async def suggest(body: s.SuggestIn, request: Request) -> dict:
         return await engine.suggest_async(_client(request), body.words, body.history, hard=body.hard,
                                           max_guesses=body.max_guesses, strategy=body.strategy, top=body.top,
-                                          candidates=body.candidates)
+                                          candidates=body.candidates, date=body.date, puzzle=body.puzzle,
+                                          guess_space=body.guess_space)
 
     @app.post("/api/analyze", summary="Skill and luck of each row of a played game", responses=ERRORS)
     async def analyze(body: s.AnalyzeIn, request: Request) -> dict:
         return await engine.analyze_async(_client(request), body.words, body.history, answer=body.answer,
                                           hard=body.hard, max_guesses=body.max_guesses, puzzle=body.puzzle,
-                                          style=body.style)
+                                          style=body.style, date=body.date)
+
+    @app.post("/api/grid", summary="A pasted share grid analysed: its day, its answer from the history, and "
+                                   "the game's analysis when the words are known", responses=ERRORS)
+    async def grid(body: s.GridIn, request: Request) -> dict:
+        return await engine.grid_async(_client(request), body.words, body.grid, played=body.played,
+                                       board=body.history, hard=body.hard, date=body.date, style=body.style)
 
     @app.post("/api/share", summary="The share text of a game (emoji grid)", responses=ERRORS)
     async def share(body: s.ShareIn) -> dict:
@@ -301,7 +310,8 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     async def multi_suggest(body: s.MultiSuggestIn, request: Request) -> dict:
         return await engine.multi_suggest_async(_client(request), body.words, body.boards, body.history,
                                                 hard=body.hard, max_guesses=body.max_guesses, top=body.top,
-                                                candidates=body.candidates, objective=body.objective)
+                                                candidates=body.candidates, objective=body.objective,
+                                                date=body.date)
 
     @app.post("/api/feedback", summary="The colours a guess gets for an answer", responses=ERRORS)
     async def feedback(body: s.FeedbackIn) -> dict:

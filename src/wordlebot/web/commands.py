@@ -92,8 +92,10 @@ def _serve(host, port, words, guesses, answers, prepare, workers, cache_size, da
         sources, default = {lex.name: lex}, lex.name
     else:
         sources, default = named_sources(folder), words
+    from .. import data
+
     engine = Engine(sources, default, cache_size=cache_size, clock=(lambda: day) if day else dt.date.today,
-                    workers=workers or min(os.cpu_count() or 2, 8))
+                    workers=workers or min(os.cpu_count() or 2, 8), history=lambda: data.read_history(folder))
     engine.log = _progress
     hosts = loopback_hosts(host)
     app = create_app(engine, hosts=hosts)

@@ -33,18 +33,27 @@ History = Annotated[
 ]
 
 
+DayText = Annotated[str, Field(max_length=24, description='the day whose answer prior to use: "2026-05-19", or a '
+                                                           'puzzle number ("1795"); default today')]
+
+
 class GameIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     history: History = Field(default_factory=list)
     words: WordSetName | None = None
     hard: bool = False
     max_guesses: int = Field(6, ge=1, le=MAX_ROWS)
+    date: DayText | None = None
 
 
 class SuggestIn(GameIn):
     strategy: str = Field("search", max_length=20, description="search, or a greedy ranker")
     top: int = Field(10, ge=1, le=50, description="how many suggestions")
     candidates: int = Field(100, ge=0, le=1000, description="how many remaining candidates to list")
+    puzzle: int | None = Field(None, ge=0, le=1_000_000, description="the day as a puzzle number (instead of date)")
+    guess_space: Literal["all", "candidates"] = Field(
+        "all", description="the guesses suggested: any allowed word, or only the words still possible (every "
+                           "guess can win)")
 
 
 Style = Literal["dark", "light", "contrast"]
@@ -58,6 +67,20 @@ class AnalyzeIn(GameIn):
 
 class ShareIn(GameIn):
     puzzle: int | None = Field(None, ge=0, le=1_000_000)
+    style: Style = "dark"
+
+
+class GridIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    grid: str = Field(min_length=1, max_length=2000, description="a share grid as the game copies it: "
+                                                                 '"Wordle 1,795 4/6" and its rows of tiles')
+    played: Annotated[list[Word], Field(max_length=MAX_ROWS)] | Annotated[str, Field(max_length=MAX_HISTORY_TEXT)] \
+        | None = Field(None, description="the words played, in order (list, or text separated by commas or spaces)")
+    history: History | None = Field(None, description="the board's rows: their words are used when their colours "
+                                                       "are the grid's")
+    words: WordSetName | None = None
+    hard: bool | None = Field(None, description="hard mode (default: the grid's '*')")
+    date: DayText | None = None
     style: Style = "dark"
 
 
@@ -97,6 +120,7 @@ class MultiSuggestIn(BaseModel):
                                     description="the guesses allowed (default: boards + 5)")
     top: int = Field(5, ge=1, le=20, description="how many suggestions")
     candidates: int = Field(12, ge=0, le=100, description="how many candidates to list per board")
+    date: DayText | None = None
     objective: Literal["score", "guesses"] = Field(
         "score", description="what to minimise: the sum over boards of the guess that solved each, or the "
                              "guesses to solve them all")

@@ -43,14 +43,17 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Hashable, Mapping
 
 from ..advisor import BOOK_GUESSES, Advisor
-from ..analysis import analyze_game, share_text
-from ..errors import InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError, WordlebotError
-from ..explain import about, by_likelihood, explain, likely_count
+from ..analysis import GameReport, analyze_game, share_text
+from ..data import DataError, HistoryEntry
+from ..days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
+from ..errors import (InconsistentFeedbackError, InvalidDayError, InvalidFeedbackError, InvalidWordError,
+                      WordlebotError)
+from ..explain import about, by_likelihood, explain, likely_count, review_rows
 from ..feedback import Feedback, all_green, check_word, format_digits, parse_feedback
 from ..game import Game, Row
-from ..data import puzzle_day
+from ..grid_analysis import GridReport, analyze_grid, read_grid, words_of_rows
 from ..matrix import pattern_matrix, transposed
-from ..multi import MultiGame, parse_multi_history
+from ..multi import MultiGame, cost_meaning, multi_share_text, parse_multi_history
 from ..multi import suggest as multi_suggest
 from ..render import puzzle_number
 from ..strategies import STRATEGIES
@@ -72,11 +75,13 @@ SEARCHES_KEPT = 2  # rule combinations whose TreeSearch an Advisor keeps
 IDLE_ADVISORS = 4  # Advisors kept between requests, over every set, day and strategy
 READY_WAIT = 1.0  # seconds a request waits for its set to become ready before it is told to come back
 RETRY_FAILED = 30.0  # seconds before a set that failed to load is tried again
+HISTORY_SECONDS = 60.0  # the answer history is read again after this long
 
 # A source is a Lexicon, or a loader called with a list to append notes to and the day; a loaded
 # set whose ``day`` is None has a prior that does not change with the day and is loaded once.
 LexiconSource = Lexicon | Callable[[list[str], dt.date], Lexicon]
 Clock = Callable[[], dt.date]
+HistorySource = Callable[[], list[HistoryEntry]]
 Client = Hashable
 
 
@@ -110,8 +115,9 @@ class UnknownWordSet(WordlebotError, LookupError):
     pass
 
 
-class InvalidDayError(WordlebotError, ValueError):
-    """A day the server cannot give a prior for (a puzzle not played yet)."""
+# How the page sets the day, in the words of days.replay_note.
+HOW_REPLAY = "set the day to {day}"
+GUESS_SPACES = ("all", "candidates")
 
 
 def _finite(x: float | None) -> float | None:
@@ -184,12 +190,15 @@ class _Suggest:
     strategy: str
     top: int
     candidates: int
+    guess_space: str = "all"
+    game_day: GameDay | None = None
 
     @property
     def key(self) -> tuple:
         """The cache key: everything the answer depends on (the set's day included)."""
         return (self.name, self.entry.status.day, self.strategy, self.hard, self.max_guesses,
-                tuple((r.guess, r.pattern) for r in self.rows), self.top, self.candidates)
+                tuple((r.guess, r.pattern) for r in self.rows), self.top, self.candidates, self.guess_space,
+                self.game_day)
 
 
 @dataclass(frozen=True)
@@ -202,11 +211,29 @@ class _Analyze:
     max_guesses: int
     puzzle: int | None
     style: str
+    game_day: GameDay | None = None
 
     @property
     def key(self) -> tuple:
         return (self.name, self.entry.status.day, "analyze", tuple((r.guess, r.pattern) for r in self.rows),
-                self.answer, self.hard, self.max_guesses, self.puzzle, self.style)
+                self.answer, self.hard, self.max_guesses, self.puzzle, self.style, self.game_day)
+
+
+@dataclass(frozen=True)
+class _Grid:
+    name: str
+    entry: _Prepared
+    grid: object  # analysis.SharedGame
+    played: tuple[str, ...] | None
+    hard: bool | None
+    style: str
+    game_day: GameDay
+
+    @property
+    def key(self) -> tuple:
+        g = self.grid
+        return (self.name, self.entry.status.day, "grid", g.puzzle, g.solved, g.max_guesses, g.hard,
+                tuple(g.patterns), self.played, self.hard, self.style, self.game_day)
 
 
 @dataclass(frozen=True)
@@ -220,11 +247,12 @@ class _MultiSuggest:
     top: int
     candidates: int
     objective: str
+    game_day: GameDay | None = None
 
     @property
     def key(self) -> tuple:
         return (self.name, self.entry.status.day, "multi", self.boards, self.rows, self.hard, self.max_guesses,
-                self.top, self.candidates, self.objective)
+                self.top, self.candidates, self.objective, self.game_day)
 
 
 class _NoteSink:
@@ -242,7 +270,8 @@ class Engine:
     def __init__(self, lexicons: Mapping[str, LexiconSource], default: str | None = None, *,
                  cache_size: int = CACHE_SIZE, clock: Clock = dt.date.today, days_kept: int = DAYS_KEPT,
                  workers: int = WORKERS, per_client: int = PER_CLIENT, queue_total: int = QUEUE_TOTAL,
-                 ready_wait: float = READY_WAIT, search_memory_mb: float | None = SEARCH_MEMORY_MB) -> None:
+                 ready_wait: float = READY_WAIT, search_memory_mb: float | None = SEARCH_MEMORY_MB,
+                 history: HistorySource | None = None) -> None:
         if not lexicons:
             raise ValueError("at least one word set is needed")
         self._sources = dict(lexicons)
@@ -251,6 +280,9 @@ class Engine:
             raise ValueError(f"default word set {self.default!r} is not among {list(self._sources)}")
         self.strategies = WEB_STRATEGIES
         self.clock = clock
+        # the answer history (the answer of a past day: a pasted grid's, the replay rule)
+        self._history_source = history
+        self._history_kept: tuple[float, list[HistoryEntry]] | None = None
         self.ready_wait = ready_wait
         self._days_kept = days_kept
         self._memory_mb = search_memory_mb
@@ -532,24 +564,28 @@ class Engine:
 
     # --- advisors ------------------------------------------------------------------------------
 
-    def _advisor(self, entry: _Prepared, strategy: str) -> Advisor:
+    def _advisor(self, entry: _Prepared, strategy: str, guess_space: str = "all") -> Advisor:
         """An idle Advisor of the set, or a new one: at most one per worker is busy, and at most
         IDLE_ADVISORS wait for work (their search tables are most of the server's memory)."""
         adv = None
+        kind = strategy if guess_space == "all" else f"{strategy}/{guess_space}"
         with self._lock:
             for key in reversed(self._idle):
-                owner, kind, idle = self._idle[key]
-                if owner is entry and kind == strategy:
+                owner, k, idle = self._idle[key]
+                if owner is entry and k == kind:
                     del self._idle[key]
                     adv = idle
                     break
         if adv is None:
-            adv = Advisor(entry.lexicon, strategy=strategy, search_memory_mb=self._memory_mb,
-                          searches_kept=SEARCHES_KEPT)
-        adv.use_books(entry.books)  # the hard-mode book may have come since it was made
+            adv = Advisor(entry.lexicon, strategy=strategy, guess_space=guess_space,
+                          search_memory_mb=self._memory_mb, searches_kept=SEARCHES_KEPT)
+        if guess_space == "all":  # the prepared books are those of any allowed word
+            adv.use_books(entry.books)  # the hard-mode book may have come since it was made
         return adv
 
     def _release(self, entry: _Prepared, strategy: str, adv: Advisor) -> None:
+        if adv.guess_space != "all":
+            strategy = f"{strategy}/{adv.guess_space}"
         with self._lock:
             if self._sets.get(self._key_of(entry)) is not entry:
                 return  # a day forgotten meanwhile
@@ -597,17 +633,58 @@ class Engine:
             raise BusyError(f"the server is busy ({exc}); try again in {exc.retry_after} s",
                             exc.retry_after) from None
 
+    # --- the day --------------------------------------------------------------------------------
+
+    def history(self) -> list[HistoryEntry]:
+        """The answer history (empty when there is none, or it cannot be read), read again at
+        most every HISTORY_SECONDS (a ``data update`` shows within a minute)."""
+        if self._history_source is None:
+            return []
+        now = time.monotonic()
+        with self._lock:
+            kept = self._history_kept
+        if kept is not None and now - kept[0] < HISTORY_SECONDS:
+            return kept[1]
+        try:
+            entries = list(self._history_source())
+        except DataError:
+            entries = []
+        with self._lock:
+            self._history_kept = (now, entries)
+        return entries
+
+    def game_day(self, date: str | dt.date | None = None, puzzle: int | None = None,
+                 grid_puzzle: int | None = None) -> GameDay:
+        """The day of a request (``days.resolve_day`` on the server's clock): today unless the
+        request names one; InvalidDayError (400) for one not published yet, or two that differ."""
+        return resolve_day(date=date, puzzle=puzzle, grid_puzzle=grid_puzzle, today=self.clock(),
+                           history=self.history() if (date or puzzle is not None or grid_puzzle is not None) else ())
+
+    def day_doc(self, lex: Lexicon, game_day: GameDay | None) -> dict:
+        """What an answer says of its day: the day of the prior (null for a set whose prior does
+        not depend on it), the puzzle number, where the day came from, and the line to show."""
+        gd = game_day or GameDay(self.clock())
+        weighted = lex.day is not None
+        return {"day": lex.day.isoformat() if weighted else None, "puzzle": gd.puzzle,
+                "day_source": gd.source, "day_text": gd.describe(self.clock()) if weighted else None}
+
     async def suggest_async(self, client: Client, words: str | None, history, *, hard: bool = False,
                             max_guesses: int = 6, strategy: str = "search", top: int = 10,
-                            candidates: int = 100, day: dt.date | None = None) -> dict:
+                            candidates: int = 100, day: dt.date | None = None, date: str | None = None,
+                            puzzle: int | None = None, guess_space: str = "all") -> dict:
         """The same for the event loop: a set not ready, a full queue are answered at once
-        (NotReadyError, BusyError); the search runs on a queue worker."""
+        (NotReadyError, BusyError); the search runs on a queue worker.  ``date`` / ``puzzle``:
+        the day asked for (else ``day``, else today)."""
         self._check_strategy(strategy)
-        day = day or self.clock()
-        loaded = await self.ready(words, day, loaded=True)
+        if guess_space not in GUESS_SPACES:
+            raise InvalidWordError(f"unknown guess space {guess_space!r}; choose one of {', '.join(GUESS_SPACES)}")
+        gd = self.game_day(date or day, puzzle)
+        loaded = await self.ready(words, gd.day, loaded=True)
         rows = parse_rows(history, loaded.lexicon.length)
-        entry = await self.ready(words, day, hard=self._needs_hard_book(strategy, hard, max_guesses, len(rows)))
-        request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates)
+        needs_book = guess_space == "all" and self._needs_hard_book(strategy, hard, max_guesses, len(rows))
+        entry = await self.ready(words, gd.day, hard=needs_book)
+        request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates,
+                           guess_space, gd)
         return await self._answer(client, self._suggest_now, request)
 
     async def _answer(self, client: Client, compute, request) -> dict:
@@ -630,13 +707,19 @@ class Engine:
         """On a queue worker: the game, its suggestions, the answer document (kept in the cache)."""
         t0 = time.perf_counter()
         lex = r.entry.lexicon
-        advisor = self._advisor(r.entry, r.strategy)
+        advisor = self._advisor(r.entry, r.strategy, r.guess_space)
         try:
             game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
             ranked = [] if game.over else advisor.suggest(game, r.top)
         finally:
             self._release(r.entry, r.strategy, advisor)
         doc = self._describe(r.name, lex, r.strategy, game, ranked, r.candidates)
+        doc.update(self.day_doc(lex, r.game_day), guess_space=r.guess_space)
+        # the replay rule at the end of a game (days.py): its answer was another day's
+        history = self.history()
+        doc["day_note"] = end_of_game_note(game, r.game_day, history, HOW_REPLAY, self.clock())
+        replay = end_of_game_day(game, r.game_day, history, self.clock())
+        doc["replay_day"] = replay.isoformat() if replay else None
         doc["notes"] = list(r.entry.notes)
         doc["seconds"] = round(time.perf_counter() - t0, 4)
         return self._keep(r.key, doc)
@@ -685,13 +768,14 @@ class Engine:
     async def multi_suggest_async(self, client: Client, words: str | None, boards: int, history, *,
                                   hard: bool = False, max_guesses: int | None = None, top: int = 5,
                                   candidates: int = 12, day: dt.date | None = None,
-                                  objective: str = "score") -> dict:
+                                  objective: str = "score", date: str | None = None) -> dict:
         """Suggestions for a multi-board game (Dordle, Quordle, Octordle): ``multi.suggest`` on a
         queue worker, with each board's candidates."""
         rows = parse_multi_rows(history)
-        entry = await self.ready(words, day or self.clock(), loaded=True)  # no book needed
+        gd = self.game_day(date or day)
+        entry = await self.ready(words, gd.day, loaded=True)  # no book needed
         request = _MultiSuggest(words or self.default, entry, boards, rows, hard, max_guesses, top, candidates,
-                                objective)
+                                objective, gd)
         return await self._answer(client, self._multi_now, request)
 
     def _multi_now(self, r: "_MultiSuggest") -> dict:
@@ -723,21 +807,26 @@ class Engine:
             "suggestions": [{"word": x.word, "cost": _finite(x.cost), "solves": list(x.solves), "why": x.why,
                              "searched": x.searched} for x in ranked],
             "game_note": game.off_list_note(),  # a hard-mode game stuck for good, a board off the list
+            "cost_text": cost_meaning(r.objective),
+            "share": multi_share_text(game) if game.over else None,
             "notes": list(r.entry.notes),
         }
+        doc.update(self.day_doc(lex, r.game_day))
         doc["seconds"] = round(time.perf_counter() - t0, 4)
         return self._keep(r.key, doc)
 
     async def analyze_async(self, client: Client, words: str | None, history, *, answer: str | None = None,
                             hard: bool = False, max_guesses: int = 6, puzzle: int | None = None,
-                            style: str = "dark") -> dict:
-        day = self.puzzle_day(puzzle) if puzzle is not None else self.clock()
-        loaded = await self.ready(words, day, loaded=True)
+                            style: str = "dark", date: str | None = None) -> dict:
+        """A played game rated row by row, with the prior of its day (``date`` or ``puzzle``,
+        else today); ``puzzle`` is also the share text's number."""
+        gd = self.game_day(date, puzzle)
+        loaded = await self.ready(words, gd.day, loaded=True)
         rows = parse_rows(history, loaded.lexicon.length)
         if not rows:
             raise InvalidWordError("there is nothing to analyse: the history has no rows")
-        entry = await self.ready(words, day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
-        request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style)
+        entry = await self.ready(words, gd.day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
+        request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style, gd)
         return await self._answer(client, self._analyze_now, request)
 
     def _analyze_now(self, r: "_Analyze") -> dict:
@@ -747,10 +836,24 @@ class Engine:
         try:
             game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
             report = analyze_game(advisor, game.rows, answer=answer, hard=r.hard, max_guesses=r.max_guesses)
+            doc = self._report_doc(advisor, lex, report, game.rows, r.hard, r.max_guesses)
         finally:
             self._release(r.entry, "search", advisor)
-        return self._keep(r.key, {
-            "words": r.name, "day": lex.day.isoformat() if lex.day else None,
+        doc.update(self.day_doc(lex, r.game_day), words=r.name)
+        doc["day_note"] = (replay_note([report.answer], r.game_day, self.history(), HOW_REPLAY, self.clock())
+                           if report.answer and lex.day is not None else None)
+        doc["share"] = self.share(r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle,
+                                  style=r.style)
+        return self._keep(r.key, doc)
+
+    def _report_doc(self, advisor: Advisor, lex: Lexicon, report: GameReport, rows: list[Row], hard: bool,
+                    max_guesses: int) -> dict:
+        """A game's analysis as the API gives it: the summary, each row's figures, and each row
+        in plain words (``explain.review_rows``, the sentences the terminal shows)."""
+        rated = Game(lex, hard=hard, max_guesses=max(max_guesses, len(rows)), matrix=advisor.matrix)
+        for row in rows[:len(report.rows)]:
+            rated.guess(row.guess, row.pattern)
+        return {
             "summary": report.summary(), "skill": report.skill, "luck": report.luck,
             "solved": report.solved, "answer": report.answer,
             "rows": [{"index": x.index, "guess": x.guess, "feedback": format_digits(x.pattern, lex.length),
@@ -758,9 +861,62 @@ class Engine:
                       "best": x.best, "best_expected": _finite(x.best_expected),
                       "player_expected": _finite(x.player_expected), "skill": x.skill, "luck": x.luck,
                       "solved": x.solved} for x in report.rows],
-            "share": self.share(r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle,
-                                style=r.style),
-        })
+            "review": review_rows(advisor, rated, report),
+        }
+
+    # --- a pasted share grid ---------------------------------------------------------------------
+
+    async def grid_async(self, client: Client, words: str | None, text: str, *, played=None, board=None,
+                         hard: bool | None = None, date: str | None = None, style: str = "dark") -> dict:
+        """A pasted share grid, analysed with its day's prior: its puzzle number is the day (a
+        ``date`` given must agree), whose answer the history may know; the words played are
+        ``played``, or the board's (``board``: rows) when they show the grid's colours, else
+        only the colours are read (grid_analysis)."""
+        grid = read_grid(text)
+        if grid.puzzle is None and not date:
+            raise InvalidDayError("that share grid has no puzzle number: give the day it was played")
+        gd = self.game_day(date, grid_puzzle=grid.puzzle)
+        loaded = await self.ready(words, gd.day, loaded=True)
+        if grid.length != loaded.lexicon.length:
+            raise InvalidWordError(f"the grid has {grid.length}-letter rows; the word set {loaded.lexicon.name} has "
+                                   f"{loaded.lexicon.length}-letter words")
+        words_played = None
+        if isinstance(played, str):
+            played = [w for w in played.replace(",", " ").split() if w]
+        if played:
+            words_played = tuple(w.strip().lower() for w in played)
+        elif board:
+            matched = words_of_rows(grid, parse_rows(board, loaded.lexicon.length))
+            words_played = tuple(matched) if matched else None
+        if words_played is None and gd.answer is None:
+            raise InvalidWordError(f"the answer of Wordle #{gd.puzzle:,} ({gd.day}) is not in the server's history "
+                                   "(today's is never told), so only the words played can be rated: type them")
+        entry = await self.ready(words, gd.day, hard=self._needs_hard_book("search", bool(grid.hard), 6, 0))
+        request = _Grid(words or self.default, entry, grid, words_played, hard, style, gd)
+        return await self._answer(client, self._grid_now, request)
+
+    def _grid_now(self, r: "_Grid") -> dict:
+        lex = r.entry.lexicon
+        advisor = self._advisor(r.entry, "search")
+        try:
+            rep: GridReport = analyze_grid(advisor, r.grid, r.game_day, played=list(r.played) if r.played else None,
+                                           hard=r.hard)
+            doc = {"rated": rep.rated, "headline": rep.headline("type the words you played to rate each one"),
+                   "answer": rep.answer, "solved": r.grid.solved, "max_guesses": r.grid.max_guesses,
+                   "hard": bool(r.grid.hard if r.hard is None else r.hard)}
+            if rep.rated:
+                doc["analysis"] = self._report_doc(advisor, lex, rep.report, rep.played, doc["hard"],
+                                                   r.grid.max_guesses)
+                doc["played"] = [{"guess": x.guess, "feedback": x.feedback_digits()} for x in rep.played]
+            else:
+                doc["rows"] = [{"index": x.index, "feedback": format_digits(x.pattern, lex.length),
+                                "fitting": x.fitting} for x in rep.rows]
+                doc["lines"] = rep.lines(r.style)
+                doc["bot"] = [x.guess for x in rep.bot]
+        finally:
+            self._release(r.entry, "search", advisor)
+        doc.update(self.day_doc(lex, r.game_day), words=r.name)
+        return self._keep(r.key, doc)
 
     def share(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
               puzzle: int | None = None, style: str = "dark") -> str:
@@ -777,14 +933,6 @@ class Engine:
 
     def today_puzzle(self) -> int:
         return puzzle_number(self.clock())
-
-    def puzzle_day(self, puzzle: int) -> dt.date:
-        """The day of a puzzle number; refused when that day has not come yet."""
-        day = puzzle_day(puzzle)
-        today = self.clock()
-        if day > today:
-            raise InvalidDayError(f"puzzle {puzzle:,} is the one of {day}, after today ({today})")
-        return day
 
 
 def parse_rows(history: str | list, length: int) -> list[Row]:

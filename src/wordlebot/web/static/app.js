@@ -17,12 +17,15 @@ const KEY_ROWS = [["q", "w", "e", "r", "t", "y", "u", "i", "o", "p"],
 const BUSY_TRIES = 3; // retries of a "server busy" 503 before the player is asked to try again
 const PREPARING_LIMIT = 600; // seconds the page waits for a word set being prepared
 const LIST_SHOWN = 20; // candidates shown before the fold
+const HINTS_KEY = "wordlebot-hide-hints"; // "1": the hints wait to be asked for, at each row
 
 const state = {
   config: null,
   maxGuesses: 6,
   length: 5,
-  shown: {words: null, strategy: "search", hard: false, rows: []}, // what the page shows (asked last)
+  // what the page shows (asked last); `date`: the day asked for as typed (a date or a puzzle
+  // number; null: today), `answersOnly`: suggest only words that can still be the answer
+  shown: {words: null, strategy: "search", hard: false, rows: [], date: null, answersOnly: false},
   applied: null, // the same for the last answer applied
   doc: null, // that answer
   finished: false,
@@ -33,6 +36,8 @@ const state = {
   seq: 0, // number of the latest request
   controller: null, // aborts the latest request (and its retry waits)
   ticker: null, // updates the "preparing (12 s)" text each second
+  hideHints: false, // the hints wait to be asked for (a setting, remembered)
+  hintsFor: null, // the rows (as text) whose hints were asked for
 };
 
 // --- talking to the server ---------------------------------------------------------------
@@ -118,7 +123,17 @@ function stopTicker() {
 }
 
 function gameBody(g) {
-  return {history: g.rows, words: g.words, hard: g.hard, max_guesses: state.maxGuesses};
+  return {history: g.rows, words: g.words, hard: g.hard, max_guesses: state.maxGuesses, date: g.date || null};
+}
+
+function copyShown(g) {
+  return {...g, rows: g.rows.map((r) => ({...r}))};
+}
+
+// The settings an answer echoes must be the ones asked for.
+function sameSettings(doc, next) {
+  return doc.words === next.words && doc.strategy === next.strategy && doc.hard === next.hard &&
+    doc.guess_space === (next.answersOnly ? "candidates" : "all");
 }
 
 // Show `next` (settings and rows) at once and ask for its suggestions.  `onError` runs when
@@ -134,7 +149,7 @@ async function request(next, onError) {
   if (state.controller) state.controller.abort();
   const controller = new AbortController();
   state.controller = controller;
-  state.shown = {...next, rows: next.rows.map((r) => ({...r}))};
+  state.shown = copyShown(next);
   state.finished = false;
   syncSettings();
   renderBoard();
@@ -143,38 +158,44 @@ async function request(next, onError) {
   setBusy(true, state.applied ? "thinking…" : "loading the word set…");
   let doc;
   try {
-    doc = await ask("/api/suggest", {...gameBody(next), strategy: next.strategy, top: 10, candidates: 300},
-      seq, controller.signal);
+    doc = await ask("/api/suggest", {...gameBody(next), strategy: next.strategy, top: 10, candidates: 300,
+      guess_space: next.answersOnly ? "candidates" : "all"}, seq, controller.signal);
   } catch (err) {
     if (err.name === "AbortError" || seq !== state.seq) return false;
     stopTicker();
     restoreApplied();
-    if (onError) onError();
+    if (onError) onError(err);
     say(err.message, "error", err.status === 503 || err.status === 0 ? retry : null);
     setBusy(false);
     return false;
   }
   if (seq !== state.seq) return false;
   // The number says it is the latest; the settings it echoes must be the ones asked for as well.
-  if (doc.words !== next.words || doc.strategy !== next.strategy || doc.hard !== next.hard) {
+  if (!sameSettings(doc, next)) {
     restoreApplied();
     say("The server answered for other settings; try again.", "error", retry);
     setBusy(false);
     return false;
   }
-  state.applied = {words: doc.words, strategy: doc.strategy, hard: doc.hard, rows: doc.rows};
-  state.shown = {...state.applied, rows: doc.rows.map((r) => ({...r}))};
+  state.applied = {words: doc.words, strategy: doc.strategy, hard: doc.hard, rows: doc.rows,
+    date: next.date || null, answersOnly: doc.guess_space === "candidates"};
+  state.shown = copyShown(state.applied);
+  $("#day-error").textContent = "";
+  rememberDay(state.applied.date);
   state.doc = doc;
   state.length = doc.length;
   state.finished = doc.solved || doc.over;
   render(doc);
   if (state.finished) await analyse(seq, controller.signal);
-  if (seq === state.seq) setBusy(false);
+  if (seq === state.seq) {
+    setBusy(false);
+    dayLine(doc); // after the busy line has gone
+  }
   return true;
 }
 
 function restoreApplied() {
-  if (state.applied) state.shown = {...state.applied, rows: state.applied.rows.map((r) => ({...r}))};
+  if (state.applied) state.shown = copyShown(state.applied);
   state.finished = !!(state.doc && (state.doc.solved || state.doc.over));
   syncSettings();
   renderBoard();
@@ -184,34 +205,55 @@ function restoreApplied() {
 function renderFooter(doc) {
   const notes = (doc.notes || []).join(" ");
   $("#set-info").textContent = [doc.description, doc.note, notes].filter(Boolean).join(" — ");
+  renderDay(doc, state.config && state.config.today);
+}
+
+// The share text's number: the day's puzzle on an official word set (the game played elsewhere).
+function sharePuzzle() {
+  const official = (state.config.official_sets || []).includes(state.shown.words);
+  return official && state.doc ? state.doc.puzzle : null;
 }
 
 async function analyse(seq, signal) {
   setBusy(true, "analysing the game…");
-  const official = (state.config.official_sets || []).includes(state.shown.words);
   try {
     const doc = await ask("/api/analyze", {...gameBody(state.shown), style: shareStyle(),
-      puzzle: official ? state.config.today_puzzle : null}, seq, signal);
+      puzzle: sharePuzzle()}, seq, signal);
     if (seq !== state.seq) return;
-    $("#summary").textContent = doc.summary;
-    const tbody = $("#analysis-rows tbody");
-    tbody.replaceChildren();
-    for (const r of doc.rows) {
-      tbody.appendChild(tableRow([r.index, r.guess.toUpperCase(),
-        `${r.candidates_before.toLocaleString("en")} → ${r.candidates_after.toLocaleString("en")}`,
-        r.best.toUpperCase(), fmt(r.best_expected, 2), fmt(r.player_expected, 2), r.skill, r.luck],
-      [null, null, null, null, "extra", "extra", null, null]));
-    }
+    renderAnalysis(doc.summary, doc.rows, doc.review, doc.day_note);
     $("#share-text").value = doc.share;
     $("#analysis").hidden = false;
     if (state.doc.solved) {
       say(`Solved in ${state.shown.rows.length}! Skill ${doc.skill}, luck ${doc.luck}.`, "info");
+      if (state.doc.replay_day) offerReplay(state.doc.replay_day); // the analysis says why
     }
   } catch (err) {
     if (err.name === "AbortError" || seq !== state.seq) return;
     const again = {...state.shown, rows: state.shown.rows.map((r) => ({...r}))};
     say(err.message, "error", err.status === 503 || err.status === 0 ? () => request(again) : null);
   }
+}
+
+// An analysis (of the game played here, or of a pasted grid whose words are known): the
+// summary, one row a guess, each guess in words (the library's sentences), the day's note.
+function renderAnalysis(summary, rows, review, note) {
+  $("#summary").textContent = summary;
+  $("#day-note").textContent = note || "";
+  $("#grid-lines").replaceChildren();
+  const tbody = $("#analysis-rows tbody");
+  tbody.replaceChildren();
+  for (const r of rows) {
+    tbody.appendChild(tableRow([r.index, r.guess.toUpperCase(),
+      `${r.candidates_before.toLocaleString("en")} → ${r.candidates_after.toLocaleString("en")}`,
+      r.best.toUpperCase(), fmt(r.best_expected, 2), fmt(r.player_expected, 2), r.skill, r.luck],
+    [null, null, null, null, "extra", "extra", null, null]));
+  }
+  $("#analysis-rows").hidden = !rows.length;
+  $("#review").replaceChildren(...(review || []).map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line.replace(/^\d+\.\s*/, ""); // the list numbers them
+    return li;
+  }));
 }
 
 function shareStyle() {
@@ -353,30 +395,55 @@ function renderKeys() {
   });
 }
 
+// The hints (the suggestions, the words left and their count) wait to be asked for at each row
+// when the player chose so: "Show hints" in place of the top suggestion.
+function rowsKey(rows) { return JSON.stringify(rows.map((r) => [r.guess, r.feedback])); }
+function hintsHidden() {
+  return state.hideHints && !state.finished && state.hintsFor !== rowsKey(state.shown.rows);
+}
+function showHints() {
+  state.hintsFor = rowsKey(state.shown.rows);
+  if (state.doc) render(state.doc);
+}
+
 // The top suggestion, shown above the board: tapping it puts it in the row being entered.
 function renderPick() {
   const doc = state.doc;
   const busy = document.body.dataset.state === "busy";
   // Suggestions of other settings than those shown are not offered, not even for a moment.
   const a = state.applied, s = state.shown;
-  const other = !a || a.words !== s.words || a.strategy !== s.strategy || a.hard !== s.hard;
-  const top = !other && doc && doc.suggestions && doc.suggestions[0];
+  const other = !a || a.words !== s.words || a.strategy !== s.strategy || a.hard !== s.hard ||
+    a.answersOnly !== s.answersOnly || (a.date || null) !== (s.date || null);
+  const hidden = hintsHidden();
+  const top = !other && !hidden && doc && doc.suggestions && doc.suggestions[0];
   const pick = $("#pick");
   const solved = !other && doc && doc.solved;
+  const lost = !other && doc && doc.over && !doc.solved;
+  pick.classList.toggle("reveal", hidden && !other && !!doc);
+  if (hidden && !other && doc && !state.finished) {
+    pick.disabled = busy;
+    pick.querySelector(".pick-label").textContent = "Hints";
+    $("#pick-word").textContent = "show";
+    $("#pick-avg").textContent = "hidden until asked";
+    pick.setAttribute("aria-label", "Show the hints for this row: the suggestions and the words left");
+    $("#left").textContent = "";
+    return;
+  }
   pick.disabled = busy || !top || !canEnter();
-  $(".pick-label").textContent = solved ? "Solved" : "Play";
-  $("#pick-word").textContent = top ? top.word : solved ? doc.rows[doc.rows.length - 1].guess : "·····";
+  $(".pick-label").textContent = solved ? "Solved" : lost ? "Lost" : "Play";
+  $("#pick-word").textContent = top ? top.word : solved ? doc.rows[doc.rows.length - 1].guess
+    : lost ? `X/${doc.max_guesses}` : "·····";
   const avg = $("#pick-avg");
   if (top && top.expected !== null) {
     const unit = document.createElement("small");
     unit.textContent = "guesses to go";
     avg.replaceChildren(`${top.basis === "estimate" ? "≈" : ""}${fmt(top.expected, 2)} `, unit);
   } else {
-    avg.textContent = solved ? `in ${doc.rows.length}` : "";
+    avg.textContent = solved ? `in ${doc.rows.length}` : lost ? "out of rows" : "";
   }
   pick.setAttribute("aria-label", top
     ? `Play ${top.word.toUpperCase()}: ${fmt(top.expected, 2)} guesses to go on average, this one included`
-    : solved ? `Solved in ${doc.rows.length}` : "no suggestion");
+    : solved ? `Solved in ${doc.rows.length}` : lost ? "Out of rows" : "no suggestion");
   $("#left").textContent = other || !doc ? "" : leftText(doc);
 }
 
@@ -386,13 +453,40 @@ function render(doc) {
   renderSuggestions(doc);
   renderWhy(doc.why);
   renderCandidates(doc);
-  $("#advice").hidden = doc.solved; // nothing left to advise; the analysis takes its place
+  // a finished game has nothing left to advise (the analysis takes its place); hidden hints wait
+  $("#advice").hidden = doc.solved || doc.over || hintsHidden();
+  $("#typing-help").hidden = doc.solved || doc.over;
   renderFooter(doc);
   $("#analysis").hidden = true;
   $("#share-text").value = "";
-  if (doc.solved) say(`Solved in ${doc.rows.length}!`, "info");
-  else if (doc.over) say("Out of rows. Undo to change a row, or start a new game.", "info");
+  const note = doc.day_note ? ` ${doc.day_note}.` : "";
+  if (doc.solved) say(`Solved in ${doc.rows.length}!${note}`, "info");
+  else if (doc.over) say(`Out of rows. Undo to change a row, or start a new game.${note}`, "info");
+  if ((doc.solved || doc.over) && doc.replay_day) offerReplay(doc.replay_day);
 }
+
+// The replay rule's way out: a new game on the day whose answer this one was.
+function offerReplay(day) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = "replay";
+  b.textContent = `Replay ${day}`;
+  b.addEventListener("click", () => {
+    clearEntry();
+    state.hintsFor = null;
+    request({...state.shown, date: day, rows: []});
+  });
+  $("#message").appendChild(b);
+}
+
+// At the start of a game on today's odds: which day is assumed, and how to replay another.
+function dayLine(doc) {
+  if (!doc.rows.length && doc.day && doc.day_source === "today" && !$("#status").textContent) {
+    setStatus(`${cap(doc.day_text)}. Replaying an earlier day? Tap the day above to set it.`);
+  }
+}
+
+function cap(text) { return text ? text[0].toUpperCase() + text.slice(1) : ""; }
 
 function weighted(doc) {
   if (typeof doc.likely === "number") return doc.likely < doc.candidates * 0.999;
@@ -628,7 +722,78 @@ async function undo() {
 
 async function newGame() {
   clearEntry();
+  state.hintsFor = null;
   await request({...state.shown, rows: []});
+}
+
+// --- a pasted share grid -----------------------------------------------------------------------
+
+// The server reads the grid: its puzzle number is its day (the page takes that day, so the
+// advice and the analysis use its odds), its answer comes from the history, and the words are
+// the ones typed or, when their colours are the grid's, this board's rows.
+async function analyseGrid() {
+  const text = $("#grid-text").value.trim();
+  if (!text) {
+    say("Paste the share grid first (the text the game's Share button copies).");
+    $("#grid-text").focus();
+    return;
+  }
+  const played = $("#grid-played").value.trim();
+  const seq = ++state.seq;
+  if (state.controller) state.controller.abort();
+  const controller = new AbortController();
+  state.controller = controller;
+  say("");
+  setBusy(true, "reading the share grid…");
+  let doc;
+  try {
+    doc = await ask("/api/grid", {grid: text, words: state.shown.words, history: state.shown.rows,
+      style: shareStyle(), ...(played ? {played} : {})}, seq, controller.signal);
+  } catch (err) {
+    if (err.name === "AbortError" || seq !== state.seq) return;
+    setBusy(false);
+    say(err.message, "error");
+    return;
+  }
+  if (seq !== state.seq) return;
+  const dayText = doc.day || String(doc.puzzle);
+  const current = state.doc && state.doc.puzzle;
+  if (doc.puzzle !== current && !(await request({...state.shown, date: dayText}))) return;
+  setBusy(false);
+  renderGrid(doc, text);
+}
+
+function renderGrid(doc, text) {
+  if (doc.rated) {
+    const a = doc.analysis;
+    renderAnalysis(`${doc.headline} ${a.summary}`, a.rows, a.review, null);
+  } else {
+    renderAnalysis(doc.headline, [], [], null);
+    $("#grid-lines").replaceChildren(...doc.lines.map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
+      return li;
+    }));
+  }
+  $("#share-text").value = text;
+  $("#analysis").hidden = false;
+  $("#analysis").scrollIntoView({block: "nearest"});
+  say(`Share grid of Wordle #${Number(doc.puzzle).toLocaleString("en")} (${doc.day || "its day"}): the day is set ` +
+    "to it.", "info");
+}
+
+// --- the day ---------------------------------------------------------------------------------
+
+// A day typed in the settings (a date or a puzzle number; empty: today): the game goes on
+// with that day's odds, its rows kept.  A day the server refuses is said beside the field.
+async function setDay(text) {
+  const date = text.trim() || null;
+  if ((date || null) === (state.shown.date || null)) return;
+  clearEntry();
+  await request({...state.shown, date}, (err) => {
+    if (err && err.status === 400) $("#day-error").textContent = err.message;
+    syncSettings();
+  });
 }
 
 // One handler for the physical keyboard, wherever the focus is, except in a control that
@@ -668,6 +833,9 @@ function syncSettings() {
   $("#words").value = state.shown.words;
   $("#strategy").value = state.shown.strategy;
   $("#hard").checked = state.shown.hard;
+  $("#answers-only").checked = state.shown.answersOnly;
+  $("#hide-hints").checked = state.hideHints;
+  if (document.activeElement !== $("#day")) $("#day").value = state.shown.date || "";
 }
 
 // Opened from the keyboard (a click with no pointer), the focus moves into the panel.
@@ -683,10 +851,8 @@ function toggleSettings(open, fromKeyboard) {
 
 async function refreshShare() {
   if (!state.finished || !state.shown.rows.length || $("#analysis").hidden) return;
-  const official = (state.config.official_sets || []).includes(state.shown.words);
   try {
-    const doc = await api("/api/share", {...gameBody(state.shown), style: shareStyle(),
-      puzzle: official ? state.config.today_puzzle : null});
+    const doc = await api("/api/share", {...gameBody(state.shown), style: shareStyle(), puzzle: sharePuzzle()});
     $("#share-text").value = doc.text;
   } catch (err) { /* the old grid stays */ }
 }
@@ -707,6 +873,9 @@ async function start() {
   }
   state.maxGuesses = state.config.max_guesses;
   state.shown.words = state.config.default_words;
+  const params = new URLSearchParams(location.search); // ?date=2026-05-19 or ?puzzle=1795
+  state.shown.date = params.get("date") || params.get("puzzle") || null;
+  try { state.hideHints = localStorage.getItem(HINTS_KEY) === "1"; } catch (err) { /* not remembered */ }
   fillSelect($("#words"), state.config.word_sets, state.shown.words);
   fillSelect($("#strategy"), state.config.strategies, state.shown.strategy);
   buildBoard();
@@ -717,12 +886,30 @@ async function start() {
   // row" (and not "press New game again"); from the keyboard, buttons take it as usual.
   document.addEventListener("mousedown", (e) => { if (e.target.closest("button")) e.preventDefault(); });
   $("#pick").addEventListener("click", () => {
+    if (hintsHidden()) { showHints(); return; }
     const top = state.doc && state.doc.suggestions[0];
     if (top) useWord(top.word);
   });
   $("#undo").addEventListener("click", undo);
   $("#new").addEventListener("click", () => { toggleSettings(false); newGame(); });
   $("#settings-toggle").addEventListener("click", (e) => toggleSettings(undefined, e.detail === 0));
+  $("#day-chip").addEventListener("click", () => {
+    toggleSettings(true);
+    $("#day").focus();
+  });
+  $("#day").addEventListener("change", (e) => setDay(e.target.value));
+  $("#day").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); setDay(e.target.value); }
+  });
+  $("#day-today").addEventListener("click", () => { $("#day").value = ""; setDay(""); });
+  $("#answers-only").addEventListener("change", (e) => request({...state.shown, answersOnly: e.target.checked}));
+  $("#hide-hints").addEventListener("change", (e) => {
+    state.hideHints = e.target.checked;
+    state.hintsFor = null;
+    try { localStorage.setItem(HINTS_KEY, state.hideHints ? "1" : "0"); } catch (err) { /* not remembered */ }
+    if (state.doc) render(state.doc);
+  });
+  $("#grid-go").addEventListener("click", analyseGrid);
   document.addEventListener("click", (e) => {
     if (!e.target.closest("#top")) toggleSettings(false);
   });
@@ -754,7 +941,16 @@ async function start() {
       say("Select the text and copy it.", "info");
     }
   });
-  await request({...state.shown});
+  if (!(await request({...state.shown})) && !state.applied && state.shown.date) {
+    // a day from the address that cannot be played: said, and today's advice instead
+    const why = $("#message").textContent.replace(/Try again$/, "").trim();
+    state.shown.date = null;
+    rememberDay(null);
+    if (await request({...state.shown})) {
+      say(`${why} The page shows today's advice instead.`);
+      $("#day-error").textContent = why;
+    }
+  }
 }
 
 document.addEventListener("DOMContentLoaded", start);

@@ -79,3 +79,36 @@ function setTheme(theme, remember) {
     try { localStorage.setItem(THEME_KEY, theme); } catch (err) { /* private mode: not remembered */ }
   }
 }
+
+// --- the day -----------------------------------------------------------------------------------
+
+// The day whose prior the advice uses, always in sight (the header); the server says it.
+function renderDay(doc, today) {
+  const number = `#${Number(doc.puzzle).toLocaleString("en")}`;
+  const chip = $("#day-text");
+  if (!doc.day) {
+    chip.textContent = `${number} · no day odds`;
+  } else if (doc.day === today) {
+    chip.textContent = `today · ${number}`;
+  } else { // the year goes on narrow screens: 05-19 · #1,795
+    const year = document.createElement("span");
+    year.className = "day-year";
+    year.textContent = doc.day.slice(0, 5);
+    chip.replaceChildren(year, `${doc.day.slice(5)} · ${number}`);
+  }
+  $("#day-chip").title = doc.day_text
+    ? `The advice uses the ${doc.day_text.replace(/^today's prior/, "prior of today")}: the answer odds of that morning`
+    : `The word set ${doc.words} has the same odds every day`;
+  $("#day").placeholder = `today (${today})`;
+}
+
+// The day asked for goes in the address (?date= or ?puzzle=), so a reload or a shared link
+// keeps it; today's is the plain address.
+function rememberDay(d) {
+  const url = new URL(location.href);
+  url.searchParams.delete("date");
+  url.searchParams.delete("puzzle");
+  if (d) url.searchParams.set(/^\s*#?[\d,\s]+$/.test(d) ? "puzzle" : "date", d.replace(/^\s*#/, "").trim());
+  if (url.href !== location.href) history.replaceState(null, "", url.href);
+}
+

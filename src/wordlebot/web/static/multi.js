@@ -16,7 +16,8 @@ const SHOWN_WORDS = 8; // candidates listed under a board
 const state = {
   config: null,
   length: 5,
-  game: {boards: 4, words: null, hard: false, objective: "score", rows: []}, // what was asked last
+  // what was asked last; `date`: the day asked for as typed (null: today)
+  game: {boards: 4, words: null, hard: false, objective: "score", rows: [], date: null},
   applied: null, // the game of the last answer
   doc: null,
   typed: "", // the word being entered
@@ -67,12 +68,15 @@ async function request(next) {
   let doc;
   try {
     doc = await askMulti({boards: next.boards, words: next.words, hard: next.hard, objective: next.objective,
-      history: next.rows, top: 5, candidates: SHOWN_WORDS}, seq, controller.signal);
+      history: next.rows, top: 5, candidates: SHOWN_WORDS, date: next.date || null}, seq, controller.signal);
   } catch (err) {
     if (err.name === "AbortError" || seq !== state.seq) return false;
     if (state.applied) state.game = copyGame(state.applied);
     syncSettings();
     say(err.message, "error");
+    if (err.status === 400 && (next.date || null) !== ((state.applied && state.applied.date) || null)) {
+      $("#day-error").textContent = err.message;
+    }
     setBusy(false);
     return false;
   }
@@ -83,7 +87,10 @@ async function request(next) {
     setBusy(false);
     return false;
   }
-  state.applied = {boards: doc.boards, words: doc.words, hard: doc.hard, objective: doc.objective, rows: doc.rows};
+  state.applied = {boards: doc.boards, words: doc.words, hard: doc.hard, objective: doc.objective, rows: doc.rows,
+    date: next.date || null};
+  $("#day-error").textContent = "";
+  rememberDay(state.applied.date);
   state.game = copyGame(state.applied);
   state.doc = doc;
   state.length = doc.length;
@@ -220,6 +227,7 @@ function syncSettings() {
   $("#words").value = state.game.words;
   $("#hard").checked = state.game.hard;
   $("#objective").value = state.game.objective;
+  if (document.activeElement !== $("#day")) $("#day").value = state.game.date || "";
   const name = VARIANTS[state.game.boards] || `${state.game.boards} boards`;
   $("#variant").textContent = name;
   document.title = `wordlebot · ${name}`;
@@ -243,6 +251,11 @@ function render() {
   renderPick();
   renderEntry();
   $("#set-info").textContent = [doc.description, ...(doc.notes || [])].filter(Boolean).join(" — ");
+  renderDay(doc, state.config && state.config.today);
+  $("#cost-text").textContent = doc.cost_text || "";
+  $("#typing-help").hidden = doc.over;
+  $("#result").hidden = !doc.share;
+  $("#share-text").value = doc.share || "";
 }
 
 function boardPanel(doc, b) {
@@ -320,6 +333,7 @@ function renderPick() {
   $("#pick").disabled = !top || document.body.dataset.state === "busy";
   $("#pick-word").textContent = top ? top.word : "·····";
   $("#pick-avg").textContent = top ? `cost ${Number(top.cost).toFixed(2)}` : "";
+  $("#pick").title = top && state.doc.cost_text ? state.doc.cost_text : "";
   $("#undo").disabled = !state.game.rows.length && !state.typed;
 }
 
@@ -410,6 +424,8 @@ async function start() {
   const asked = Number(new URLSearchParams(location.search).get("boards"));
   if (VARIANTS[asked]) state.game.boards = asked;
   if (new URLSearchParams(location.search).get("objective") === "guesses") state.game.objective = "guesses";
+  const params = new URLSearchParams(location.search); // ?date=2026-05-19 or ?puzzle=1795
+  state.game.date = params.get("date") || params.get("puzzle") || null;
   state.game.words = state.config.default_words;
   fillSelect($("#words"), state.config.word_sets, state.game.words);
   buildKeyboard();
@@ -427,7 +443,30 @@ async function start() {
   $("#hard").addEventListener("change", (e) => request({...state.game, hard: e.target.checked}));
   $("#objective").addEventListener("change", (e) => request({...state.game, objective: e.target.value}));
   $("#theme").addEventListener("change", (e) => setTheme(e.target.value, true));
-  await request(state.game);
+  const setDay = (text) => {
+    const date = text.trim() || null;
+    if (date !== (state.game.date || null)) request({...state.game, date});
+  };
+  $("#day-chip").addEventListener("click", () => { toggleSettings(true); $("#day").focus(); });
+  $("#day").addEventListener("change", (e) => setDay(e.target.value));
+  $("#day").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); setDay(e.target.value); } });
+  $("#day-today").addEventListener("click", () => { $("#day").value = ""; setDay(""); });
+  $("#share").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("#share-text").value);
+      say("Copied to the clipboard.", "info");
+    } catch (err) {
+      $("#share-text").select();
+      say("Select the text and copy it.", "info");
+    }
+  });
+  if (!(await request(state.game)) && !state.applied && state.game.date) {
+    // a day from the address that cannot be played: said, and today's advice instead
+    const why = $("#message").textContent;
+    state.game.date = null;
+    rememberDay(null);
+    if (await request(state.game)) say(`${why} The page shows today's advice instead.`, "error");
+  }
 }
 
 document.addEventListener("DOMContentLoaded", start);
