@@ -768,3 +768,25 @@ def test_one_address_cannot_take_every_connection(hardened, monkeypatch):
         for sock in held:
             sock.close()
     until(lambda: raw(hardened.url, b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").startswith(b"HTTP/1.1 200"))
+
+
+def test_candidates_say_their_group_when_the_prior_has_groups(lex):
+    """A set whose prior says where it comes from (the nyt set's answer model) names each
+    candidate's group and the groups' shares; the groups here are made up by hand."""
+    import numpy as np
+
+    from wordlebot.words import AnswerGroups
+
+    weights = np.where(np.arange(len(ANSWERS)) % 2 == 0, 3.0, 1.0)  # group 0 holds 3/4 of the mass
+    groups = AnswerGroups(("first group", "second group"), ("first", "second"), ("3/4", "1/4"), (0.75, 0.25),
+                          (50, 50), np.arange(len(ANSWERS)) % 2)
+    grouped = Lexicon.from_lists(WORDS, ANSWERS, weights, name="grouped", groups=groups)
+    client = TestClient(create_app(Engine({"grouped": grouped}, ready_wait=WAIT)))
+    doc = post(client, "/api/suggest", {"history": "", "candidates": 4}).json()
+    assert doc["prior_groups"] == [{"label": "first group", "short": "first", "text": "3/4", "share": 0.75, "words": 50},
+                                   {"label": "second group", "short": "second", "text": "1/4", "share": 0.25, "words": 50}]
+    for c in doc["candidate_words"]:
+        assert c["group"] == ("first" if ANSWERS.index(c["word"]) % 2 == 0 else "second")
+    assert [c["group"] for c in doc["candidate_words"]] == ["first"] * 4  # the likeliest first
+    plain = post(TestClient(create_app(Engine({"small": lex}, ready_wait=WAIT))), "/api/suggest", {"history": ""}).json()
+    assert plain["prior_groups"] is None and "group" not in plain["candidate_words"][0]

@@ -601,3 +601,36 @@ def test_themes_switch_persist_and_are_readable(open_page, browser):
     assert dark.evaluate("document.documentElement.dataset.theme") is None
     assert check_contrast(dark)["bg"] == [18, 18, 19]
     assert page.seen["errors"] == [] and dark.seen["errors"] == []
+
+
+def test_the_candidates_say_where_the_days_answer_comes_from(open_page):
+    """On a set whose prior has groups (the nyt set's answer model), the list names each word's
+    group and a fold gives each group's share of the day; the answers here get made-up groups."""
+    import json
+
+    def grouped(route):
+        answer = route.fetch()
+        doc = answer.json()
+        if "candidate_words" not in doc:  # the set not ready yet: as it is
+            route.fulfill(response=answer)
+            return
+        for i, c in enumerate(doc["candidate_words"]):
+            c["group"] = "NYT list" if i % 2 == 0 else "past answer"
+        doc["prior_groups"] = [
+            {"label": "unused word of the NYT answer list", "short": "NYT list",
+             "text": "80 % of days draw one of these 554 words", "share": 0.8, "words": 554},
+            {"label": "past answer (a repeat)", "short": "past answer",
+             "text": "12 % of days repeat one of these 1,795 past answers", "share": 0.12, "words": 1795},
+            {"label": "one of the words the NYT removed", "short": "removed word", "text": "tiny", "share": 1e-4,
+             "words": 6}]
+        route.fulfill(json=doc)
+
+    page = open_page(PHONE, before=lambda p: p.route("**/api/suggest", grouped))
+    expect(page.locator("#candidates li").first).to_contain_text("NYT list")
+    expect(page.locator("#candidates li").nth(1)).to_contain_text("past answer")
+    page.click("#cand-groups summary")
+    items = page.locator("#cand-groups li")
+    expect(items).to_have_count(2)  # a group under 0.1 % of the day is left out
+    expect(items.first).to_have_text("Unused word of the NYT answer list: 80 % of days draw one of these 554 words.")
+    no_overflow(page)
+    assert not page.seen["errors"], json.dumps(page.seen["errors"])

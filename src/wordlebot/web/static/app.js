@@ -581,10 +581,26 @@ function renderCandidates(doc) {
   const showP = weighted(doc);
   $("#cand-count").textContent = `(${doc.solved ? "solved" : leftText(doc)})`;
   const words = doc.candidate_words || [];
+  // the day's groups (the nyt set's answer model): each one's share of the day, and each
+  // candidate's group, so a word's odds say where they come from
+  const groups = doc.prior_groups || null;
+  $("#cand-groups").hidden = !groups;
+  for (const ol of [$("#candidates"), $("#cand-tail")]) ol.classList.toggle("grouped", !!groups);
+  if (groups) {
+    $("#cand-groups ul").replaceChildren(...groups.filter((g) => g.words && g.share >= 0.001).map((g) => {
+      const li = document.createElement("li");
+      li.textContent = `${cap(g.label)}: ${g.text}.`;
+      return li;
+    }));
+  }
   const item = (c) => {
     const li = document.createElement("li");
     li.append(span(c.word, "cw"));
     if (showP && c.p !== null) li.append(" ", span(pct(c.p, true), "cp"));
+    if (c.group) {
+      li.append(" ", span(c.group, "cg"));
+      li.title = `${c.word.toUpperCase()}: ${c.group}`;
+    }
     return li;
   };
   $("#candidates").replaceChildren(...words.slice(0, LIST_SHOWN).map(item));
