@@ -320,3 +320,21 @@ def test_the_nyt_set_carries_the_days_groups_for_every_shell(official, session_c
     assert g.short[g.of_answer[lex.answer_of_guess[lex.id("spunk")]]] == "NYT list"
     assert g.short[g.of_answer[lex.answer_of_guess[lex.id("cigar")]]] == "past answer"
     assert g.texts[editor.NYT_LIST].endswith("of days draw one of these 554 words")
+
+
+def test_the_readmes_answers_show_example_is_what_the_command_prints(official, session_cache, monkeypatch):
+    import re
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from wordlebot.cli import cli
+
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(session_cache))
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    block = re.search(r"answers\nshow spunk chewy --date 2026-06-01`\).*?```text\n(.*?)```", readme, re.S).group(1)
+    r = CliRunner().invoke(cli, ["--data-dir", str(official), "answers", "show", "spunk", "chewy", "--date", "2026-06-01"])
+    assert r.exit_code == 0, r.output
+    printed = [line.rstrip() for line in r.stdout.splitlines()]
+    for line in block.splitlines():
+        assert line in printed, line
