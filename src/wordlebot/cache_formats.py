@@ -5,4 +5,4 @@ MATRIX_FORMAT_VERSION = 2
 MATRIX_MAGIC = b"WBPMATRX"
 MATRIX_HEADER_BYTES = 4096
 BOOK_VERSION = 1
-WORDLIST_VERSION = 1  # the wordfreq sets' lists (wordsets.py)
+WORDLIST_VERSION = 2  # the wordfreq sets' lists (wordsets.py); 2: names no dictionary lists left out

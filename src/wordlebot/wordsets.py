@@ -213,47 +213,83 @@ def _build_wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...]
     guesses = sorted(w for z, w in scored if z >= GUESS_ZIPF)
     answers = sorted(w for z, w in scored if z >= ANSWER_ZIPF)
     sieve = common_words()
-    kept_guesses = [w for w in guesses if not sieve.proper(w)]
+    kept_guesses = [w for w in guesses if sieve.guessable(w)]
     kept_answers = [w for w in answers if sieve.common(w)]
     gone = [w for w in answers if not sieve.common(w)]
     example = ", ".join(w.upper() for w in gone[:3])
     return (
         tuple(kept_guesses), tuple(kept_answers),
         f"built offline from wordfreq: {len(kept_guesses):,} words with Zipf >= {GUESS_ZIPF} may be "
-             f"guessed ({len(guesses) - len(kept_guesses):,} proper nouns left out), {len(kept_answers):,} "
-             f"with Zipf >= {ANSWER_ZIPF} may be the answer ({len(gone):,} left out as names or not known "
-             f"as common words{', e.g. ' + example if example else ''}; {sieve.source})",
+             f"guessed ({len(guesses) - len(kept_guesses):,} names and words no dictionary lists left out), "
+             f"{len(kept_answers):,} with Zipf >= {ANSWER_ZIPF} may be the answer ({len(gone):,} left out as "
+             f"names or not known as common words{', e.g. ' + example if example else ''}; {sieve.source})",
     )
 
 
 class WordSieve:
-    """Tells common words from proper nouns, offline, with two maintained sources: the lemma
-    lexicon of lemminflect (nouns, verbs, adjectives and adverbs with their inflections, from
-    the NLM's SPECIALIST lexicon) and, when installed, the word list of Webster's Second
-    International (public domain, from the english-words package), where a proper noun is a word
-    listed capitalised only."""
+    """Tells common words from names, offline, with maintained sources: the lemma lexicon of
+    lemminflect (nouns, verbs, adjectives and adverbs with their inflections, from the NLM's
+    SPECIALIST lexicon) and, when installed, two dictionaries of the english-words package:
+    Webster's Second International (public domain; a word it lists capitalised only is a name)
+    and the GCIDE (Webster's 1913 and WordNet; its headwords are capitalised, so it says only
+    whether a word is listed).
 
-    def __init__(self, lower: set[str] | None, capitalised: set[str] | None, lemmas: Callable[[str], bool]) -> None:
+    wordfreq counts names as words.  Webster's Second also lists, in lower case, rare senses
+    of many names (ABBAS, ALAMO, ALLAN, the last one capitalised too), and names newer than both
+    dictionaries (ALWYN, AMOCO, OBAMA) are in neither; so a word only Webster's Second lists is
+    an answer when it lists it in lower case only and the GCIDE has it too (AMONG, EVERY, THREE:
+    lemminflect has no prepositions, determiners or numbers), and a guess must be listed
+    somewhere, or be the regular plural or past of a listed word (BECKS).  Modern words neither dictionary
+    has (EMOJI, SCUBA) are left out of the guesses with the names: the price of an offline list
+    without names."""
+
+    def __init__(self, lower: set[str] | None, capitalised: set[str] | None, lemmas: Callable[[str], bool],
+                 second: set[str] | None = None, stems: Callable[[str], list[str]] | None = None) -> None:
         self.lower, self.capitalised, self.lemmas = lower, capitalised, lemmas
+        self.second = second  # None: no second dictionary
+        self.stems = stems or (lambda w: [])
 
     @property
     def source(self) -> str:
-        return ("by lemminflect's lexicon and Webster's Second (english-words)" if self.lower is not None
+        return ("by lemminflect's lexicon, Webster's Second and the GCIDE (english-words)" if self.lower is not None
                 else "by lemminflect's lexicon (install english-words to keep words like AMONG and to "
                      "filter the guesses too)")
 
     def common(self, word: str) -> bool:
-        """A common English word: lemminflect has its lemma, or a dictionary lists it lower-case."""
-        return self.lemmas(word) or (self.lower is not None and word in self.lower)
+        """A common English word: lemminflect has its lemma, or both dictionaries list it and
+        Webster's Second in lower case only."""
+        if self.lemmas(word):
+            return True
+        return (self.lower is not None and word in self.lower and word not in self.capitalised
+                and (self.second is None or word in self.second))
 
     def proper(self, word: str) -> bool:
-        """A proper noun: listed capitalised only, and not a common word (never true without
-        the dictionaries)."""
-        return self.capitalised is not None and word in self.capitalised and not self.common(word)
+        """A proper noun: Webster's Second lists it capitalised only, and it is not a common
+        word (never true without the dictionaries)."""
+        return (self.capitalised is not None and word in self.capitalised and word not in self.lower
+                and not self.lemmas(word))
+
+    def listed(self, word: str) -> bool:
+        """Some source lists the word (true for every word without the dictionaries)."""
+        if self.lower is None:
+            return True
+        return (self.lemmas(word) or word in self.lower or word in self.capitalised
+                or (self.second is not None and word in self.second))
+
+    def guessable(self, word: str) -> bool:
+        """A word that may be guessed: not a name, and listed, or the regular plural or past
+        of a listed word that is not a name (BECKS of BECK: a dictionary lists headwords)."""
+        if self.proper(word):
+            return False
+        if self.listed(word):
+            return True
+        return any(self.listed(base) and not self.proper(base) for base in self.stems(word))
 
 
 def common_words() -> WordSieve:
     import lemminflect
+
+    from .answers.filters import regular_stems
 
     lemmas = lambda w: bool(lemminflect.getAllLemmas(w))  # noqa: E731
     try:
@@ -263,4 +299,5 @@ def common_words() -> WordSieve:
     words = get_english_words_set(["web2"], alpha=True, lower=False)
     lower = {w for w in words if w.islower()}
     capitalised = {w.lower() for w in words if not w.islower()}
-    return WordSieve(lower, capitalised, lemmas)
+    second = get_english_words_set(["gcide"], alpha=True, lower=True)
+    return WordSieve(lower, capitalised, lemmas, second, regular_stems)
