@@ -531,3 +531,13 @@ def test_multi_board_tui_play_mode_wants_one_hidden_word_per_board():
     # play mode itself starts the UI (tests/test_tui.py drives it); here only the refusal
     r = run(["tui", "--boards", "4", "--play", "--answer", "cigar"])
     assert r.exit_code == 2 and "give 4 words separated by commas" in r.output
+
+
+def test_data_update_without_a_history_says_to_fetch_it_first(tmp_path, fake_host):
+    """Issue 39: offline, 'data update' printed 'history ends None' and set out to ask for every
+    day since 2021-06-19.  With no history it asks for nothing, writes nothing and says what to do."""
+    r = run(["--data-dir", str(tmp_path), "data", "update", "--endpoint", fake_host.url, "--delay", "0"])
+    assert r.exit_code == 1
+    assert r.output == (f"Error: there is no answer history in {tmp_path} yet: run 'wordlebot data fetch' first "
+                        "(one download), then 'wordlebot data update' adds the days since\n")
+    assert fake_host.requests == [] and list(tmp_path.iterdir()) == []
