@@ -762,6 +762,39 @@ def test_start_up_progress_lines_are_not_shown_as_news():
     asyncio.run(go())
 
 
+def test_an_offline_first_run_says_so_in_a_line_kept_for_the_session(tmp_path, monkeypatch):
+    """Issue 39: offline, the reason came in stacked 12 s toasts cut off at 80x24, and the status
+    line then said "…fetching them now (one time)" for the whole session.  Now one line above the
+    status says which list is in use, why and the command that fixes it, and stays."""
+    from wordlebot.wordsets import load_lexicon
+
+    monkeypatch.delenv("WORDLEBOT_OFFLINE")  # the fixture's download host, 127.0.0.1:9, refuses
+    notes = []
+    lex = load_lexicon("nyt", data_dir=tmp_path / "none", notify=notes.append)
+    app = WordlebotApp(Session(lex, Settings()), persist=False, notes=notes)
+    line = "wordfreq list, not the official one (offline): run wordlebot data fetch"
+
+    async def go():
+        async with running(app) as pilot:
+            notice = app.query_one("#notice")
+            assert _text(app, "#notice") == line and notice.display
+            assert notice.region.right <= 80 and notice.region.height == 1 and notice.region.bottom <= 22
+            assert [n.message for n in app._notifications] == [] and "fetching" not in _text(app, "#status")
+            assert _text(app, "#status") == app.session.hint()
+            await slowly(app, pilot, [*"tears", *"00000", "enter"])
+            assert len(app.session.game.rows) == 1 and _text(app, "#notice") == line
+
+    run(go())
+    # the official lists (here a list given in files) have no such line
+    app = app_for()
+
+    async def official():
+        async with running(app):
+            assert not app.query_one("#notice").display
+
+    run(official())
+
+
 def test_a_terminal_that_hung_up_is_told_from_a_live_one(monkeypatch):
     """The TUI quits when its terminal has gone (see WordlebotApp._leave_if_terminal_gone): a
     pseudo-terminal is alive until its other end closes; a pipe is no terminal at all."""

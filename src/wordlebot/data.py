@@ -84,6 +84,14 @@ HISTORY_SOURCE = RemoteFile(HISTORY_FILE, "willray73-sys/wordle-words/main/publi
                             None, None, 8 << 20, "MIT")
 
 
+def raw_host(base: str | None = None) -> str:
+    """The host the lists are fetched from (``raw.githubusercontent.com`` unless told otherwise)."""
+    from urllib.parse import urlsplit
+
+    base = base or os.environ.get(RAW_BASE_ENV) or RAW_BASE
+    return urlsplit(base).netloc or base
+
+
 def offline() -> bool:
     return os.environ.get(OFFLINE_ENV, "") not in ("", "0")
 

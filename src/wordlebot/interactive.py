@@ -69,7 +69,9 @@ class AssistSession:
         lex = self.lexicon
         self.say(f"[bold]wordlebot assistant[/] · {lex.describe()} · strategy {self.advisor.strategy}")
         if not lex.official:
-            self.say(f"[yellow]{lex.note}[/]")
+            self.say(f"[yellow]{escape(lex.note)}[/]")
+        if lex.fallback is not None:
+            self.say(f"[bold yellow]{escape(lex.fallback.line)}[/]")
         self.say("Type the word you played (Enter = the suggestion), then its colours. 'help' for commands.")
         try:
             while self._turn():

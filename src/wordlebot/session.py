@@ -643,6 +643,12 @@ class Session:
                     + (" · ↑ corrects a row" if self.game.rows else ""))
         return "colours: 0/b gray, 1/y yellow, 2/g green (or Space, ←/→), then Enter"
 
+    def notice(self) -> str | None:
+        """The line to keep in view for the whole session, or None: the word list in use is not
+        the official one asked for, why, and the command that fixes it."""
+        fallback = self.lexicon.fallback
+        return fallback.line if fallback is not None else None
+
     def suggestions(self, top: int = 8, game: Game | None = None):
         """The advisor's best next guesses (none once the answer is known to be off the list),
         for this session's game or a snapshot of it (``game.copy()``: what a UI hands a worker

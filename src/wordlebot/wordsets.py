@@ -15,6 +15,7 @@ import functools
 import hashlib
 import json
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -24,7 +25,7 @@ from . import cache_store, data, paths
 from .cache_formats import WORDLIST_VERSION
 from .errors import DataError, WordListError
 from .feedback import MAX_LENGTH, MIN_LENGTH
-from .words import Lexicon, read_word_file
+from .words import FALLBACK_FIX, Fallback, Lexicon, read_word_file
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ def load_lexicon(
     Files given explicitly win; then other word lengths come from wordfreq (the official lists
     are five letters); then the named set from the data folder, fetched on first use when the
     network allows, and otherwise replaced by the wordfreq set with a notice saying how to get
-    the official lists.
+    the official lists (and ``Lexicon.fallback`` saying why, for a screen to keep in view).
 
     ``prefetch_matrix``: for a caller that goes on to search (an Advisor), a weighted set's
     pattern matrices are built on a background thread while its prior is computed (see
@@ -92,32 +93,44 @@ def load_lexicon(
     g_file, a_file = NAMED[name]
     needed = [g_file] + ([a_file] if a_file else [])
     if not data.have_official(folder, needed):
-        if auto_fetch and not data.offline():
-            say(f"The official word lists are not in {folder}; fetching them now (one time).")
-            try:
-                results = data.fetch(folder, timeout=10.0, include_history=True,
-                                     progress_factory=progress_factory)
-            except DataError as exc:
-                results = [data.FetchResult("*", False, str(exc))]
-            failed = [r for r in results if not r.ok]
-            if failed and all(r.unreachable for r in failed):
-                say(f"  cannot reach the download host ({failed[0].message.split('; ')[0]})")
-            else:
-                for r in failed:
-                    say(f"  {r.path}: {r.message}")
-        if not data.have_official(folder, needed):
-            say(
-                f"Using a word list built from wordfreq, NOT the official {name} lists "
-                f"(none in {folder}). Get them with: wordlebot data fetch "
-                f"(or point --data-dir / WORDLEBOT_DATA at a folder that has them)."
-            )
-            return wordfreq_lexicon(length)
+        fallback = _fetch_or_say_why(name, folder, needed, auto_fetch, say, progress_factory)
+        if fallback is not None:
+            return replace(wordfreq_lexicon(length), fallback=fallback)
     g = read_word_file(folder / g_file)
     if a_file is None:
         return _nyt_weighted(g, folder, day or dt.date.today(), build_model=build_model, say=say,
                              prefetch_matrix=prefetch_matrix)
     a = read_word_file(folder / a_file)
     return Lexicon.from_lists(g, a, name=name, guess_source=str(folder / g_file), answer_source=str(folder / a_file))
+
+
+def _fetch_or_say_why(name: str, folder: Path, needed: list[str], auto_fetch: bool, say: Notify,
+                      progress_factory: Callable | None) -> Fallback | None:
+    """Fetch the official lists the first time they are needed (network and ``auto_fetch``
+    allowing); None when they are there now, else why not, said once in full."""
+    reason, detail = "not fetched", ""
+    if auto_fetch and data.offline():
+        reason, detail = "offline", f"; ${data.OFFLINE_ENV} is set, so nothing was downloaded"
+    elif auto_fetch:
+        say(f"Fetching the official word lists into {folder} (one time)…")
+        try:
+            results = data.fetch(folder, timeout=10.0, include_history=True, progress_factory=progress_factory)
+        except DataError as exc:
+            results = [data.FetchResult("*", False, str(exc))]
+        failed = [r for r in results if not r.ok]
+        if data.have_official(folder, needed):
+            for r in failed:  # the lists came, the history did not: play goes on, said once
+                say(f"  {r.path}: {r.message}")
+            return None
+        if failed and all(r.unreachable for r in failed):
+            reason, detail = "offline", f"; cannot reach {data.raw_host()}"
+        elif failed:
+            more = f" and {len(failed) - 1} more" if len(failed) > 1 else ""
+            reason, detail = "fetch failed", f"; the download failed ({failed[0].path}: {failed[0].message}){more}"
+    message = (f"Using a word list built from wordfreq, NOT the official {name} lists (none in {folder}{detail}). "
+               f"Get them with: {FALLBACK_FIX} (or point --data-dir / WORDLEBOT_DATA at a folder that has them).")
+    say(message)
+    return Fallback(name, reason, message)
 
 
 def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model: bool = False,

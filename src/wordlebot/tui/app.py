@@ -211,6 +211,7 @@ class WordlebotApp(App):
                 yield Static("candidates", classes="title", id="cand-title")
                 yield Static("", id="trap")
                 yield Candidates("", id="candidates")
+        yield Static("", id="notice")
         yield Static("", id="status")
         yield Footer()
 
@@ -221,7 +222,10 @@ class WordlebotApp(App):
         # Progress lines of the start ("Training the answer model…") are over by now: not news.
         from ..wordsets import is_progress
 
-        notes = [n for n in self.notes if not is_progress(n)]
+        # A fallback word list is said by the notice line, in view for the whole session (its
+        # whole story went to stderr before the screen opened); a toast would only cover it.
+        fallback = self.session.lexicon.fallback
+        notes = [n for n in self.notes if not is_progress(n) and (fallback is None or n != fallback.message)]
         for note in notes:
             self.notify(note, severity="warning", timeout=NOTICE_SECONDS)
         if notes:  # and the first one stays in the status line until something else is said
@@ -272,6 +276,9 @@ class WordlebotApp(App):
         shown = s.candidates(fitting(n, width, box.size.height, cell))
         items = [w.upper() + (f" {format_prob(p) or '<0.01%'}" if s.lexicon.weighted else "") for w, p in shown]
         box.update(columns(items, width) + (f"\n… and {n - len(shown):,} more" if n > len(shown) else ""))
+        notice = s.notice()
+        self.query_one("#notice", Static).update(Text(notice or ""))
+        self.query_one("#notice").display = bool(notice)
         status = self.query_one("#status", Static)
         status.set_classes("error" if self.error else ("" if self.message else "hint"))
         status.update(self.message or s.hint())
