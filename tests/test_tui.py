@@ -491,6 +491,45 @@ def test_settings_dialog_new_word_set_replays_the_rows(tmp_path):
     run(go())
 
 
+def test_the_estimate_note_is_in_a_players_words():
+    """Issue 39: "≈ est., not hard-aware" was jargon.  Past the look-ahead an estimate ignores
+    hard mode's limits, so it can only be low: the title says so in plain words, in the width
+    of the panel at 80 columns."""
+    words = random_words(400, length=5, alphabet="abcdeorstlin", seed=31)
+    lex = Lexicon.from_lists(words, words[::2], name="mini", official=False)  # its first move is estimated
+
+    async def go(hard):
+        app = app_for(hard=hard, lex=lex)
+        async with running(app):
+            assert app.session.offered[0].basis == "estimate"
+            title = app.query_one("#sugg-title")
+            best = app.session.offered[0].word.upper()
+            assert title.region.width >= len(_text(app, "#sugg-title"))
+            return _text(app, "#sugg-title"), best
+
+    title, best = run(go(True))
+    assert title == f"suggestions (Tab plays {best}; ≈ may be low in hard mode)"
+    title, best = run(go(False))
+    assert title == f"suggestions (Tab plays {best}; avg ≈ estimated)"
+
+
+def test_a_reason_that_ends_with_a_question_gets_no_second_full_stop(tmp_path):
+    """Issue 39: "…or EATER?. Press New game".  The reason the rows cannot be kept ends with the
+    words one slip away, a question; the dialog's next sentence follows it without a full stop."""
+    async def go():
+        app = _hand_app()
+        g = tmp_path / "g.txt"
+        g.write_text("\n".join(["crate", "stare", "store"]) + "\n")  # no CRANE; CRATE is one slip away
+        async with running(app) as pilot:
+            await pilot.press(*"crane01202", "enter")
+            await settle(app, pilot)
+            await _apply(app, pilot, guesses=str(g))
+            said = _text(app.screen, "#settings-error")
+            assert "did you mean CRATE? Press New game to start one with them" in said and "?." not in said
+
+    run(go())
+
+
 # --- item 2 and 6: the settings file ---------------------------------------------------------
 
 

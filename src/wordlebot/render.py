@@ -69,6 +69,13 @@ def value_basis(row: Ranked, hard: bool = False) -> str:
     return "avg: average guesses to finish, this one included (searched to the end)"
 
 
+def sentence(text: str) -> str:
+    """``text`` ended as a sentence: a full stop unless it ends with one already, or with ? or !
+    (a message that ends with "did you mean SLATE or SALTY?" gets no ".")."""
+    text = text.rstrip()
+    return text if text.endswith((".", "?", "!", "…")) else text + "."
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 row``, ``2 rows``, ``1,024 guesses`` (``many``: the plural when not word + s)."""
     return f"{n:,} {word if n == 1 else (many or word + 's')}"

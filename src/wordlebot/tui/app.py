@@ -345,7 +345,8 @@ class WordlebotApp(App):
         else:
             best = s.offered[0].word.upper() if s.offered else "…"
             estimate = bool(s.offered) and s.offered[0].basis == "estimate"
-            note = ("; ≈ est., not hard-aware" if estimate and s.game.hard else
+            # ≈: past the look-ahead the estimate does not count hard mode's limits (optimistic)
+            note = ("; ≈ may be low in hard mode" if estimate and s.game.hard else
                     "; avg ≈ estimated" if estimate else "")
             title.update(f"suggestions (Tab plays {best}{note})")
         if outcomes:
