@@ -944,6 +944,37 @@ def test_a_whole_quordle_played_in_the_multi_board_ui():
     run(go())
 
 
+def test_the_multi_board_status_says_each_row_in_words():
+    """Issue 39: the status showed the raw row, "jawed:-/-/-/22222".  It now says which boards the
+    word solved and how many are left (the boards show the colours)."""
+    from textual.widgets import Input
+
+    from wordlebot.tui.multi import MultiBoardApp
+
+    answers = [ANSWERS[i] for i in (2, 9, 14, 27)]
+    other = next(w for w in WORDS if w not in answers)
+
+    async def go():
+        app = MultiBoardApp(lexicon(), 4, answers=answers)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle_multi(app, pilot)
+            said = []
+            for word in (other, answers[3], answers[0], answers[2], answers[1]):
+                app.query_one(Input).value = word
+                await pilot.press("enter")
+                await settle_multi(app, pilot)
+                said.append(_text(app, "#status"))
+            assert said == [f"{other.upper()}: no board solved; 4 boards to go",
+                            f"{answers[3].upper()}: board 4 solved; 3 boards to go",
+                            f"{answers[0].upper()}: board 1 solved; 2 boards to go",
+                            f"{answers[2].upper()}: board 3 solved; 1 board to go",
+                            f"{answers[1].upper()}: board 2 solved; every board solved"]
+            await pilot.press("ctrl+z")
+            assert _text(app, "#status") == f"took back {answers[1].upper()}"
+
+    run(go())
+
+
 def test_the_multi_board_ui_fits_80x24():
     from wordlebot.tui.multi import MultiBoardApp
 
