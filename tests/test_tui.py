@@ -380,7 +380,8 @@ def test_the_cursor_tile_shows_its_letter_between_brackets():
             tiles = [t for t in app.query(Tile) if t.row == 0]
             w = WORDS[2].upper()
             assert [str(t.render()) for t in tiles] == [f" {w[0]} ", f"[{w[1]}]", f" {w[2]} ", f" {w[3]} ", f" {w[4]} "]
-            assert tiles[0].has_class("green") and tiles[1].has_class("cursor") and tiles[1].has_class("gray")
+            # the tiles after it have no colour yet, and show none (not gray: Enter would refuse them)
+            assert tiles[0].has_class("green") and tiles[1].has_class("cursor") and tiles[1].has_class("typed")
 
     run(go())
 
@@ -487,6 +488,30 @@ def test_settings_dialog_new_word_set_replays_the_rows(tmp_path):
             s = app.session
             assert s.lexicon.name == "g" and [str(r) for r in s.game.rows] == ["crane:01202"]
             assert sorted(s.game.candidate_words) == ["spare", "stare"]  # what fits in the new list
+
+    run(go())
+
+
+def test_a_short_colour_row_and_a_hard_mode_slip_are_said_at_once():
+    """Issue 39: 'raver 0202' + Enter played 02020, and a hard-mode violation was said only after
+    the colours.  Now the short row is refused with the tile it lacks, and the word hard mode
+    forbids is refused as its last letter is typed (hand-checked: CRANE/STARE 01202, then the
+    3rd letter must be A)."""
+    async def go():
+        app = _hand_app()
+        app.session.settings.hard = True
+        app.session.new_game()
+        async with running(app) as pilot:
+            await slowly(app, pilot, [*"crane", *"0120", "enter"])
+            assert app.session.game.rows == [] and app.error
+            assert _text(app, "#status") == ("CRANE has 4 of its 5 colours: type the colour of tile 5 too "
+                                             "(0 gray, 1 yellow, 2 green), then Enter")
+            await slowly(app, pilot, ["2", "enter"])
+            assert [str(r) for r in app.session.game.rows] == ["crane:01202"] and not app.error
+            await slowly(app, pilot, [*"mois"])
+            assert not app.error
+            await slowly(app, pilot, ["t"])
+            assert app.error and _text(app, "#status") == "MOIST is not allowed: hard mode: the 3rd letter must be A"
 
     run(go())
 
