@@ -250,9 +250,13 @@ def test_assist_hard_mode_refusal_with_reason():
     lex = Lexicon.from_lists(["brace", "cater", "cross", "react", "trace"], ["brace", "cater", "cross", "react", "trace"])
     buf = io.StringIO()
     script = ["trace", digits("trace", "brace"), "cross", "q"]
-    s = AssistSession(lex, Console(file=buf, width=100), hard=True, ask=Driver("brace", script))
+    driver = Driver("brace", script)
+    s = AssistSession(lex, Console(file=buf, width=100), hard=True, ask=driver)
     s.run()
     assert "CROSS is not allowed: hard mode: the 3rd letter must be A" in buf.getvalue()
+    # said as soon as the word is typed: its colours are never asked for
+    assert not any(p.startswith("colours for CROSS") for p in driver.prompts)
+    assert driver.prompts[3].startswith("guess 2")
 
 
 def test_assist_command_line_session(files):
