@@ -190,6 +190,39 @@ class DownloadBars:
         self.close()
 
 
+def elapsed_seconds():
+    """A progress column: the whole seconds since the task started (``37 s``)."""
+    from rich.progress import ProgressColumn
+
+    class Seconds(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(f"{int(task.elapsed or 0)} s", style="progress.elapsed")
+
+    return Seconds()
+
+
+class ElapsedStatus:
+    """A spinner line that counts the seconds as it goes (``… 37 s``), for one-off work that
+    takes a minute or more: a promise of "a minute and a half" alone leaves a player wondering
+    whether anything moves.  A context manager; nothing is drawn on a console that is not a
+    terminal (a log gets the caller's "done in" line)."""
+
+    def __init__(self, console, text: str) -> None:
+        from rich.progress import Progress, SpinnerColumn, TextColumn
+
+        self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), elapsed_seconds(),
+                                 console=console, transient=True)
+        self.text = text
+
+    def __enter__(self) -> "ElapsedStatus":
+        self.progress.start()
+        self.progress.add_task(self.text, total=None)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.progress.stop()
+
+
 def prepare_book(console, advisor, game) -> None:
     """Compute the opening book's part the next suggestion for ``game`` needs now, under a status
     line, when it is not computed yet (seconds, once per word list, rules and reply)."""
