@@ -235,7 +235,7 @@ def test_assist_edit_works_at_the_colours_prompt_after_impossible_colours():
     s.run()
     out = buf.getvalue()
     assert "row 2 (ORGAN 22222) leaves no possible word: check the colours of this row and the ones before it" in out
-    assert ("type ORGAN's colours again, correct an earlier row with edit N word:colours (as edit 1 crane:00220), "
+    assert ("type ORGAN's colours again, correct an earlier row with edit N word:colours (row 1 is crane:00220 now), "
             "or undo to drop ORGAN") in out
     assert "is not a colour" not in out
     assert "row 1 (CRANE 02100) leaves no possible word" in out  # the first edit was wrong: said, nothing lost

@@ -148,7 +148,7 @@ class AssistSession:
                 row = self.game.guess(word, line)
             except InconsistentFeedbackError as exc:
                 self.say(f"[red]{escape(str(exc))}[/]")
-                earlier = (f", correct an earlier row with edit N word:colours (as edit 1 {self.game.rows[0]})"
+                earlier = (f", correct an earlier row with edit N word:colours (row 1 is {self.game.rows[0]} now)"
                            if self.game.rows else "")
                 self.say(f"[yellow]type {W}'s colours again{escape(earlier)}, or undo to drop {W}[/]",
                          soft_wrap=True)
