@@ -1,24 +1,40 @@
 # Two entry points: `make run` (the terminal UI) and `make test` (the suite, then the kernel and
 # search tests with the kernels as plain Python: `test-nojit`).
-# Each creates .venv on first use (and compiles the kernels: a minute and a half, once) and reinstalls
-# when pyproject.toml changes.
+# `make run` sets up what running needs, once: .venv with the core and the terminal UI (the `tui`
+# extra), then compiles the kernels (a minute and a half).  `make test` adds the other extras and
+# the test tools (pytest, Playwright…): each part has its stamp, so `make test` after `make run`
+# installs only those.  Each part is done again when pyproject.toml changes.  Every step says what
+# it does and, at its end, how long it took; pip shows what it fetches and installs.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+RUN_STAMP := $(VENV)/.installed-run
 STAMP  := $(VENV)/.installed
+RUN_EXTRAS  := .[tui]
+TEST_EXTRAS := .[all,test]
 
 .PHONY: run test test-nojit bench clean
 
-$(STAMP): pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "wordlebot needs Python 3.11+; set PYTHON=python3.11")'
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[all,test]'
-	@# the kernels compile here, once, with a progress line, rather than in the first game or test
-	$(BIN)/wordlebot prepare --kernels
-	touch $(STAMP)
+# $(call step,what it does,command): the command under a title line, then how long it took.
+define step
+	@echo "==> $(1)"; t0=$$(date +%s); $(2); rc=$$?; \
+	 if [ $$rc -eq 0 ]; then echo "    done in $$(( $$(date +%s) - t0 )) s"; fi; exit $$rc
+endef
 
-run: $(STAMP)
+$(RUN_STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "wordlebot needs Python 3.11+; set PYTHON=python3.11")'
+	$(call step,creating $(VENV),test -x $(BIN)/python || $(PYTHON) -m venv $(VENV))
+	$(call step,installing wordlebot and its terminal UI (numpy and Numba are most of it),$(BIN)/python -m pip install -e '$(RUN_EXTRAS)')
+	@# the kernels compile here, once, rather than in the first game or test; its lines count the seconds
+	@echo "==> compiling the solver's kernels, once"
+	$(BIN)/wordlebot prepare --kernels
+	@touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP) pyproject.toml
+	$(call step,installing the other extras and the test tools (web, bot, dask, plots; pytest, Playwright…),$(BIN)/python -m pip install -e '$(TEST_EXTRAS)')
+	@touch $(STAMP)
+
+run: $(RUN_STAMP)
 	$(BIN)/wordlebot tui
 
 test: $(STAMP)

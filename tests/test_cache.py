@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from conftest import random_words
 from wordlebot import cache_store
 from wordlebot.cache_command import cache
+from wordlebot.cache_formats import WORDLIST_VERSION
 from wordlebot.matrix import pattern_matrix
 from wordlebot.words import Lexicon
 
@@ -165,7 +166,7 @@ def test_word_lists_are_listed_and_cleared_by_kind(folder):
     an older format removed."""
     (folder / "wordlists").mkdir(parents=True, exist_ok=True)
     (folder / "wordlists" / "wordfreq-6-aaaa.json").write_text(
-        json.dumps({"version": 1, "words": "wordfreq-6", "length": 6, "guesses": [], "answers": [], "note": ""}))
+        json.dumps({"version": WORDLIST_VERSION, "words": "wordfreq-6", "length": 6, "guesses": [], "answers": [], "note": ""}))
     (folder / "wordlists" / "wordfreq-6-bbbb.json").write_text(json.dumps({"version": 0, "words": "wordfreq-6"}))
     files = cache_store.scan(folder)
     assert sorted((f.kind, f.words, f.current) for f in files) == [("list", "wordfreq-6", False),

@@ -16,7 +16,7 @@ from conftest import random_words, write_lists
 from naive import digits
 from wordlebot import data
 from wordlebot.cli import cli
-from wordlebot.interactive import AssistSession
+from wordlebot.interactive import ASSIST_HELP, AssistSession
 from wordlebot.words import Lexicon
 
 WORDS = random_words(200, alphabet="abcdeorst", seed=4)
@@ -193,7 +193,7 @@ def test_assist_handles_mistakes_and_commands():
     s, buf = _session(Driver(target, script))
     s.run()
     out = buf.getvalue()
-    assert "Commands:" in out  # help
+    assert "Commands (at either prompt):" in out  # help
     assert "usage: top N" in out and "usage: hard on|off" in out
     assert "'zzzzz' is not in the mini guess list" in out
     assert "has 4 tiles" in out  # malformed colours, asked again
@@ -203,24 +203,60 @@ def test_assist_handles_mistakes_and_commands():
     assert s.game.solved and s.game.hard
 
 
-def test_assist_empty_colours_means_refused_word():
+def test_assist_refused_means_refused_word_and_an_empty_line_only_asks():
+    """Issue 39: a stray empty Enter at the colours prompt marked the word as refused by the game.
+    Now it refuses nothing and asks; 'refused' says the game did not take the word."""
     target = ANSWERS[0]
-    driver = Driver(target, ["", ""])  # accept the suggestion, then say the game refused it
+    driver = Driver(target, ["", "", "refused"])  # accept the suggestion, a stray Enter, then 'refused'
     s, buf = _session(driver)
     s.run()
     first_suggestion = re.search(r"\[(\w+)\]", driver.prompts[0]).group(1).lower()
-    assert "refused by the game" in buf.getvalue()
+    out = buf.getvalue()
+    W = first_suggestion.upper()
+    assert driver.prompts[1] == driver.prompts[2] == f"colours for {W} ('refused' if the game did not take it): "
+    assert out.count(f"no colours: type the colours the game showed for {W} (e.g. 20110), 'refused' if the game "
+                     "did not take the word, or undo to drop it") == 1
+    assert out.count("refused by the game") == 1 and out.index("no colours") < out.index("refused by the game")
     assert s.game.rows[0].guess != first_suggestion
     assert s.lexicon.id(first_suggestion) in s.game.refused
+
+
+def test_assist_edit_works_at_the_colours_prompt_after_impossible_colours():
+    """Issue 39: after "row 2 … leaves no possible word", 'edit 1 …' was read as colours ("'e' is
+    not a colour") and only an undo the help did not mention got out.  Hand-made lists (colours by
+    hand): the player slipped on row 1, CRANE 00220 (PIANO's colours) for ORGAN's 02110; ORGAN
+    22222 then leaves nothing.  The message says how out; edit corrects row 1 in either form and
+    ORGAN's colours are asked again, not lost."""
+    lex = Lexicon.from_lists(HAND_GUESSES, HAND_ANSWERS, [5, 3, 2], name="hand")
+    script = ["crane", "00220", "organ", "22222", "edit 1 crane 02100", "edit 1 crane:02110", "22222"]
+    buf = io.StringIO()
+    driver = Driver("organ", script)
+    s = AssistSession(lex, Console(file=buf, width=200), ask=driver)
+    s.run()
+    out = buf.getvalue()
+    assert "row 2 (ORGAN 22222) leaves no possible word: check the colours of this row and the ones before it" in out
+    assert ("type ORGAN's colours again, correct an earlier row with edit N word:colours (row 1 is crane:00220 now), "
+            "or undo to drop ORGAN") in out
+    assert "is not a colour" not in out
+    assert "row 1 (CRANE 02100) leaves no possible word" in out  # the first edit was wrong: said, nothing lost
+    assert driver.prompts[3:7] == ["colours for ORGAN ('refused' if the game did not take it): "] * 4
+    assert s.game.solved and [str(r) for r in s.game.rows] == ["crane:02110", "organ:22222"]
+    assert "at the colours prompt:\n                  drop the word typed" in ASSIST_HELP
+    assert "edit 1 salet:20110 or edit 1 salet 20110" in ASSIST_HELP
+    assert "type this row's colours again, correct an earlier row with edit, or undo" in " ".join(ASSIST_HELP.split())
 
 
 def test_assist_hard_mode_refusal_with_reason():
     lex = Lexicon.from_lists(["brace", "cater", "cross", "react", "trace"], ["brace", "cater", "cross", "react", "trace"])
     buf = io.StringIO()
     script = ["trace", digits("trace", "brace"), "cross", "q"]
-    s = AssistSession(lex, Console(file=buf, width=100), hard=True, ask=Driver("brace", script))
+    driver = Driver("brace", script)
+    s = AssistSession(lex, Console(file=buf, width=100), hard=True, ask=driver)
     s.run()
     assert "CROSS is not allowed: hard mode: the 3rd letter must be A" in buf.getvalue()
+    # said as soon as the word is typed: its colours are never asked for
+    assert not any(p.startswith("colours for CROSS") for p in driver.prompts)
+    assert driver.prompts[3].startswith("guess 2")
 
 
 def test_assist_command_line_session(files):
@@ -361,7 +397,7 @@ def test_play_classic_on_the_guano_day(official):
 
 def test_assist_refusal_leaves_the_candidates_and_undo_takes_it_back():
     lex = Lexicon.from_lists(HAND_GUESSES, HAND_ANSWERS, [5, 3, 2], name="hand")
-    script = ["piano", "", "list", "piano", "undo", "list", "piano", "", "new", "list", "q"]
+    script = ["piano", "refused", "list", "piano", "undo", "list", "piano", "refused", "new", "list", "q"]
     buf = io.StringIO()
     s = AssistSession(lex, Console(file=buf, width=200), ask=Driver("organ", script))
     s.run()
@@ -378,7 +414,7 @@ def test_assist_refusal_leaves_the_candidates_and_undo_takes_it_back():
 
 def test_assist_never_suggests_a_refused_word_again_in_that_game():
     # accept the suggestion, refuse it; accept the next one, go back from its colours; undo
-    driver = Driver(ANSWERS[0], ["", "", "", "back", "undo", "q"])
+    driver = Driver(ANSWERS[0], ["", "refused", "", "back", "undo", "q"])
     s, buf = _session(driver)
     s.run()
     first = re.search(r"\[(\w+)\]", driver.prompts[0]).group(1)
@@ -531,3 +567,13 @@ def test_multi_board_tui_play_mode_wants_one_hidden_word_per_board():
     # play mode itself starts the UI (tests/test_tui.py drives it); here only the refusal
     r = run(["tui", "--boards", "4", "--play", "--answer", "cigar"])
     assert r.exit_code == 2 and "give 4 words separated by commas" in r.output
+
+
+def test_data_update_without_a_history_says_to_fetch_it_first(tmp_path, fake_host):
+    """Issue 39: offline, 'data update' printed 'history ends None' and set out to ask for every
+    day since 2021-06-19.  With no history it asks for nothing, writes nothing and says what to do."""
+    r = run(["--data-dir", str(tmp_path), "data", "update", "--endpoint", fake_host.url, "--delay", "0"])
+    assert r.exit_code == 1
+    assert r.output == (f"Error: there is no answer history in {tmp_path} yet: run 'wordlebot data fetch' first "
+                        "(one download), then 'wordlebot data update' adds the days since\n")
+    assert fake_host.requests == [] and list(tmp_path.iterdir()) == []

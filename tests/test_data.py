@@ -7,6 +7,7 @@ import pytest
 from wordlebot import data
 from wordlebot.data import HistoryEntry, RemoteFile
 from wordlebot.errors import DataError
+from wordlebot.words import Fallback
 
 WORDS = b"crane\nslate\ntrace\n"
 
@@ -185,7 +186,7 @@ def test_unreachable_host_is_tried_once(tmp_path):
 
 def test_first_run_fetches_the_lists_itself(tmp_path, fake_host, official, monkeypatch):
     """A command that needs the official lists and finds none fetches them (network allowing)."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.wordsets import is_progress, load_lexicon
 
     for rf in data.OFFICIAL:
         fake_host.routes["/" + rf.source] = (200, (official / rf.path).read_bytes(), {})
@@ -194,8 +195,8 @@ def test_first_run_fetches_the_lists_itself(tmp_path, fake_host, official, monke
     notes = []
     lex = load_lexicon("classic", data_dir=tmp_path / "new", notify=notes.append)
     assert lex.official and lex.n_answers == 2315
-    assert "fetching them now" in notes[0]
-    assert (tmp_path / "new/classic/answers.txt").is_file()
+    assert notes[0].startswith("Fetching the official word lists") and is_progress(notes[0])
+    assert (tmp_path / "new/classic/answers.txt").is_file() and lex.fallback is None
 
 
 def test_offline_first_run_falls_back_with_instructions(tmp_path):
@@ -205,6 +206,38 @@ def test_offline_first_run_falls_back_with_instructions(tmp_path):
     lex = load_lexicon("nyt", data_dir=tmp_path / "none", notify=notes.append)
     assert not lex.official and lex.name == "wordfreq-5"
     assert any("wordlebot data fetch" in n for n in notes)
+
+
+def test_a_fallback_list_says_why_in_one_line(tmp_path, fake_host, monkeypatch):
+    """Issue 39: offline, the TUI said "fetching them now (one time)" for the whole session.  The
+    fallback lexicon carries why (unreachable, a failed download, not fetched) and the line a
+    screen keeps in view: what list, why, the one command that fixes it, in 76 columns."""
+    from wordlebot.wordsets import is_progress, load_lexicon
+
+    monkeypatch.delenv("WORDLEBOT_OFFLINE")  # the fixture's 127.0.0.1:9 refuses at once
+    notes = []
+    lex = load_lexicon("nyt", data_dir=tmp_path / "none", notify=notes.append)
+    assert lex.fallback.reason == "offline" and lex.fallback.wanted == "nyt"
+    assert lex.fallback.line == "wordfreq list, not the official one (offline): run wordlebot data fetch"
+    assert [n for n in notes if not is_progress(n)] == [lex.fallback.message]
+    assert lex.fallback.message == (
+        f"Using a word list built from wordfreq, NOT the official nyt lists (none in {tmp_path / 'none'}; "
+        "cannot reach 127.0.0.1:9). Get them with: wordlebot data fetch (or point --data-dir / "
+        "WORDLEBOT_DATA at a folder that has them).")
+    # the host answers, but not with the lists
+    monkeypatch.setenv("WORDLEBOT_RAW_BASE", fake_host.url)
+    lex = load_lexicon("classic", data_dir=tmp_path / "none", notify=notes.append)
+    assert lex.fallback.reason == "fetch failed" and "HTTP 404" in lex.fallback.message
+    assert lex.fallback.line == "wordfreq list, not the official one (fetch failed): run wordlebot data fetch"
+    # not asked to fetch (the settings dialog), or told to stay offline
+    assert load_lexicon("classic", data_dir=tmp_path / "none", auto_fetch=False).fallback.reason == "not fetched"
+    monkeypatch.setenv("WORDLEBOT_OFFLINE", "1")
+    lex = load_lexicon("classic", data_dir=tmp_path / "none", notify=notes.append)
+    assert lex.fallback.reason == "offline" and "$WORDLEBOT_OFFLINE is set" in lex.fallback.message
+    for reason in ("offline", "fetch failed", "not fetched"):
+        assert len(Fallback("nyt", reason, "").line) <= 76
+    # the lists asked for by name, or another length, are no fallback
+    assert load_lexicon("wordfreq").fallback is None and load_lexicon("nyt", length=6).fallback is None
 
 
 def test_update_stops_at_yesterday_and_never_shows_an_unplayed_answer(tmp_path, fake_host):

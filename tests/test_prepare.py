@@ -23,6 +23,34 @@ def test_prepare_kernels_plays_the_made_up_games_and_writes_no_cache(monkeypatch
     assert not cache.exists() or not any(cache.rglob("*"))
 
 
+def test_each_step_counts_its_seconds_as_it_goes(monkeypatch):
+    """Issue 39: the compile line promised "a minute and a half" and showed nothing move.  Each
+    step's line now counts the seconds while it runs (on a terminal; the "done in" line after)."""
+    from types import SimpleNamespace
+
+    from wordlebot import prepare, render
+
+    assert render.elapsed_seconds().render(SimpleNamespace(elapsed=37.9)).plain == "37 s"
+    assert render.elapsed_seconds().render(SimpleNamespace(elapsed=None)).plain == "0 s"
+    shown = []
+
+    class Recorder:
+        def __init__(self, console, text):
+            shown.append(text)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            pass
+
+    monkeypatch.setattr(render, "ElapsedStatus", Recorder)
+    monkeypatch.setattr(prepare, "kernel_steps", lambda: [prepare.Step("compiling x", "a while, once", lambda: None)])
+    r = run(["prepare", "--kernels"])
+    assert r.exit_code == 0 and shown == ["[1/1] compiling x (a while, once)…"]
+    assert "[1/1] compiling x: done in" in r.output
+
+
 def test_made_up_words_are_distinct_and_of_the_length():
     from wordlebot.prepare import _made_up_words
 

@@ -177,6 +177,56 @@ def test_click_on_tiles():
     assert out.error and [str(r) for r in s.game.rows] == ["crane:01202"]
 
 
+def test_colours_that_stop_short_are_refused_not_padded_with_gray():
+    """Issue 39: 'raver' '0202' Enter played 02020.  Typed colours must cover the row; the message
+    says which tile is missing, and nothing is lost (hand-checked: CRANE/STARE is 01202)."""
+    s = session()
+    out = press(s, *"crane", *"0120", "enter")[-1]
+    assert out.error and not out.played and s.game.rows == []
+    assert out.message == "CRANE has 4 of its 5 colours: type the colour of tile 5 too (0 gray, 1 yellow, 2 green), then Enter"
+    assert [c.state for c in s.board()[0].cells] == ["gray", "yellow", "green", "gray", "typed"]  # the 5th: none
+    out = press(s, "2", "enter")[-1]
+    assert out.played and [str(r) for r in s.game.rows] == ["crane:01202"]
+    out = press(s, *"moist", "enter")[-1]
+    assert out.message == ("MOIST has no colours yet: type them, 0 gray, 1 yellow, 2 green (00000 when all are "
+                           "gray), then Enter") and len(s.game.rows) == 1
+    press(s, *"001", "backspace", "backspace")  # Backspace takes a colour back: tiles 2 and 3 have none again
+    assert s.press("enter").message.startswith("MOIST has 1 of its 5 colours: type the colour of tiles 2, 3, 4, 5 too")
+    s.undo()  # clears the row being typed
+    outs = s.paste("moist 0001\n")
+    assert outs[-1].error and "tile 5" in outs[-1].message and len(s.game.rows) == 1
+
+
+def test_a_row_coloured_with_clicks_has_its_other_tiles_gray():
+    """With the mouse (or Space) a player colours only the tiles that are not gray: those left
+    alone are gray, as the board shows them."""
+    s = session()
+    press(s, *"crane")
+    assert [c.state for c in s.board()[0].cells] == ["typed"] * 5
+    for col, clicks in ((1, 1), (2, 2), (4, 2)):
+        for _ in range(clicks):
+            assert not s.click(0, col).error
+    assert [c.state for c in s.board()[0].cells] == ["gray", "yellow", "green", "gray", "green"]
+    assert s.press("enter").played and [str(r) for r in s.game.rows] == ["crane:01202"]
+
+
+def test_a_word_hard_mode_forbids_is_refused_once_typed():
+    """Issue 39: the hard-mode violation was said only after the colours.  The last letter of a
+    word the game cannot take (hard mode, not in the list) says why at once; the word stays."""
+    s = session(hard=True)
+    press(s, *"crane01202", "enter")
+    outs = press(s, *"moist")
+    assert not any(o.error for o in outs[:-1])
+    assert outs[-1].error and outs[-1].message == "MOIST is not allowed: hard mode: the 3rd letter must be A"
+    assert s.letters == "moist"
+    press(s, *["backspace"] * 5)
+    outs = press(s, *"stare")  # keeps R, the A 3rd and the E 5th
+    assert not any(o.error for o in outs)
+    t = session()  # a word not in the list, in normal mode too
+    outs = press(t, *"cranx")
+    assert outs[-1].error and outs[-1].message.startswith("'cranx' is not in the hand guess list (8 words)")
+
+
 # --- settings: the file ----------------------------------------------------------------------
 
 

@@ -382,7 +382,8 @@ def test_the_cursor_tile_shows_its_letter_between_brackets():
             tiles = [t for t in app.query(Tile) if t.row == 0]
             w = WORDS[2].upper()
             assert [str(t.render()) for t in tiles] == [f" {w[0]} ", f"[{w[1]}]", f" {w[2]} ", f" {w[3]} ", f" {w[4]} "]
-            assert tiles[0].has_class("green") and tiles[1].has_class("cursor") and tiles[1].has_class("gray")
+            # the tiles after it have no colour yet, and show none (not gray: Enter would refuse them)
+            assert tiles[0].has_class("green") and tiles[1].has_class("cursor") and tiles[1].has_class("typed")
 
     run(go())
 
@@ -489,6 +490,69 @@ def test_settings_dialog_new_word_set_replays_the_rows(tmp_path):
             s = app.session
             assert s.lexicon.name == "g" and [str(r) for r in s.game.rows] == ["crane:01202"]
             assert sorted(s.game.candidate_words) == ["spare", "stare"]  # what fits in the new list
+
+    run(go())
+
+
+def test_a_short_colour_row_and_a_hard_mode_slip_are_said_at_once():
+    """Issue 39: 'raver 0202' + Enter played 02020, and a hard-mode violation was said only after
+    the colours.  Now the short row is refused with the tile it lacks, and the word hard mode
+    forbids is refused as its last letter is typed (hand-checked: CRANE/STARE 01202, then the
+    3rd letter must be A)."""
+    async def go():
+        app = _hand_app()
+        app.session.settings.hard = True
+        app.session.new_game()
+        async with running(app) as pilot:
+            await slowly(app, pilot, [*"crane", *"0120", "enter"])
+            assert app.session.game.rows == [] and app.error
+            assert _text(app, "#status") == ("CRANE has 4 of its 5 colours: type the colour of tile 5 too "
+                                             "(0 gray, 1 yellow, 2 green), then Enter")
+            await slowly(app, pilot, ["2", "enter"])
+            assert [str(r) for r in app.session.game.rows] == ["crane:01202"] and not app.error
+            await slowly(app, pilot, [*"mois"])
+            assert not app.error
+            await slowly(app, pilot, ["t"])
+            assert app.error and _text(app, "#status") == "MOIST is not allowed: hard mode: the 3rd letter must be A"
+
+    run(go())
+
+
+def test_the_estimate_note_is_in_a_players_words():
+    """Issue 39: "≈ est., not hard-aware" was jargon.  Past the look-ahead an estimate ignores
+    hard mode's limits, so it can only be low: the title says so in plain words, in the width
+    of the panel at 80 columns."""
+    words = random_words(400, length=5, alphabet="abcdeorstlin", seed=31)
+    lex = Lexicon.from_lists(words, words[::2], name="mini", official=False)  # its first move is estimated
+
+    async def go(hard):
+        app = app_for(hard=hard, lex=lex)
+        async with running(app):
+            assert app.session.offered[0].basis == "estimate"
+            title = app.query_one("#sugg-title")
+            best = app.session.offered[0].word.upper()
+            assert title.region.width >= len(_text(app, "#sugg-title"))
+            return _text(app, "#sugg-title"), best
+
+    title, best = run(go(True))
+    assert title == f"suggestions (Tab plays {best}; ≈ may be low in hard mode)"
+    title, best = run(go(False))
+    assert title == f"suggestions (Tab plays {best}; avg ≈ estimated)"
+
+
+def test_a_reason_that_ends_with_a_question_gets_no_second_full_stop(tmp_path):
+    """Issue 39: "…or EATER?. Press New game".  The reason the rows cannot be kept ends with the
+    words one slip away, a question; the dialog's next sentence follows it without a full stop."""
+    async def go():
+        app = _hand_app()
+        g = tmp_path / "g.txt"
+        g.write_text("\n".join(["crate", "stare", "store"]) + "\n")  # no CRANE; CRATE is one slip away
+        async with running(app) as pilot:
+            await pilot.press(*"crane01202", "enter")
+            await settle(app, pilot)
+            await _apply(app, pilot, guesses=str(g))
+            said = _text(app.screen, "#settings-error")
+            assert "did you mean CRATE? Press New game to start one with them" in said and "?." not in said
 
     run(go())
 
@@ -765,6 +829,39 @@ def test_start_up_progress_lines_are_not_shown_as_news():
     asyncio.run(go())
 
 
+def test_an_offline_first_run_says_so_in_a_line_kept_for_the_session(tmp_path, monkeypatch):
+    """Issue 39: offline, the reason came in stacked 12 s toasts cut off at 80x24, and the status
+    line then said "…fetching them now (one time)" for the whole session.  Now one line above the
+    status says which list is in use, why and the command that fixes it, and stays."""
+    from wordlebot.wordsets import load_lexicon
+
+    monkeypatch.delenv("WORDLEBOT_OFFLINE")  # the fixture's download host, 127.0.0.1:9, refuses
+    notes = []
+    lex = load_lexicon("nyt", data_dir=tmp_path / "none", notify=notes.append)
+    app = WordlebotApp(Session(lex, Settings()), persist=False, notes=notes)
+    line = "wordfreq list, not the official one (offline): run wordlebot data fetch"
+
+    async def go():
+        async with running(app) as pilot:
+            notice = app.query_one("#notice")
+            assert _text(app, "#notice") == line and notice.display
+            assert notice.region.right <= 80 and notice.region.height == 1 and notice.region.bottom <= 22
+            assert [n.message for n in app._notifications] == [] and "fetching" not in _text(app, "#status")
+            assert _text(app, "#status") == app.session.hint()
+            await slowly(app, pilot, [*"tears", *"00000", "enter"])
+            assert len(app.session.game.rows) == 1 and _text(app, "#notice") == line
+
+    run(go())
+    # the official lists (here a list given in files) have no such line
+    app = app_for()
+
+    async def official():
+        async with running(app):
+            assert not app.query_one("#notice").display
+
+    run(official())
+
+
 def test_a_terminal_that_hung_up_is_told_from_a_live_one(monkeypatch):
     """The TUI quits when its terminal has gone (see WordlebotApp._leave_if_terminal_gone): a
     pseudo-terminal is alive until its other end closes; a pipe is no terminal at all."""
@@ -871,6 +968,37 @@ def test_a_whole_quordle_played_in_the_multi_board_ui():
             await pilot.press("ctrl+z")  # undo the last guess: that board open again
             await settle_multi(app, pilot)
             assert not app.game.solved and "left" in " ".join(_text(app, f"#title-{b}") for b in range(4))
+
+    run(go())
+
+
+def test_the_multi_board_status_says_each_row_in_words():
+    """Issue 39: the status showed the raw row, "jawed:-/-/-/22222".  It now says which boards the
+    word solved and how many are left (the boards show the colours)."""
+    from textual.widgets import Input
+
+    from wordlebot.tui.multi import MultiBoardApp
+
+    answers = [ANSWERS[i] for i in (2, 9, 14, 27)]
+    other = next(w for w in WORDS if w not in answers)
+
+    async def go():
+        app = MultiBoardApp(lexicon(), 4, answers=answers)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle_multi(app, pilot)
+            said = []
+            for word in (other, answers[3], answers[0], answers[2], answers[1]):
+                app.query_one(Input).value = word
+                await pilot.press("enter")
+                await settle_multi(app, pilot)
+                said.append(_text(app, "#status"))
+            assert said == [f"{other.upper()}: no board solved; 4 boards to go",
+                            f"{answers[3].upper()}: board 4 solved; 3 boards to go",
+                            f"{answers[0].upper()}: board 1 solved; 2 boards to go",
+                            f"{answers[2].upper()}: board 3 solved; 1 board to go",
+                            f"{answers[1].upper()}: board 2 solved; every board solved"]
+            await pilot.press("ctrl+z")
+            assert _text(app, "#status") == f"took back {answers[1].upper()}"
 
     run(go())
 

@@ -22,7 +22,7 @@ def test_the_fallback_list_has_no_names():
         assert name not in lex.answers, name
     for word in ("crane", "wreck", "sugar", "apple"):
         assert word in lex.answers, word
-    assert "proper nouns left out" in lex.note and "AARON" in lex.note
+    assert "names and words no dictionary lists left out" in lex.note and "AARON" in lex.note
     assert "dunlop" not in wordfreq_lexicon(6).answers
 
 
@@ -33,6 +33,34 @@ def test_the_dictionary_keeps_function_words_and_filters_guesses():
         assert word in lex.answers, word
     for name in ("aaron", "james", "alice"):  # listed capitalised only in Webster's Second
         assert name not in lex.guesses, name
+
+
+def test_sieve_needs_two_dictionaries_for_an_answer_and_one_for_a_guess():
+    """Hand-made sources: a word only Webster's Second lists in lower case is an answer when the
+    second dictionary has it too and Webster's does not also list it capitalised; a guess must be
+    listed somewhere, or be an inflection of a listed word that is not a name."""
+    sieve = WordSieve(lower={"among", "abbas", "allan", "trunk"}, capitalised={"allan", "aaron"},
+                      lemmas={"crane"}.__contains__, second={"among", "trunk", "aaron"},
+                      stems=lambda w: {"trunks": ["trunk"], "aarons": ["aaron"], "amocos": ["amoco"]}.get(w, []))
+    words = ("crane", "among", "abbas", "allan", "trunk", "aaron", "alwyn", "amoco", "trunks", "aarons", "amocos")
+    assert [w for w in words if sieve.common(w)] == ["crane", "among", "trunk"]
+    assert [w for w in words if sieve.guessable(w)] == ["crane", "among", "abbas", "allan", "trunk", "trunks"]
+
+
+def test_the_names_a_player_met_offline_are_gone():
+    """Issue 39: the offline list offered ABBAS, ALAMO and ALLAN as answers (Webster's Second
+    lists a rare lower-case sense of each; ALLAN capitalised too) and ALWYN and AMOCO as guesses
+    (no dictionary lists them at all)."""
+    pytest.importorskip("english_words")
+    lex = wordfreq_lexicon(5)
+    for name in ("abbas", "alamo", "allan", "alwyn", "amoco", "obama"):
+        assert name not in lex.answers, name
+    for name in ("alwyn", "amoco", "obama", "aaron"):
+        assert name not in lex.guesses, name
+    for word in ("among", "every", "three", "crane", "trunk", "becks"):
+        assert word in lex.guesses, word
+    for word in ("among", "every", "three", "crane"):
+        assert word in lex.answers, word
 
 
 def test_the_lists_are_kept_in_the_cache_and_read_back(monkeypatch, tmp_path, caplog):

@@ -994,9 +994,11 @@ def prepare(kernels_only: bool, words: tuple[str, ...], hard: bool, day) -> None
             sys.exit(EXIT_ERROR)
         for name in words or (DEFAULT_WORDS,):
             steps += set_steps(name, data_dir=_folder(), day=day, hard=hard, notify=_note)
+    from .render import ElapsedStatus
+
     for i, step in enumerate(steps, 1):
         t0 = time.perf_counter()
-        with err.status(f"[{i}/{len(steps)}] {step.label} ({step.about})…"):
+        with ElapsedStatus(err, f"[{i}/{len(steps)}] {step.label} ({step.about})…"):
             step.run()
         err.print(f"[{i}/{len(steps)}] {step.label}: done in {time.perf_counter() - t0:.1f} s")
 

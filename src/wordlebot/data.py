@@ -84,6 +84,14 @@ HISTORY_SOURCE = RemoteFile(HISTORY_FILE, "willray73-sys/wordle-words/main/publi
                             None, None, 8 << 20, "MIT")
 
 
+def raw_host(base: str | None = None) -> str:
+    """The host the lists are fetched from (``raw.githubusercontent.com`` unless told otherwise)."""
+    from urllib.parse import urlsplit
+
+    base = base or os.environ.get(RAW_BASE_ENV) or RAW_BASE
+    return urlsplit(base).netloc or base
+
+
 def offline() -> bool:
     return os.environ.get(OFFLINE_ENV, "") not in ("", "0")
 
@@ -288,7 +296,7 @@ def shown_entry(entry: HistoryEntry, today: dt.date | None = None) -> str:
 @dataclass
 class UpdateReport:
     added: list[HistoryEntry]
-    last: dt.date | None
+    last: dt.date
     stopped: str  # why the loop ended: "up to date", or the problem met
 
     @property
@@ -329,7 +337,8 @@ def update_history(
     on_day: Callable[[HistoryEntry], None] | None = None,
 ) -> UpdateReport:
     """Add the missing days up to ``until`` (default yesterday: today's answer is for today's
-    players to find) from the NYT daily endpoint.
+    players to find) from the NYT daily endpoint, after the history ``fetch`` downloaded (a
+    ``DataError`` says to fetch it first when there is none).
 
     Each day is saved as soon as it arrives (atomic rewrite of the CSV), so an interrupted run
     resumes where it stopped.  Requests are spaced ``delay`` seconds apart.
@@ -338,7 +347,12 @@ def update_history(
     until = until or dt.date.today() - dt.timedelta(days=1)
     path = Path(data_dir) / HISTORY_FILE
     entries = read_history(data_dir)
-    day = entries[-1].date + dt.timedelta(days=1) if entries else FIRST_DAY
+    if not entries:
+        # From the first day that would be 1,800 requests, one a second: the history file of
+        # 'data fetch' is one download, and this then adds the days since.
+        raise DataError(f"there is no answer history in {data_dir} yet: run 'wordlebot data fetch' first "
+                        "(one download), then 'wordlebot data update' adds the days since")
+    day = entries[-1].date + dt.timedelta(days=1)
     added: list[HistoryEntry] = []
     first = True
     while day <= until:
@@ -348,9 +362,9 @@ def update_history(
         try:
             word = nyt_solution(base, day, timeout)
         except DataError as exc:
-            return UpdateReport(added, entries[-1].date if entries else None, str(exc))
+            return UpdateReport(added, entries[-1].date, str(exc))
         if word is None:
-            return UpdateReport(added, entries[-1].date if entries else None, f"{day} is not published yet")
+            return UpdateReport(added, entries[-1].date, f"{day} is not published yet")
         entry = HistoryEntry(day, word)
         entries.append(entry)
         atomic_write(path, format_history_csv(entries))
@@ -358,7 +372,7 @@ def update_history(
         if on_day:
             on_day(entry)
         day += dt.timedelta(days=1)
-    return UpdateReport(added, entries[-1].date if entries else None, "up to date")
+    return UpdateReport(added, entries[-1].date, "up to date")
 
 
 # ---------------------------------------------------------------------------------------------

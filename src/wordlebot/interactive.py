@@ -18,7 +18,7 @@ from rich.markup import escape
 from . import data
 from .advisor import Advisor
 from .days import GameDay, default_day_note, end_of_game_note
-from .errors import DataError, InvalidWordError, WordlebotError
+from .errors import DataError, InconsistentFeedbackError, InvalidWordError, WordlebotError
 from .explain import hard_mode_trap
 from .feedback import check_word
 from .game import Game, Refusal, Row
@@ -32,11 +32,14 @@ ASSIST_HELP = """\
 At the guess prompt type the word you played, or press Enter to play the suggestion.
 At the colours prompt type what the game showed, in any of these forms:
   20110   gy..g   GYBBG   gy--g   🟩🟨⬛⬛⬛   (⬜ light theme, 🟧🟦 high contrast)
-  (press Enter there if the game refused the word: it is not the answer, and the
-   next best is suggested; undo takes that back)
-Commands:
-  undo            take back the last row or refusal
-  edit N ROW      replace row N, e.g. edit 1 salet:20110
+  or 'refused' if the game did not take the word: it is not the answer, and the
+  next best is suggested (undo takes that back); there, undo drops the word.
+Colours that leave no possible word mean a slip in this row or an earlier one:
+type this row's colours again, correct an earlier row with edit, or undo.
+Commands (at either prompt):
+  undo            take back the last row or refusal (at the colours prompt:
+                  drop the word typed, back to the guess prompt)
+  edit N ROW      replace row N: edit 1 salet:20110 or edit 1 salet 20110
   hard on|off     hard mode (every revealed hint must be used)
   list            the words still possible
   top N           show N suggestions
@@ -44,6 +47,9 @@ Commands:
   help            this text
   quit            leave (also q, exit, Ctrl-D)
 To enter a word that is also a command (4-letter games), prefix it with '=': =list"""
+
+# At the colours prompt: the game did not take the word (an empty line only asks).
+REFUSED = ("refused", "refuse")
 
 
 def _default_ask(prompt: str) -> str:
@@ -76,7 +82,9 @@ class AssistSession:
         self.say(f"[bold]wordlebot assistant[/] · {lex.describe()} · strategy {self.advisor.strategy}"
                  + (" · only possible answers" if self.advisor.guess_space == "candidates" else ""))
         if not lex.official:
-            self.say(f"[yellow]{lex.note}[/]")
+            self.say(f"[yellow]{escape(lex.note)}[/]")
+        if lex.fallback is not None:
+            self.say(f"[bold yellow]{escape(lex.fallback.line)}[/]")
         if self.game_day is not None and lex.day is not None:
             self.say(escape(default_day_note(self.game_day, "give --date YYYY-MM-DD") or self.game_day.describe()),
                      soft_wrap=True)
@@ -112,23 +120,49 @@ class AssistSession:
         return self._read_colours(word)
 
     def _read_colours(self, word: str) -> bool:
+        """Ask for ``word``'s colours until they are given, the word is refused or dropped, or a
+        command ends the turn.  The commands work here too, so a slip in an earlier row is
+        corrected without losing this one; an empty line refuses nothing, it asks."""
+        W = word.upper()
         while True:
-            line = self.ask(f"colours for {word.upper()} (Enter if the game refused it): ").strip()
+            line = self.ask(f"colours for {W} ('refused' if the game did not take it): ").strip()
+            low = line.lower()
             if line == "":
+                self.say(f"[yellow]no colours: type the colours the game showed for {W} (e.g. 20110), "
+                         "'refused' if the game did not take the word, or undo to drop it[/]", soft_wrap=True)
+                continue
+            if low in REFUSED:
                 try:
                     self.game.refuse(word)
                 except WordlebotError as exc:
                     self.say(f"[red]{escape(str(exc))}[/]")
                     return True
-                self.say(f"OK, {word.upper()} was refused by the game, so it is not the answer; it will not be "
+                self.say(f"OK, {W} was refused by the game, so it is not the answer; it will not be "
                          "suggested again in this game ('undo' takes that back).")
                 return True
-            if line.lower() in ("q", "quit", "exit"):
-                return False
-            if line.lower() in ("back", "undo"):
+            if low in ("back", "undo"):
+                self.say(f"{W} dropped: type the word you played")
                 return True
+            command = low.split()[0]
+            if command in ("edit", "hard", "help", "list", "top", "new", "q", "quit", "exit"):
+                handled = self._command(line)
+                if handled is False or command in ("new",):
+                    return bool(handled)
+                try:  # an edit or hard mode may have changed what the word may be
+                    self.game.check_guess(word)
+                except WordlebotError as exc:
+                    self.say(f"[red]{escape(str(exc))}[/]")
+                    return True
+                continue
             try:
                 row = self.game.guess(word, line)
+            except InconsistentFeedbackError as exc:
+                self.say(f"[red]{escape(str(exc))}[/]")
+                earlier = (f", correct an earlier row with edit N word:colours (row 1 is {self.game.rows[0]} now)"
+                           if self.game.rows else "")
+                self.say(f"[yellow]type {W}'s colours again{escape(earlier)}, or undo to drop {W}[/]",
+                         soft_wrap=True)
+                continue
             except WordlebotError as exc:
                 self.say(f"[red]{escape(str(exc))}[/]")
                 continue
@@ -222,8 +256,10 @@ class AssistSession:
         return None
 
     def _edit(self, args: list[str]) -> bool:
+        if len(args) == 3 and ":" not in args[1]:
+            args = [args[0], f"{args[1]}:{args[2]}"]  # edit 1 salet 20110
         if len(args) != 2 or not args[0].isdigit():
-            self.say("[red]usage: edit N WORD:COLOURS, e.g. edit 1 salet:20110[/]")
+            self.say("[red]usage: edit N WORD:COLOURS (or WORD COLOURS), e.g. edit 1 salet:20110[/]")
             return True
         try:
             row = Row.from_str(args[1])

@@ -69,6 +69,13 @@ def value_basis(row: Ranked, hard: bool = False) -> str:
     return "avg: average guesses to finish, this one included (searched to the end)"
 
 
+def sentence(text: str) -> str:
+    """``text`` ended as a sentence: a full stop unless it ends with one already, or with ? or !
+    (a message that ends with "did you mean SLATE or SALTY?" gets no ".")."""
+    text = text.rstrip()
+    return text if text.endswith((".", "?", "!", "…")) else text + "."
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 row``, ``2 rows``, ``1,024 guesses`` (``many``: the plural when not word + s)."""
     return f"{n:,} {word if n == 1 else (many or word + 's')}"
@@ -181,6 +188,39 @@ class DownloadBars:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def elapsed_seconds():
+    """A progress column: the whole seconds since the task started (``37 s``)."""
+    from rich.progress import ProgressColumn
+
+    class Seconds(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(f"{int(task.elapsed or 0)} s", style="progress.elapsed")
+
+    return Seconds()
+
+
+class ElapsedStatus:
+    """A spinner line that counts the seconds as it goes (``… 37 s``), for one-off work that
+    takes a minute or more: a promise of "a minute and a half" alone leaves a player wondering
+    whether anything moves.  A context manager; nothing is drawn on a console that is not a
+    terminal (a log gets the caller's "done in" line)."""
+
+    def __init__(self, console, text: str) -> None:
+        from rich.progress import Progress, SpinnerColumn, TextColumn
+
+        self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), elapsed_seconds(),
+                                 console=console, transient=True)
+        self.text = text
+
+    def __enter__(self) -> "ElapsedStatus":
+        self.progress.start()
+        self.progress.add_task(self.text, total=None)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.progress.stop()
 
 
 def prepare_book(console, advisor, game) -> None:

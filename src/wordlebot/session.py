@@ -28,7 +28,7 @@ from . import data, explain
 from .advisor import Advisor
 from .analysis import GameReport, analyze_game
 from .days import GameDay, default_day_note, end_of_game_note, resolve_day
-from .errors import DataError, InvalidWordError, WordlebotError
+from .errors import DataError, InvalidFeedbackError, InvalidWordError, WordlebotError
 from .feedback import _CHAR_COLOUR, GRAY, GREEN, YELLOW, colours_to_pattern, pattern_to_colours
 from .game import Game, Refusal, Row
 from .grid_analysis import GridReport, analyze_grid, looks_like_grid, read_grid, words_of_rows
@@ -166,6 +166,10 @@ class Session:
     game: Game | None = None
     letters: str = ""
     colours: list[int] = field(default_factory=list)
+    # Which tiles of the row being typed got a colour key; a row coloured with clicks or Space
+    # (``cycled``) has its other tiles gray, as shown.  See ``missing_colours``.
+    typed: list[bool] = field(default_factory=list)
+    cycled: bool = False
     pos: int = 0  # the colour cursor: a tile of the row being typed or corrected (length: past the end)
     editing: int | None = None  # the earlier row being corrected (0-based), if any
     edit_colours: list[int] = field(default_factory=list)
@@ -349,6 +353,10 @@ class Session:
                 raise InvalidWordError("the game is over: ctrl+n starts a new one")
             if len(self.letters) < self.length:
                 self.type_letter(low)
+                if len(self.letters) == self.length:
+                    # said now, not after the colours: not in the list, refused before, hard mode
+                    # (the word stays, to be corrected with Backspace)
+                    self.game.check_guess(self.letters)
                 return Outcome()
             if self.mode == "assist" and low in COLOUR_LETTERS:
                 return self._colour(_CHAR_COLOUR[low])
@@ -378,6 +386,8 @@ class Session:
                                    f"{'applies them' if self.editing is not None else 'plays the row'} "
                                    "(Backspace or ← to change one)")
         row[self.pos] = colour
+        if self.editing is None:
+            self.typed[self.pos] = True
         self.pos += 1
         return Outcome()
 
@@ -435,6 +445,7 @@ class Session:
         if self.mode == "assist" and len(self.letters) == self.length and self.pos > 0:
             self.pos = min(self.pos, self.length) - 1  # the colour before the cursor first
             self.colours[self.pos] = GRAY
+            self.typed[self.pos] = False
             return Outcome()
         self.backspace()
         return Outcome()
@@ -511,11 +522,15 @@ class Session:
             return
         self.letters += ch
         self.colours.append(GRAY)
+        self.typed.append(False)
         self.pos = 0 if len(self.letters) == self.length else len(self.letters) - 1
 
     def backspace(self) -> None:
         self.letters = self.letters[:-1]
         self.colours = self.colours[: len(self.letters)]
+        self.typed = self.typed[: len(self.letters)]
+        if not self.letters:
+            self.cycled = False
         self.pos = max(0, len(self.letters) - 1)
 
     def cycle(self, i: int) -> None:
@@ -525,14 +540,16 @@ class Session:
         if not 0 <= i < len(self.colours):
             raise InvalidWordError("type the letter first, then set its colour")
         self.colours[i] = NEXT_COLOUR[self.colours[i]]
+        self.cycled = True
 
     def use_word(self, word: str) -> None:
         """Put ``word`` (e.g. the top suggestion) in the row being typed."""
         w = word.lower()
         self.lexicon.id(w)
+        self._clear_row()
         self.letters = w
         self.colours = [GRAY] * len(w)
-        self.pos = 0
+        self.typed = [False] * len(w)
 
     def submit(self) -> Row:
         """Play the row being typed.  Nothing changes if the game refuses it."""
@@ -544,19 +561,42 @@ class Session:
         if self.mode == "play":
             row = self.game.guess(self.letters)  # the game knows the answer: it colours the row
         else:
+            self.game.check_guess(self.letters)  # the word's own fault first
+            missing = self.missing_colours()
+            if missing:
+                raise InvalidFeedbackError(self._missing_message(missing))
             row = self.game.guess(self.letters, colours_to_pattern(self.colours))
-        self.letters = ""
-        self.colours = []
-        self.pos = 0
+        self._clear_row()
         self.version += 1
         return row
+
+    def missing_colours(self) -> list[int]:
+        """The tiles of the row being typed (0-based) that have no colour yet, assist mode: none
+        once every tile got a colour key, or once the row was coloured with clicks or Space
+        (where a tile left alone is gray, as the board shows it).  ``raver`` ``0202`` leaves the
+        5th: typed colours that stop short are a slip, never padded with gray."""
+        if self.mode != "assist" or self.cycled:
+            return []
+        return [i for i, t in enumerate(self.typed) if not t]
+
+    def _missing_message(self, missing: list[int]) -> str:
+        word, n = self.letters.upper(), self.length
+        if len(missing) == n:
+            return (f"{word} has no colours yet: type them, 0 gray, 1 yellow, 2 green "
+                    f"({'0' * n} when all are gray), then Enter")
+        which = ", ".join(str(i + 1) for i in missing)
+        return (f"{word} has {n - len(missing)} of its {n} colours: type the colour of tile"
+                f"{'s' if len(missing) > 1 else ''} {which} too (0 gray, 1 yellow, 2 green), then Enter")
+
+    def _clear_row(self) -> None:
+        self.letters, self.colours, self.typed, self.cycled, self.pos = "", [], [], False, 0
 
     # --- whole rows --------------------------------------------------------------------------------
 
     def undo(self) -> Row | Refusal | None:
         """Clear the row being typed, else take back the game's last action."""
         if self.letters:
-            self.letters, self.colours, self.pos = "", [], 0
+            self._clear_row()
             return None
         move = self.game.undo()
         self.version += 1
@@ -573,7 +613,7 @@ class Session:
         self.version += 1
 
     def new_game(self) -> None:
-        self.letters, self.colours, self.pos = "", [], 0
+        self._clear_row()
         self.editing, self.edit_colours = None, []
         self.puzzle = None
         if self.mode == "play":  # the day's own word was played: a new game draws one from its prior
@@ -659,7 +699,7 @@ class Session:
             self.secret, self.puzzle = self._play_secret()
         self.game = plan.game if plan.game is not None else self._fresh_game()
         if len(self.letters) != self.length or self.mode != old.mode:
-            self.letters, self.colours = "", []
+            self._clear_row()
         self.editing, self.edit_colours, self.pos = None, [], 0
         self.held.clear()
         self.offered, self.offered_version = [], None
@@ -721,7 +761,9 @@ class Session:
                 cells = []
                 for i in range(n):
                     if i < len(self.letters):
-                        state = COLOUR_NAME[self.colours[i]] if assist else "typed"
+                        # a tile with no colour yet shows none (Enter refuses it), not gray
+                        coloured = assist and (self.cycled or self.typed[i])
+                        state = COLOUR_NAME[self.colours[i]] if coloured else "typed"
                         cells.append(Cell(self.letters[i], state, show_cursor and i == self.pos))
                     else:
                         cells.append(Cell("", "current" if i == len(self.letters) else "empty"))
@@ -753,6 +795,12 @@ class Session:
             return ("type the word you played (Tab: the top suggestion), then its colours"
                     + (" · ↑ corrects a row" if self.game.rows else ""))
         return "colours: 0/b gray, 1/y yellow, 2/g green (or Space, ←/→), then Enter"
+
+    def notice(self) -> str | None:
+        """The line to keep in view for the whole session, or None: the word list in use is not
+        the official one asked for, why, and the command that fixes it."""
+        fallback = self.lexicon.fallback
+        return fallback.line if fallback is not None else None
 
     def suggestions(self, top: int = 8, game: Game | None = None):
         """The advisor's best next guesses (none once the answer is known to be off the list),

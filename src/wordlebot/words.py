@@ -98,6 +98,26 @@ def text_line_of_offset(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
+FALLBACK_FIX = "wordlebot data fetch"
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """Why a Lexicon stands in for the official lists a command asked for (``wanted``):
+    ``reason`` in a word or two ("offline", "fetch failed", "not fetched"), ``message`` the whole
+    explanation said when it happened (what failed, where the lists were looked for)."""
+
+    wanted: str
+    reason: str
+    message: str
+
+    @property
+    def line(self) -> str:
+        """The one line a screen keeps for the whole session: what list is in use, why, and the
+        one command that fixes it (76 columns at most, for an 80-column terminal)."""
+        return f"wordfreq list, not the official one ({self.reason}): run {FALLBACK_FIX}"
+
+
 @dataclass(frozen=True, eq=False)
 class AnswerGroups:
     """Where a weighted list's prior comes from, for a player: each answer's group and each
@@ -124,6 +144,7 @@ class Lexicon:
     from ``wordlebot.data.load_lexicon``.  ``weights`` (one per answer, normalised to sum 1) is
     the prior probability of each answer; ``None`` means uniform.  ``day``: the day a prior that
     changes from day to day (the ``nyt`` set's) belongs to; None for a prior that does not.
+    ``fallback``: set when these lists stand in for official ones that could not be had.
     """
 
     guesses: tuple[str, ...]
@@ -134,6 +155,7 @@ class Lexicon:
     note: str = ""
     day: dt.date | None = None
     groups: AnswerGroups | None = field(default=None, repr=False)  # where the weights come from
+    fallback: Fallback | None = None
     _index: dict[str, int] = field(default_factory=dict, repr=False)
 
     @classmethod

@@ -15,6 +15,7 @@ import functools
 import hashlib
 import json
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -24,7 +25,7 @@ from . import cache_store, data, paths
 from .cache_formats import WORDLIST_VERSION
 from .errors import DataError, WordListError
 from .feedback import MAX_LENGTH, MIN_LENGTH
-from .words import Lexicon, read_word_file
+from .words import FALLBACK_FIX, Fallback, Lexicon, read_word_file
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ def load_lexicon(
     Files given explicitly win; then other word lengths come from wordfreq (the official lists
     are five letters); then the named set from the data folder, fetched on first use when the
     network allows, and otherwise replaced by the wordfreq set with a notice saying how to get
-    the official lists.
+    the official lists (and ``Lexicon.fallback`` saying why, for a screen to keep in view).
 
     ``prefetch_matrix``: for a caller that goes on to search (an Advisor), a weighted set's
     pattern matrices are built on a background thread while its prior is computed (see
@@ -92,32 +93,44 @@ def load_lexicon(
     g_file, a_file = NAMED[name]
     needed = [g_file] + ([a_file] if a_file else [])
     if not data.have_official(folder, needed):
-        if auto_fetch and not data.offline():
-            say(f"The official word lists are not in {folder}; fetching them now (one time).")
-            try:
-                results = data.fetch(folder, timeout=10.0, include_history=True,
-                                     progress_factory=progress_factory)
-            except DataError as exc:
-                results = [data.FetchResult("*", False, str(exc))]
-            failed = [r for r in results if not r.ok]
-            if failed and all(r.unreachable for r in failed):
-                say(f"  cannot reach the download host ({failed[0].message.split('; ')[0]})")
-            else:
-                for r in failed:
-                    say(f"  {r.path}: {r.message}")
-        if not data.have_official(folder, needed):
-            say(
-                f"Using a word list built from wordfreq, NOT the official {name} lists "
-                f"(none in {folder}). Get them with: wordlebot data fetch "
-                f"(or point --data-dir / WORDLEBOT_DATA at a folder that has them)."
-            )
-            return wordfreq_lexicon(length)
+        fallback = _fetch_or_say_why(name, folder, needed, auto_fetch, say, progress_factory)
+        if fallback is not None:
+            return replace(wordfreq_lexicon(length), fallback=fallback)
     g = read_word_file(folder / g_file)
     if a_file is None:
         return _nyt_weighted(g, folder, day or dt.date.today(), build_model=build_model, say=say,
                              prefetch_matrix=prefetch_matrix)
     a = read_word_file(folder / a_file)
     return Lexicon.from_lists(g, a, name=name, guess_source=str(folder / g_file), answer_source=str(folder / a_file))
+
+
+def _fetch_or_say_why(name: str, folder: Path, needed: list[str], auto_fetch: bool, say: Notify,
+                      progress_factory: Callable | None) -> Fallback | None:
+    """Fetch the official lists the first time they are needed (network and ``auto_fetch``
+    allowing); None when they are there now, else why not, said once in full."""
+    reason, detail = "not fetched", ""
+    if auto_fetch and data.offline():
+        reason, detail = "offline", f"; ${data.OFFLINE_ENV} is set, so nothing was downloaded"
+    elif auto_fetch:
+        say(f"Fetching the official word lists into {folder} (one time)…")
+        try:
+            results = data.fetch(folder, timeout=10.0, include_history=True, progress_factory=progress_factory)
+        except DataError as exc:
+            results = [data.FetchResult("*", False, str(exc))]
+        failed = [r for r in results if not r.ok]
+        if data.have_official(folder, needed):
+            for r in failed:  # the lists came, the history did not: play goes on, said once
+                say(f"  {r.path}: {r.message}")
+            return None
+        if failed and all(r.unreachable for r in failed):
+            reason, detail = "offline", f"; cannot reach {data.raw_host()}"
+        elif failed:
+            more = f" and {len(failed) - 1} more" if len(failed) > 1 else ""
+            reason, detail = "fetch failed", f"; the download failed ({failed[0].path}: {failed[0].message}){more}"
+    message = (f"Using a word list built from wordfreq, NOT the official {name} lists (none in {folder}{detail}). "
+               f"Get them with: {FALLBACK_FIX} (or point --data-dir / WORDLEBOT_DATA at a folder that has them).")
+    say(message)
+    return Fallback(name, reason, message)
 
 
 def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model: bool = False,
@@ -218,47 +231,83 @@ def _build_wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...]
     guesses = sorted(w for z, w in scored if z >= GUESS_ZIPF)
     answers = sorted(w for z, w in scored if z >= ANSWER_ZIPF)
     sieve = common_words()
-    kept_guesses = [w for w in guesses if not sieve.proper(w)]
+    kept_guesses = [w for w in guesses if sieve.guessable(w)]
     kept_answers = [w for w in answers if sieve.common(w)]
     gone = [w for w in answers if not sieve.common(w)]
     example = ", ".join(w.upper() for w in gone[:3])
     return (
         tuple(kept_guesses), tuple(kept_answers),
         f"built offline from wordfreq: {len(kept_guesses):,} words with Zipf >= {GUESS_ZIPF} may be "
-             f"guessed ({len(guesses) - len(kept_guesses):,} proper nouns left out), {len(kept_answers):,} "
-             f"with Zipf >= {ANSWER_ZIPF} may be the answer ({len(gone):,} left out as names or not known "
-             f"as common words{', e.g. ' + example if example else ''}; {sieve.source})",
+             f"guessed ({len(guesses) - len(kept_guesses):,} names and words no dictionary lists left out), "
+             f"{len(kept_answers):,} with Zipf >= {ANSWER_ZIPF} may be the answer ({len(gone):,} left out as "
+             f"names or not known as common words{', e.g. ' + example if example else ''}; {sieve.source})",
     )
 
 
 class WordSieve:
-    """Tells common words from proper nouns, offline, with two maintained sources: the lemma
-    lexicon of lemminflect (nouns, verbs, adjectives and adverbs with their inflections, from
-    the NLM's SPECIALIST lexicon) and, when installed, the word list of Webster's Second
-    International (public domain, from the english-words package), where a proper noun is a word
-    listed capitalised only."""
+    """Tells common words from names, offline, with maintained sources: the lemma lexicon of
+    lemminflect (nouns, verbs, adjectives and adverbs with their inflections, from the NLM's
+    SPECIALIST lexicon) and, when installed, two dictionaries of the english-words package:
+    Webster's Second International (public domain; a word it lists capitalised only is a name)
+    and the GCIDE (Webster's 1913 and WordNet; its headwords are capitalised, so it says only
+    whether a word is listed).
 
-    def __init__(self, lower: set[str] | None, capitalised: set[str] | None, lemmas: Callable[[str], bool]) -> None:
+    wordfreq counts names as words.  Webster's Second also lists, in lower case, rare senses
+    of many names (ABBAS, ALAMO, ALLAN, the last one capitalised too), and names newer than both
+    dictionaries (ALWYN, AMOCO, OBAMA) are in neither; so a word only Webster's Second lists is
+    an answer when it lists it in lower case only and the GCIDE has it too (AMONG, EVERY, THREE:
+    lemminflect has no prepositions, determiners or numbers), and a guess must be listed
+    somewhere, or be the regular plural or past of a listed word (BECKS).  Modern words neither dictionary
+    has (EMOJI, SCUBA) are left out of the guesses with the names: the price of an offline list
+    without names."""
+
+    def __init__(self, lower: set[str] | None, capitalised: set[str] | None, lemmas: Callable[[str], bool],
+                 second: set[str] | None = None, stems: Callable[[str], list[str]] | None = None) -> None:
         self.lower, self.capitalised, self.lemmas = lower, capitalised, lemmas
+        self.second = second  # None: no second dictionary
+        self.stems = stems or (lambda w: [])
 
     @property
     def source(self) -> str:
-        return ("by lemminflect's lexicon and Webster's Second (english-words)" if self.lower is not None
+        return ("by lemminflect's lexicon, Webster's Second and the GCIDE (english-words)" if self.lower is not None
                 else "by lemminflect's lexicon (install english-words to keep words like AMONG and to "
                      "filter the guesses too)")
 
     def common(self, word: str) -> bool:
-        """A common English word: lemminflect has its lemma, or a dictionary lists it lower-case."""
-        return self.lemmas(word) or (self.lower is not None and word in self.lower)
+        """A common English word: lemminflect has its lemma, or both dictionaries list it and
+        Webster's Second in lower case only."""
+        if self.lemmas(word):
+            return True
+        return (self.lower is not None and word in self.lower and word not in self.capitalised
+                and (self.second is None or word in self.second))
 
     def proper(self, word: str) -> bool:
-        """A proper noun: listed capitalised only, and not a common word (never true without
-        the dictionaries)."""
-        return self.capitalised is not None and word in self.capitalised and not self.common(word)
+        """A proper noun: Webster's Second lists it capitalised only, and it is not a common
+        word (never true without the dictionaries)."""
+        return (self.capitalised is not None and word in self.capitalised and word not in self.lower
+                and not self.lemmas(word))
+
+    def listed(self, word: str) -> bool:
+        """Some source lists the word (true for every word without the dictionaries)."""
+        if self.lower is None:
+            return True
+        return (self.lemmas(word) or word in self.lower or word in self.capitalised
+                or (self.second is not None and word in self.second))
+
+    def guessable(self, word: str) -> bool:
+        """A word that may be guessed: not a name, and listed, or the regular plural or past
+        of a listed word that is not a name (BECKS of BECK: a dictionary lists headwords)."""
+        if self.proper(word):
+            return False
+        if self.listed(word):
+            return True
+        return any(self.listed(base) and not self.proper(base) for base in self.stems(word))
 
 
 def common_words() -> WordSieve:
     import lemminflect
+
+    from .answers.filters import regular_stems
 
     lemmas = lambda w: bool(lemminflect.getAllLemmas(w))  # noqa: E731
     try:
@@ -268,4 +317,5 @@ def common_words() -> WordSieve:
     words = get_english_words_set(["web2"], alpha=True, lower=False)
     lower = {w for w in words if w.islower()}
     capitalised = {w.lower() for w in words if not w.islower()}
-    return WordSieve(lower, capitalised, lemmas)
+    second = get_english_words_set(["gcide"], alpha=True, lower=True)
+    return WordSieve(lower, capitalised, lemmas, second, regular_stems)

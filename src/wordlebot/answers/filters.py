@@ -48,6 +48,23 @@ class FrequencyFilter:
         return FilterResult(self.name, np.array([zipf(w) >= self.min_zipf for w in words]))
 
 
+def regular_stems(w: str) -> list[str]:
+    """The words ``w`` would be the plural or past of by the regular rules (-s, -es, -ies, -ed,
+    -d, a doubled consonant): candidates, most likely first, whether or not they are words."""
+    cands = []
+    if w.endswith("ies"):
+        cands.append(w[:-3] + "y")
+    if w.endswith("es"):
+        cands.append(w[:-2])
+    if w.endswith("s") and not w.endswith("ss"):
+        cands.append(w[:-1])
+    if w.endswith("ed"):
+        cands += [w[:-2], w[:-1]]
+        if len(w) > 3 and w[-3] == w[-4]:
+            cands.append(w[:-3])  # hopped -> hop
+    return [c for c in cands if c and c != w]
+
+
 @dataclass
 class SuffixFilter:
     """Drop plurals (-s, -es, -ies) and pasts (-ed, -d) whose stem is itself a valid word."""
@@ -57,22 +74,7 @@ class SuffixFilter:
     name = "no plural/past of a valid word"
 
     def stem_of(self, w: str) -> str | None:
-        v = self.valid
-        cands = []
-        if w.endswith("ies"):
-            cands.append(w[:-3] + "y")
-        if w.endswith("es"):
-            cands.append(w[:-2])
-        if w.endswith("s") and not w.endswith("ss"):
-            cands.append(w[:-1])
-        if w.endswith("ed"):
-            cands += [w[:-2], w[:-1]]
-            if len(w) > 3 and w[-3] == w[-4]:
-                cands.append(w[:-3])  # hopped -> hop
-        for c in cands:
-            if c in v and c != w:
-                return c
-        return None
+        return next((c for c in regular_stems(w) if c in self.valid), None)
 
     def apply(self, words):
         return FilterResult(self.name, np.array([self.stem_of(w) is None for w in words]))

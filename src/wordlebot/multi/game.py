@@ -35,6 +35,21 @@ class MultiRow:
         n = len(self.guess)
         return f"{self.guess}:" + "/".join("-" if p is None else format_digits(p, n) for p in self.patterns)
 
+    def describe(self) -> str:
+        """The row in words, for a status line (the boards show its colours): the boards it
+        solved and how many are still open after it.  ``JAWED: board 4 solved; every board solved``."""
+        green = all_green(len(self.guess))
+        played = [b for b, p in enumerate(self.patterns) if p is not None]
+        solved = [b + 1 for b in played if self.patterns[b] == green]
+        left = len(played) - len(solved)
+        if solved:
+            names = ", ".join(map(str, solved[:-1])) + (" and " if len(solved) > 1 else "") + str(solved[-1])
+            done = f"board{'s' if len(solved) > 1 else ''} {names} solved"
+        else:
+            done = "no board solved"
+        rest = "every board solved" if left == 0 else f"{left} board{'s' if left != 1 else ''} to go"
+        return f"{self.guess.upper()}: {done}; {rest}"
+
 
 class ObjectiveError(WordlebotError, ValueError):
     """An objective other than those in ``OBJECTIVES``."""

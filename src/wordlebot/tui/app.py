@@ -216,6 +216,7 @@ class WordlebotApp(App):
                 yield Static("candidates", classes="title", id="cand-title")
                 yield Static("", id="trap")
                 yield Candidates("", id="candidates")
+        yield Static("", id="notice")
         yield Static("", id="status")
         yield Footer()
 
@@ -226,7 +227,10 @@ class WordlebotApp(App):
         # Progress lines of the start ("Training the answer model…") are over by now: not news.
         from ..wordsets import is_progress
 
-        notes = [n for n in self.notes if not is_progress(n)]
+        # A fallback word list is said by the notice line, in view for the whole session (its
+        # whole story went to stderr before the screen opened); a toast would only cover it.
+        fallback = self.session.lexicon.fallback
+        notes = [n for n in self.notes if not is_progress(n) and (fallback is None or n != fallback.message)]
         for note in notes:
             self.notify(note, severity="warning", timeout=NOTICE_SECONDS)
         day = self.session.day_line()  # which day's prior is in use, and how to choose another
@@ -275,6 +279,9 @@ class WordlebotApp(App):
         elif boards:  # (none for a moment while the board is rebuilt)
             boards.first().paint(s.board())
         self.query_one("#keyboard", Static).update(keyboard_text(s.keyboard()))
+        notice = s.notice()
+        self.query_one("#notice", Static).update(Text(notice or ""))
+        self.query_one("#notice").display = bool(notice)
         status = self.query_one("#status", Static)
         status.set_classes("error" if self.error else ("" if self.message else "hint"))
         status.update(self.message or s.hint())
@@ -386,7 +393,8 @@ class WordlebotApp(App):
         else:
             best = s.offered[0].word.upper() if s.offered else "…"
             estimate = bool(s.offered) and s.offered[0].basis == "estimate"
-            note = ("; ≈ est., not hard-aware" if estimate and s.game.hard else
+            # ≈: past the look-ahead the estimate does not count hard mode's limits (optimistic)
+            note = ("; ≈ may be low in hard mode" if estimate and s.game.hard else
                     "; avg ≈ estimated" if estimate else "")
             title.update(f"suggestions (Tab plays {best}{note})")
         self._hidden_shown = False

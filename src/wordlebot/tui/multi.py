@@ -203,7 +203,7 @@ class MultiBoardApp(App):
             self.say(str(exc), error=True)
             return
         event.input.value = ""
-        self.say(str(row))
+        self.say(row.describe())
         self.refresh_view()
 
     def action_fill(self) -> None:
@@ -214,7 +214,7 @@ class MultiBoardApp(App):
 
     def action_undo(self) -> None:
         try:
-            self.say(f"took back {self.game.undo()}")
+            self.say(f"took back {self.game.undo().guess.upper()}")
         except WordlebotError as exc:
             self.say(str(exc), error=True)
             return

@@ -14,7 +14,7 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 from .. import clipboard
 from ..advisor import ALL_STRATEGIES
 from ..errors import WordlebotError
-from ..render import TILE_STYLES
+from ..render import TILE_STYLES, sentence
 from ..session import Session, SettingsPlan
 from ..settings import MODES, Settings
 from ..wordsets import NAMES
@@ -158,7 +158,7 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
             return
         self.pending = plan
         self.query_one("#apply", Button).label = "New game"
-        self._say(f"The game in progress cannot go on with these settings: {plan.reason}. "
+        self._say(f"The game in progress cannot go on with these settings: {sentence(plan.reason)} "
                   "Press New game to start one with them, or Cancel to keep playing.")
 
     @on(Button.Pressed, "#cancel")
