@@ -518,13 +518,21 @@ def test_answers_list_shows_ties_as_ties(official):
     from wordlebot.words import read_word_file
 
     day = dt.date(2026, 5, 20)
-    r = run(["answers", "list", "--top", "5", "--date", str(day)])
+    r = run(["answers", "list", "--top", "50", "--date", str(day)])
     assert r.exit_code == 0, r.output
     p = prior_for_day(official, read_word_file(official / "nyt/guesses.txt"), day, build=True).weights
-    n_top = int(np.isclose(p, p.max(), rtol=1e-9, atol=0).sum())
-    assert n_top > 5  # the top probability is shared (the listed words not used yet)
-    assert f"ranks 1-{n_top:,}: {n_top:,} words tie" in r.output and "5 of them shown" in r.output
-    assert r.output.count(f"1-{n_top:,} ") == 5
+    # the blocks of equal probability among the 50 likeliest, counted here
+    top = np.sort(p)[::-1][:50]
+    blocks = []
+    for v in np.unique(top):
+        same = np.isclose(p, v, rtol=1e-9, atol=0)
+        if same.sum() > 1:
+            first = int((p[~same] > v).sum()) + 1
+            blocks.append((first, first + int(same.sum()) - 1))
+    assert blocks  # not vacuous: words of equal frequency in one list tie
+    for a, b in blocks:
+        assert f"ranks {a:,}-{b:,}: {b - a + 1:,} words tie" in r.output
+        assert r.output.count(f"\n{a:,}-{b:,} ") + r.output.count(f" {a:,}-{b:,}  ") >= min(b, 50) - a + 1
     # WRECK's fair rank: the middle of the ranks its probability shares, counted here
     pw = p[read_word_file(official / "nyt/guesses.txt").index("wreck")]
     same = np.isclose(p, pw, rtol=1e-9, atol=0)
