@@ -221,14 +221,15 @@ def test_compare_measures_any_guess_as_the_ranking_does(monkeypatch, budget):
     search.set_depth(ranking.lookahead or None)
     wide = search.rank(game.candidates, rows=1, top=3 * PLAY_TOP)
     search.set_depth(None)
-    best_word, best_v, _ = adv.compare(game, lex.guesses[ranking.pairs[0][0]])
-    assert best_v == pytest.approx(ranking.pairs[0][1] / W)
+    # no answer of this node can be lost (six guesses: its values are the guesses alone)
+    best_word, best, _ = adv.compare(game, lex.guesses[ranking.pairs[0][0]])
+    assert best.lose == 0 and best.expected == pytest.approx(ranking.pairs[0][1] / W)
     outside = [(g, v) for g, v in wide if g not in dict(ranking.pairs)]
     assert outside
     for g, v in outside[:3]:
         _, b, mine = adv.compare(game, lex.guesses[g])
-        assert b == pytest.approx(best_v)
-        assert mine == pytest.approx(v / W)
+        assert b == best
+        assert mine.lose == 0 and mine.expected == pytest.approx(v / W)
 
 
 def test_playing_the_bots_guess_scores_full_skill():

@@ -57,9 +57,14 @@ def test_guess_cap_counts_failures():
     m = build_matrix(words, words)
     res = simulate(lex, m, greedy_chooser(lex, m, "entropy", guess_space="candidates"),
                    guess_space="candidates", max_guesses=3)
-    assert sorted(res.guesses.tolist()) == [1, 2, 3, 4, 5]
+    # a game ends at the cap, as the real one: the two lost games played three guesses each
+    assert sorted(res.guesses.tolist()) == [1, 2, 3, 3, 3]
+    assert all(len(p) <= 3 for p in res.paths)
     assert res.distribution() == {"1": 1, "2": 1, "3": 1, "X": 2}
     assert res.solved_pct == pytest.approx(60.0)
+    # a loss is counted apart, never as guesses: the average is over the three games solved
+    assert res.lost == 2 and res.total == 6 and res.average == pytest.approx(2.0)
+    assert res.loss_chance == pytest.approx(0.4) and res.failures() == ["exxxx", "fxxxx"]
 
 
 @pytest.mark.parametrize("strategy,first,total", GREEDY_TOTALS)

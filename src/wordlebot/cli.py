@@ -89,6 +89,22 @@ def strategy_options(f):
     return f
 
 
+def goal_option(f=None, *, remembered: bool = False):
+    """--goal: what the search plays for (the single-board play policy; advisor.GOALS).
+    ``remembered``: the terminal UI's, whose default is the goal saved in its settings."""
+    from .advisor import DEFAULT_GOAL, GOALS
+
+    def decorate(f):
+        return click.option(
+            "--goal", type=click.Choice(GOALS), default=None if remembered else DEFAULT_GOAL,
+            show_default=not remembered,
+            help="What the search plays for: streak, the smallest chance of losing first, then the fewest "
+                 "guesses; average, the fewest guesses on average (a lost game counts as ten more)"
+                 + (" (default: the one chosen in the settings, else streak)." if remembered else "."))(f)
+
+    return decorate(f) if f is not None else decorate
+
+
 def objective_option(f):
     return click.option("--objective", type=click.Choice(["score", "guesses"]), default="score", show_default=True,
                         help="Multi-board games: what the policy minimises; score: the sum over boards of the "
@@ -156,14 +172,16 @@ def _rows_of(ctx, param, value):
 @click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many suggestions.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--hard", is_flag=True, help="Hard mode: only guesses that use every revealed hint.")
+@goal_option
 @lexicon_options
 @strategy_options
-def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strategy: str, guess_space: str) -> None:
+def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexicon, strategy: str,
+            guess_space: str) -> None:
     """Suggest the next guesses for a game given as a history (one shot)."""
     from .advisor import Advisor
     from .game import Game
 
-    advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space)
+    advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space, goal=goal)
     game = Game.from_history(lexicon, history, hard=hard, matrix=advisor.matrix)
     if game.solved:
         msg = f"solved in {len(game.rows)}: {game.rows[-1].guess.upper()}"
@@ -177,6 +195,7 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
         doc = {
             "history": game.history(), "words": lexicon.name,
             "day": lexicon.day.isoformat() if lexicon.day else None, "hard": hard, "strategy": strategy,
+            "goal": goal if advisor.searching else None,
             "candidates": int(game.candidates.size), "candidate_words": game.candidate_words[:100],
             "suggestions": [asdict(r) for r in rows],
         }
@@ -185,7 +204,7 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
     from .render import candidates_line, possible_line, suggestion_table
 
     out.print(suggestion_table(rows, strategy, int(game.candidates.size), title=candidates_line(game),
-                               hard=game.hard))
+                               hard=game.hard, goal=goal if advisor.searching else None))
     if game.candidates.size <= 12:
         out.print(possible_line(game), soft_wrap=True)
     from .explain import hard_mode_trap
@@ -207,9 +226,11 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
               help="Multi-board games: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle (k + 5 guesses); "
                    "one line of colours a guess, for all the boards.")
 @objective_option
+@goal_option
 @lexicon_options
 @strategy_options
-def assist(hard: bool, top: int, boards: int, objective: str, lexicon, strategy: str, guess_space: str) -> None:
+def assist(hard: bool, top: int, boards: int, objective: str, goal: str, lexicon, strategy: str,
+           guess_space: str) -> None:
     """Interactive assistant: play the real game elsewhere, type what it showed, get the next guess."""
     if boards > 1:
         from .multi.assist import MultiAssistSession
@@ -218,7 +239,7 @@ def assist(hard: bool, top: int, boards: int, objective: str, lexicon, strategy:
         return
     from .interactive import AssistSession
 
-    AssistSession(lexicon, out, strategy=strategy, guess_space=guess_space, hard=hard, top=top).run()
+    AssistSession(lexicon, out, strategy=strategy, guess_space=guess_space, hard=hard, top=top, goal=goal).run()
 
 
 @cli.command()
@@ -326,11 +347,12 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
               help="With --boards: how many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="With --boards: the answer sets' seed.")
 @objective_option
+@goal_option
 @lexicon_options
 @strategy_options
 @search_options
-def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, seed, objective, lexicon, strategy,
-             guess_space, k, memory) -> None:
+def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, seed, objective, goal, lexicon,
+             strategy, guess_space, k, memory) -> None:
     """Play every answer of the word set with a strategy and report the statistics; with
     --boards, play multi-board games with the policy and the baselines."""
     import numpy as np
@@ -348,18 +370,18 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
     first_id = lexicon.id(first) if first else None
     targets = np.arange(min(limit, lexicon.n_answers) if limit else lexicon.n_answers, dtype=np.int32)
     if strategy == "exact":
-        from .advisor import PLAY_FAIL_COST
+        from .advisor import FAIL_COSTS
         from .search import TreeSearch
 
         search = TreeSearch(lexicon, k=None, hard=hard, max_guesses=max_guesses,
                             weights="prior" if lexicon.weighted else None, guess_space=guess_space,
-                            memory_mb=memory, fail_cost=PLAY_FAIL_COST)
+                            memory_mb=memory, fail_cost=FAIL_COSTS[goal])
         chooser = search_chooser(search)
     elif strategy == "search":
         from .advisor import Advisor
         from .render import prepare_book
 
-        advisor = Advisor(lexicon, strategy="search", guess_space=guess_space, matrix=matrix, k=k)
+        advisor = Advisor(lexicon, strategy="search", guess_space=guess_space, matrix=matrix, k=k, goal=goal)
         prepare_book(err, advisor, advisor.new_game(hard=hard, max_guesses=max_guesses))
         chooser = advisor_chooser(advisor, hard=hard, max_guesses=max_guesses)
     else:
@@ -371,7 +393,7 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
         task = prog.add_task("games", total=int(targets.size))
         result = run(lexicon, matrix, chooser, targets=targets, first=first_id, hard=hard,
                      max_guesses=max_guesses, strategy_name=strategy, guess_space=guess_space,
-                     progress=lambda n: prog.advance(task, n))
+                     progress=lambda n: prog.advance(task, n), goal=goal if strategy in ("search", "exact") else "")
     from .interactive import print_simulation
 
     print_simulation(out, result)
@@ -664,9 +686,10 @@ def _resolved(path: Path | None) -> str | None:
 @click.option("--style", type=click.Choice(["dark", "light", "contrast", "all"]), default="dark",
               show_default=True, help="Share-grid colours to print.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@goal_option
 @lexicon_options(lazy=True, date_help="The day the game was played (default: the share grid's puzzle "
                                       "number, else today): the bot judges with that morning's answer prior.")
-def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexicons, day) -> None:
+def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal, lexicons, day) -> None:
     """Rate a played game: each guess's skill and luck against the bot's best; share grids."""
     from . import analysis as an
     from .advisor import Advisor
@@ -700,25 +723,27 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
     rows = (an.rows_from_grid(shared, [g for g in played.split(",") if g.strip()], answer) if shared is not None
             else parse_history(history))
     hard = bool(hard)
-    advisor = Advisor(lexicon)
+    advisor = Advisor(lexicon, goal=goal)
     with err.status("analysing…"):
         report = an.analyze_game(advisor, rows, answer=answer, hard=hard)
     styles = ["dark", "light", "contrast"] if style == "all" else [style]
     grids = {s: an.share_text(rows, solved=report.solved, hard=hard, puzzle=puzzle, style=s) for s in styles}
     if as_json:
         doc = {"summary": report.summary(), "skill": report.skill, "luck": report.luck, "solved": report.solved,
-               "words": lexicon.name, "day": lexicon.day.isoformat() if lexicon.day else None,
+               "words": lexicon.name, "day": lexicon.day.isoformat() if lexicon.day else None, "goal": goal,
                "rows": [{"guess": r.guess, "pattern": format_digits(r.pattern, lexicon.length),
                          "candidates_before": r.candidates_before, "candidates_after": r.candidates_after,
                          "best": r.best, "best_expected": r.best_expected, "player_expected": r.player_expected,
+                         "best_lose": r.best_lose, "player_lose": r.player_lose,
                          "skill": r.skill, "luck": r.luck} for r in report.rows],
                "share": grids}
         click.echo(json.dumps(doc, indent=1))
         return
-    from .render import analysis_table
+    from .render import analysis_table, goal_line
 
     out.print(analysis_table(report))
     out.print(f"[bold]{escape(report.summary())}[/]")
+    out.print(f"[dim]{escape(goal_line(goal))}[/]", soft_wrap=True)
     from .explain import review_rows
     from .game import Game
 
