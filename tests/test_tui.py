@@ -303,7 +303,7 @@ def test_tab_during_a_search_waits_for_it_and_the_title_says_searching():
             await settle(app, pilot)
             new_best = real(8, app.session.game)[0].word
             assert app.session.letters == new_best
-            assert _text(app, "#sugg-title").startswith(f"suggestions (Tab plays {new_best.upper()}")
+            assert _text(app, "#sugg-title").startswith(f"suggestions · streak (Tab plays {new_best.upper()}")
 
     run(go())
 

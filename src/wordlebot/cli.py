@@ -281,7 +281,9 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
                    "side, one line a guess (the word, then each open board's colours; with --play, just the "
                    "word, against hidden words).")
 @objective_option
-def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day, boards, objective) -> None:
+@goal_option(remembered=True)
+def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day, boards, objective,
+        goal) -> None:
     """The terminal UI: a board, live suggestions and candidates, settings, game analysis.
     The settings chosen in its dialog are remembered; the options given here apply to this run."""
     require("tui")
@@ -320,7 +322,7 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
         session = Session.start(
             saved, data_dir=folder, day=day, answer=answer, notify=note,
             load_options={"progress_factory": bars, "build_model": True},
-            words=words, length=length, strategy=strategy, hard=hard, max_guesses=max_guesses, mode=mode,
+            words=words, length=length, strategy=strategy, hard=hard, max_guesses=max_guesses, mode=mode, goal=goal,
             guesses_file=str(guesses) if guesses else None, answers_file=str(answers) if answers else None)
     prepare_book(err, session.advisor, session.game)
     WordlebotApp(session, data_dir=folder, notes=notes).run()
@@ -901,7 +903,8 @@ def answers_list(threshold, top, day) -> None:
               help="Days at the end of the history to score (the model trains on the days before).")
 @click.option("--play/--no-play", default=True, show_default=True,
               help="Also play every day of the window with each method (minutes).")
-def answers_evaluate(window, play) -> None:
+@goal_option
+def answers_evaluate(window, play, goal) -> None:
     """Time-split backtest: ranking of the true answers, and real play against baselines."""
     from .answers import backtest, store
 
@@ -929,8 +932,8 @@ def answers_evaluate(window, play) -> None:
                 tasks[method] = prog.add_task(method, total=rep.days)
             prog.update(tasks[method], completed=done)
 
-        reports = backtest.play_backtest(data, model, window=window, progress=progress)
-    out.print(f"[bold]real play[/], {rep.days} days, the same search for every method")
+        reports = backtest.play_backtest(data, model, window=window, progress=progress, goal=goal)
+    out.print(f"[bold]real play[/], {rep.days} days, the same search for every method, goal {goal}")
     for r in reports:
         dist = " ".join(f"{k}:{v}" for k, v in r.distribution().items())
         out.print(f"  {r.name:<15} average {r.average:.4f} · failures {r.failures} "

@@ -141,7 +141,7 @@ class Session:
 
     def __post_init__(self) -> None:
         if self.advisor is None:
-            self.advisor = Advisor(self.lexicon, strategy=self.settings.strategy)
+            self.advisor = Advisor(self.lexicon, strategy=self.settings.strategy, goal=self.settings.goal)
         if self.mode == "play" and self.secret is None:
             self.secret = self.random_secret()
         if self.game is None:
@@ -540,7 +540,7 @@ class Session:
 
     def plan(self, new: Settings, load: Callable[[Settings], Lexicon] | None = None) -> SettingsPlan:
         """What applying ``new`` would do, without doing it: the lists (loaded by ``load`` when
-        they change), the advisor (kept when the lists and strategy are the same), and the game
+        they change), the advisor (kept when the lists, strategy and goal are the same), and the game
         with its rows kept under the new rules, or the reason they cannot be (a row that breaks
         hard mode, more rows than the new cap, a word the new lists lack, play mode that must
         hide a new word)."""
@@ -552,10 +552,11 @@ class Session:
             raise ValueError("the settings name other word lists: give load")
         else:
             lexicon = load(new)
-        if same_lists and new.strategy == old.strategy:
+        if same_lists and new.strategy == old.strategy and new.goal == old.goal:
             advisor = self.advisor
         else:
-            advisor = Advisor(lexicon, strategy=new.strategy, matrix=self.advisor.matrix if same_lists else None)
+            advisor = Advisor(lexicon, strategy=new.strategy, goal=new.goal,
+                              matrix=self.advisor.matrix if same_lists else None)
         rows = len(self.game.rows)
         moves = rows + len(self.game.refused)
         if not moves:

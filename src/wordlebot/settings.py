@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Callable
 
-from .advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
+from .advisor import ALL_STRATEGIES, DEFAULT_GOAL, DEFAULT_STRATEGY, GOALS
 from .errors import WordlebotError
 from .paths import config_dir
 from .words import Lexicon
@@ -54,13 +54,14 @@ class Settings:
     hard: bool = False
     max_guesses: int = 6
     mode: str = "assist"
+    goal: str = DEFAULT_GOAL  # what the search plays for (advisor.GOALS)
 
     @staticmethod
     def _checks() -> dict[str, Callable]:
         return {"words": lambda v: None if isinstance(v, str) and v.strip() else "not a word set name",
                 "length": _whole(*LENGTHS), "guesses_file": _file, "answers_file": _file,
                 "strategy": _one_of(ALL_STRATEGIES), "hard": _flag, "max_guesses": _whole(*CAPS),
-                "mode": _one_of(MODES)}
+                "mode": _one_of(MODES), "goal": _one_of(GOALS)}
 
     @classmethod
     def path(cls) -> Path:

@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from .. import __version__
+from ..advisor import DEFAULT_GOAL, GOALS
 from ..errors import WordlebotError
 from ..feedback import ACCEPTED_FORMATS
 from . import schemas as s
@@ -271,6 +272,7 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     async def config() -> dict:
         return {
             "default_words": engine.default, "word_sets": engine.names, "strategies": list(engine.strategies),
+            "goals": list(GOALS), "default_goal": DEFAULT_GOAL,
             "max_rows": s.MAX_ROWS, "max_guesses": 6, "formats": ACCEPTED_FORMATS,
             "today": engine.today().isoformat(), "today_puzzle": engine.today_puzzle(),
             "official_sets": [n for n in engine.names if n in OFFICIAL_SETS],
@@ -281,13 +283,13 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     async def suggest(body: s.SuggestIn, request: Request) -> dict:
         return await engine.suggest_async(_client(request), body.words, body.history, hard=body.hard,
                                           max_guesses=body.max_guesses, strategy=body.strategy, top=body.top,
-                                          candidates=body.candidates)
+                                          candidates=body.candidates, goal=body.goal)
 
     @app.post("/api/analyze", summary="Skill and luck of each row of a played game", responses=ERRORS)
     async def analyze(body: s.AnalyzeIn, request: Request) -> dict:
         return await engine.analyze_async(_client(request), body.words, body.history, answer=body.answer,
                                           hard=body.hard, max_guesses=body.max_guesses, puzzle=body.puzzle,
-                                          style=body.style)
+                                          style=body.style, goal=body.goal)
 
     @app.post("/api/share", summary="The share text of a game (emoji grid)", responses=ERRORS)
     async def share(body: s.ShareIn) -> dict:

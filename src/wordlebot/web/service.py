@@ -42,7 +42,7 @@ from collections import OrderedDict, deque
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Hashable, Mapping
 
-from ..advisor import BOOK_GUESSES, Advisor
+from ..advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
 from ..analysis import analyze_game, share_text
 from ..errors import InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError, WordlebotError
 from ..explain import about, by_likelihood, explain, likely_count
@@ -160,7 +160,9 @@ class _Prepared:
     status: SetStatus
     lexicon: Lexicon | None = None
     notes: list[str] = field(default_factory=list)
-    books: dict = field(default_factory=dict)  # (hard, max_guesses) -> Book, shared by the Advisors
+    # goal -> (hard, max_guesses) -> Book, shared by the Advisors of that goal (a book ranks the
+    # first moves for its goal: another goal's would lie)
+    books: dict = field(default_factory=dict)
 
     @property
     def ready(self) -> bool:
@@ -177,11 +179,12 @@ class _Suggest:
     strategy: str
     top: int
     candidates: int
+    goal: str = DEFAULT_GOAL
 
     @property
     def key(self) -> tuple:
         """The cache key: everything the answer depends on (the set's day included)."""
-        return (self.name, self.entry.status.day, self.strategy, self.hard, self.max_guesses,
+        return (self.name, self.entry.status.day, self.strategy, self.goal, self.hard, self.max_guesses,
                 tuple((r.guess, r.pattern) for r in self.rows), self.top, self.candidates)
 
 
@@ -195,11 +198,12 @@ class _Analyze:
     max_guesses: int
     puzzle: int | None
     style: str
+    goal: str = DEFAULT_GOAL
 
     @property
     def key(self) -> tuple:
         return (self.name, self.entry.status.day, "analyze", tuple((r.guess, r.pattern) for r in self.rows),
-                self.answer, self.hard, self.max_guesses, self.puzzle, self.style)
+                self.answer, self.hard, self.max_guesses, self.puzzle, self.style, self.goal)
 
 
 @dataclass(frozen=True)
@@ -480,7 +484,7 @@ class Engine:
         step("computing the opening book")
         maker = Advisor(lex, strategy="search")  # the book's long searches get the default table
         maker.book(False, BOOK_GUESSES)
-        entry.books.update(maker.books())
+        entry.books.setdefault(maker.goal, {}).update(maker.books())
         st.finished = time.monotonic()
         st.state = "ready"
         self._say(f"{label()}: ready in {st.seconds():.1f} s")
@@ -490,7 +494,7 @@ class Engine:
         step("computing the hard-mode opening book")
         try:
             maker.book(True, BOOK_GUESSES)
-            entry.books.update(maker.books())
+            entry.books.setdefault(maker.goal, {}).update(maker.books())
             st.hard_ready = True
         except Exception as exc:  # normal play goes on; hard-mode requests are told why not
             st.hard_error = str(exc) or type(exc).__name__
@@ -525,28 +529,32 @@ class Engine:
 
     # --- advisors ------------------------------------------------------------------------------
 
-    def _advisor(self, entry: _Prepared, strategy: str) -> Advisor:
+    def _advisor(self, entry: _Prepared, strategy: str, goal: str = DEFAULT_GOAL) -> Advisor:
         """An idle Advisor of the set, or a new one: at most one per worker is busy, and at most
-        IDLE_ADVISORS wait for work (their search tables are most of the server's memory)."""
+        IDLE_ADVISORS wait for work (their search tables are most of the server's memory).  The
+        books prepared are the default goal's; another goal's are made by its first request
+        (then shared, see _release)."""
         adv = None
         with self._lock:
             for key in reversed(self._idle):
                 owner, kind, idle = self._idle[key]
-                if owner is entry and kind == strategy:
+                if owner is entry and kind == (strategy, goal):
                     del self._idle[key]
                     adv = idle
                     break
         if adv is None:
-            adv = Advisor(entry.lexicon, strategy=strategy, search_memory_mb=self._memory_mb,
+            adv = Advisor(entry.lexicon, strategy=strategy, goal=goal, search_memory_mb=self._memory_mb,
                           searches_kept=SEARCHES_KEPT)
-        adv.use_books(entry.books)  # the hard-mode book may have come since it was made
+        adv.use_books(entry.books.get(goal, {}))  # the hard-mode book may have come since it was made
         return adv
 
     def _release(self, entry: _Prepared, strategy: str, adv: Advisor) -> None:
         with self._lock:
+            if adv.goal != DEFAULT_GOAL:  # the books it made serve the next Advisor of its goal
+                entry.books.setdefault(adv.goal, {}).update(adv.books())
             if self._sets.get(self._key_of(entry)) is not entry:
                 return  # a day forgotten meanwhile
-            self._idle[id(adv)] = (entry, strategy, adv)
+            self._idle[id(adv)] = (entry, (strategy, adv.goal), adv)
             while len(self._idle) > IDLE_ADVISORS:
                 self._idle.popitem(last=False)
 
@@ -574,9 +582,11 @@ class Engine:
                 raise type(exc)(f"row {k}: {exc}") from None
         return game
 
-    def _check_strategy(self, strategy: str) -> None:
+    def _check_strategy(self, strategy: str, goal: str = DEFAULT_GOAL) -> None:
         if strategy not in self.strategies:
             raise InvalidWordError(f"unknown strategy {strategy!r}; choose one of {', '.join(self.strategies)}")
+        if goal not in GOALS:
+            raise InvalidWordError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
 
     @staticmethod
     def _needs_hard_book(strategy: str, hard: bool, max_guesses: int, rows: int) -> bool:
@@ -592,15 +602,15 @@ class Engine:
 
     async def suggest_async(self, client: Client, words: str | None, history, *, hard: bool = False,
                             max_guesses: int = 6, strategy: str = "search", top: int = 10,
-                            candidates: int = 100, day: dt.date | None = None) -> dict:
+                            candidates: int = 100, day: dt.date | None = None, goal: str = DEFAULT_GOAL) -> dict:
         """The same for the event loop: a set not ready, a full queue are answered at once
         (NotReadyError, BusyError); the search runs on a queue worker."""
-        self._check_strategy(strategy)
+        self._check_strategy(strategy, goal)
         day = day or self.clock()
         loaded = await self.ready(words, day, loaded=True)
         rows = parse_rows(history, loaded.lexicon.length)
         entry = await self.ready(words, day, hard=self._needs_hard_book(strategy, hard, max_guesses, len(rows)))
-        request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates)
+        request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates, goal)
         return await self._answer(client, self._suggest_now, request)
 
     async def _answer(self, client: Client, compute, request) -> dict:
@@ -623,13 +633,14 @@ class Engine:
         """On a queue worker: the game, its suggestions, the answer document (kept in the cache)."""
         t0 = time.perf_counter()
         lex = r.entry.lexicon
-        advisor = self._advisor(r.entry, r.strategy)
+        advisor = self._advisor(r.entry, r.strategy, r.goal)
         try:
             game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
             ranked = [] if game.over else advisor.suggest(game, r.top)
         finally:
             self._release(r.entry, r.strategy, advisor)
         doc = self._describe(r.name, lex, r.strategy, game, ranked, r.candidates)
+        doc["goal"] = r.goal
         doc["notes"] = list(r.entry.notes)
         doc["seconds"] = round(time.perf_counter() - t0, 4)
         return self._keep(r.key, doc)
@@ -647,7 +658,7 @@ class Engine:
         suggestions = []
         for r in ranked:
             d = asdict(r)
-            for f in ("score", "bits", "expected_left", "p_answer", "expected"):
+            for f in ("score", "bits", "expected_left", "p_answer", "expected", "lose"):
                 d[f] = _finite(d[f])
             suggestions.append(d)
         why = None
@@ -721,34 +732,38 @@ class Engine:
 
     async def analyze_async(self, client: Client, words: str | None, history, *, answer: str | None = None,
                             hard: bool = False, max_guesses: int = 6, puzzle: int | None = None,
-                            style: str = "dark") -> dict:
+                            style: str = "dark", goal: str = DEFAULT_GOAL) -> dict:
+        self._check_strategy("search", goal)
         day = self.puzzle_day(puzzle) if puzzle is not None else self.clock()
         loaded = await self.ready(words, day, loaded=True)
         rows = parse_rows(history, loaded.lexicon.length)
         if not rows:
             raise InvalidWordError("there is nothing to analyse: the history has no rows")
         entry = await self.ready(words, day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
-        request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style)
+        request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style, goal)
         return await self._answer(client, self._analyze_now, request)
 
     def _analyze_now(self, r: "_Analyze") -> dict:
         lex = r.entry.lexicon
         answer = None if r.answer is None else check_word(r.answer, lex.length)
-        advisor = self._advisor(r.entry, "search")
+        advisor = self._advisor(r.entry, "search", r.goal)
         try:
             game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
             report = analyze_game(advisor, game.rows, answer=answer, hard=r.hard, max_guesses=r.max_guesses)
         finally:
             self._release(r.entry, "search", advisor)
         return self._keep(r.key, {
-            "words": r.name, "day": lex.day.isoformat() if lex.day else None,
+            "words": r.name, "day": lex.day.isoformat() if lex.day else None, "goal": r.goal,
             "summary": report.summary(), "skill": report.skill, "luck": report.luck,
-            "solved": report.solved, "answer": report.answer,
+            "solved": report.solved, "lost": report.lost, "answer": report.answer,
+            # each row: the guesses to finish when solved (null: cannot) and the chance to lose, the
+            # bot's and the player's, apart (never one figure with a penalty in it)
             "rows": [{"index": x.index, "guess": x.guess, "feedback": format_digits(x.pattern, lex.length),
                       "candidates_before": x.candidates_before, "candidates_after": x.candidates_after,
                       "best": x.best, "best_expected": _finite(x.best_expected),
-                      "player_expected": _finite(x.player_expected), "skill": x.skill, "luck": x.luck,
-                      "solved": x.solved} for x in report.rows],
+                      "player_expected": _finite(x.player_expected), "best_lose": _finite(x.best_lose),
+                      "player_lose": _finite(x.player_lose), "estimated": bool(x.lookahead),
+                      "skill": x.skill, "luck": x.luck, "solved": x.solved} for x in report.rows],
             "share": self.share(r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle,
                                 style=r.style),
         })

@@ -22,7 +22,7 @@ const state = {
   config: null,
   maxGuesses: 6,
   length: 5,
-  shown: {words: null, strategy: "search", hard: false, rows: []}, // what the page shows (asked last)
+  shown: {words: null, strategy: "search", goal: "streak", hard: false, rows: []}, // what the page shows (asked last)
   applied: null, // the same for the last answer applied
   doc: null, // that answer
   finished: false,
@@ -143,7 +143,8 @@ async function request(next, onError) {
   setBusy(true, state.applied ? "thinking…" : "loading the word set…");
   let doc;
   try {
-    doc = await ask("/api/suggest", {...gameBody(next), strategy: next.strategy, top: 10, candidates: 300},
+    doc = await ask("/api/suggest", {...gameBody(next), strategy: next.strategy, goal: next.goal, top: 10,
+      candidates: 300},
       seq, controller.signal);
   } catch (err) {
     if (err.name === "AbortError" || seq !== state.seq) return false;
@@ -156,13 +157,14 @@ async function request(next, onError) {
   }
   if (seq !== state.seq) return false;
   // The number says it is the latest; the settings it echoes must be the ones asked for as well.
-  if (doc.words !== next.words || doc.strategy !== next.strategy || doc.hard !== next.hard) {
+  if (doc.words !== next.words || doc.strategy !== next.strategy || doc.hard !== next.hard
+      || doc.goal !== next.goal) {
     restoreApplied();
     say("The server answered for other settings; try again.", "error", retry);
     setBusy(false);
     return false;
   }
-  state.applied = {words: doc.words, strategy: doc.strategy, hard: doc.hard, rows: doc.rows};
+  state.applied = {words: doc.words, strategy: doc.strategy, goal: doc.goal, hard: doc.hard, rows: doc.rows};
   state.shown = {...state.applied, rows: doc.rows.map((r) => ({...r}))};
   state.doc = doc;
   state.length = doc.length;
@@ -190,7 +192,7 @@ async function analyse(seq, signal) {
   setBusy(true, "analysing the game…");
   const official = (state.config.official_sets || []).includes(state.shown.words);
   try {
-    const doc = await ask("/api/analyze", {...gameBody(state.shown), style: shareStyle(),
+    const doc = await ask("/api/analyze", {...gameBody(state.shown), style: shareStyle(), goal: state.shown.goal,
       puzzle: official ? state.config.today_puzzle : null}, seq, signal);
     if (seq !== state.seq) return;
     $("#summary").textContent = doc.summary;
@@ -199,9 +201,13 @@ async function analyse(seq, signal) {
     for (const r of doc.rows) {
       tbody.appendChild(tableRow([r.index, r.guess.toUpperCase(),
         `${r.candidates_before.toLocaleString("en")} → ${r.candidates_after.toLocaleString("en")}`,
-        r.best.toUpperCase(), fmt(r.best_expected, 2), fmt(r.player_expected, 2), r.skill, r.luck],
+        r.best.toUpperCase(), outcome(r.best_expected, r.best_lose, r.estimated, 2),
+        outcome(r.player_expected, r.player_lose, r.estimated, 2), r.skill, r.luck],
       [null, null, null, null, "extra", "extra", null, null]));
     }
+    const risky = doc.rows.some((r) => r.best_lose > 0 || r.player_lose > 0);
+    $("#analysis-caption").textContent = "avg: the guesses to finish from that row when solved"
+      + (risky ? "; n%: the chance to solve the game, where below 100 %" : "") + ` · ${GOAL_TEXT[doc.goal]}.`;
     $("#share-text").value = doc.share;
     $("#analysis").hidden = false;
     if (state.doc.solved) {
@@ -359,7 +365,7 @@ function renderPick() {
   const busy = document.body.dataset.state === "busy";
   // Suggestions of other settings than those shown are not offered, not even for a moment.
   const a = state.applied, s = state.shown;
-  const other = !a || a.words !== s.words || a.strategy !== s.strategy || a.hard !== s.hard;
+  const other = !a || a.words !== s.words || a.strategy !== s.strategy || a.hard !== s.hard || a.goal !== s.goal;
   const top = !other && doc && doc.suggestions && doc.suggestions[0];
   const pick = $("#pick");
   const solved = !other && doc && doc.solved;
@@ -371,11 +377,13 @@ function renderPick() {
     const unit = document.createElement("small");
     unit.textContent = "guesses to go";
     avg.replaceChildren(`${top.basis === "estimate" ? "≈" : ""}${fmt(top.expected, 2)} `, unit);
+    if (top.lose > 0) avg.append(` · ${solveText(top.lose)} solve`);
   } else {
     avg.textContent = solved ? `in ${doc.rows.length}` : "";
   }
   pick.setAttribute("aria-label", top
-    ? `Play ${top.word.toUpperCase()}: ${fmt(top.expected, 2)} guesses to go on average, this one included`
+    ? `Play ${top.word.toUpperCase()}: ${fmt(top.expected, 2)} guesses to go on average when solved, this one included`
+      + (top.lose > 0 ? `; ${solveText(top.lose)} chance to solve` : "")
     : solved ? `Solved in ${doc.rows.length}` : "no suggestion");
   $("#left").textContent = other || !doc ? "" : leftText(doc);
 }
@@ -419,7 +427,7 @@ function renderSuggestions(doc) {
     use.setAttribute("aria-label", `use ${s.word.toUpperCase()}`);
     use.addEventListener("click", () => useWord(s.word));
     // "≈": estimated past a one-guess look-ahead (the full search did not fit the budget)
-    const avg = (s.basis === "estimate" ? "≈" : "") + fmt(s.expected, 3);
+    const avg = outcome(s.expected, s.lose, s.basis === "estimate", 3);
     const tr = tableRow([String(i + 1), use, avg, fmt(s.bits, 3), fmt(s.expected_left, 2),
       String(s.largest), String(s.parts), pct(s.p_answer), s.hard_legal ? "yes" : "no"],
     [null, null, null, "extra", null, "extra", "extra", null, "extra"]);
@@ -430,6 +438,26 @@ function renderSuggestions(doc) {
     }
     tbody.appendChild(tr);
   });
+  const risky = doc.suggestions.some((s) => s.lose > 0);
+  const searched = doc.suggestions.length && doc.suggestions[0].basis;
+  $("#suggestions-caption").textContent = !searched ? "" : "avg: guesses to finish when solved"
+    + (risky ? "; n%: the chance to solve, where below 100 %" : "") + ` · ${GOAL_TEXT[doc.goal]}.`;
+}
+
+// What the goal (the API's "goal") plays for, as the captions say it.
+const GOAL_TEXT = {streak: "playing for the streak: the smallest chance of losing first, then the fewest guesses",
+  average: "playing for the average: the fewest guesses (a lost game counted as ten more)"};
+
+// The guesses when solved and, where below 100 %, the chance to solve: "1.458 95.2%"; a guess
+// that cannot solve: "0%".  The chance of losing is never folded into the guesses.
+function outcome(expected, lose, estimated, digits) {
+  if (expected === null || expected === undefined) return lose >= 1 ? "0%" : "–";
+  const text = (estimated ? "≈" : "") + fmt(expected, digits);
+  return lose > 0 ? `${text} ${solveText(lose)}` : text;
+}
+
+function solveText(lose) {
+  return lose < 0.0005 ? ">99.9%" : `${(100 * (1 - lose)).toFixed(1)}%`;
 }
 
 function tableRow(cells, classes) {
@@ -667,6 +695,7 @@ function onKey(e) {
 function syncSettings() {
   $("#words").value = state.shown.words;
   $("#strategy").value = state.shown.strategy;
+  $("#goal").value = state.shown.goal;
   $("#hard").checked = state.shown.hard;
 }
 
@@ -742,6 +771,7 @@ async function start() {
     request({...state.shown, words: e.target.value, rows: []});
   });
   $("#strategy").addEventListener("change", (e) => request({...state.shown, strategy: e.target.value}));
+  $("#goal").addEventListener("change", (e) => request({...state.shown, goal: e.target.value}));
   $("#hard").addEventListener("change", (e) => request({...state.shown, hard: e.target.checked}));
   $("#theme").addEventListener("change", (e) => { setTheme(e.target.value, true); refreshShare(); });
   $("#share").addEventListener("click", async () => {
