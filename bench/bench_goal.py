@@ -41,12 +41,17 @@ def advisor(lex, goal: str | None, **kw) -> Advisor:
     return Advisor(lex, **kw)
 
 
-def timed(adv: Advisor, game) -> tuple[float, float]:
+def timed(adv: Advisor, game) -> tuple[float, float, float]:
     """Wall and CPU milliseconds (the CPU time of every thread: on a machine shared with other
-    work it says what the suggestion cost, where the wall clock also says how long it waited)."""
+    work it says what the suggestion cost, where the wall clock also says how long it waited),
+    and the search's work in millions of scan units (search_kernels.M_WORK: what the work budget
+    counts, the same on any machine and load)."""
+    search = adv.search_for(game.hard, game.max_guesses)
+    w0 = search.work_done
     t0, c0 = time.perf_counter(), time.process_time()
     adv.suggest(game, 5)
-    return 1000 * (time.perf_counter() - t0), 1000 * (time.process_time() - c0)
+    return (1000 * (time.perf_counter() - t0), 1000 * (time.process_time() - c0),
+            (search.work_done - w0) / 1e6)
 
 
 def main() -> None:
@@ -92,10 +97,13 @@ def main() -> None:
                     continue
                 third.append(timed(adv, game))
             for name, both in (("2nd move", second), ("3rd move", third)):
-                for clock, ms in zip(("wall", "cpu"), np.array(both).T):
-                    report(f"{words} {goal} {name} {clock} median ({len(ms)})", float(np.median(ms)), "ms")
-                    report(f"{words} {goal} {name} {clock} 90th pct", float(np.quantile(ms, 0.9)), "ms")
-                    report(f"{words} {goal} {name} {clock} worst", float(ms.max()), "ms")
+                for clock, ms in zip(("wall", "cpu", "work"), np.array(both).T):
+                    unit = "Mu" if clock == "work" else "ms"
+                    report(f"{words} {goal} {name} {clock} median ({len(ms)})", float(np.median(ms)), unit)
+                    report(f"{words} {goal} {name} {clock} 90th pct", float(np.quantile(ms, 0.9)), unit)
+                    report(f"{words} {goal} {name} {clock} worst", float(ms.max()), unit)
+                    if clock == "work":
+                        report(f"{words} {goal} {name} work total", float(ms.sum()), unit)
 
 
 if __name__ == "__main__":

@@ -40,8 +40,7 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
         sort_col = "avg"
         lines = [value_basis(rows[0], hard)]
         if risky:
-            lines.append("solve: the chance to solve the game with this guess and the bot's play after it "
-                         "(blank: certain)")
+            lines.append("solve: the chance to win with this guess, the bot playing on (blank: certain)")
         if goal:
             lines.append(goal_line(goal))
         t.caption = "\n".join(lines)
@@ -76,12 +75,16 @@ def goal_line(goal: str) -> str:
 
 
 def format_solve(lose: float | None) -> str:
-    """The chance to solve as a table cell: blank when certain (or not measured), ``>99.9%`` when
-    the chance to lose is under 0.05 %, else one decimal (``95.2%``)."""
+    """The chance to solve as a table cell: blank when certain (or not measured), ``>99.9%`` and
+    ``<0.1%`` near the ends, ``0%`` for none, else one decimal (``95.2%``)."""
     if not lose:
         return ""
     if lose < 0.0005:
         return ">99.9%"
+    if lose >= 1.0:
+        return "0%"
+    if lose > 0.9995:
+        return "<0.1%"
     return f"{100 * (1 - lose):.1f}%"
 
 
@@ -105,12 +108,12 @@ def value_basis(row: Ranked, hard: bool = False) -> str:
     """One line saying what the avg column is: proven, searched to the end, or estimated (past
     the look-ahead the estimate does not count hard mode's limits: in hard mode it is optimistic)."""
     if row.basis == "optimal":
-        return "avg: average guesses to finish when solved, this one included (proven optimal)"
+        return "avg: guesses to finish when solved, this one included (proven optimal)"
     if row.basis == "estimate":
         ahead = f"{row.lookahead} guess{'es' if row.lookahead != 1 else ''}"
         caveat = ("; past it the estimate ignores hard mode's limits, so it is optimistic" if hard else "")
         return f"avg ≈: estimated after searching {ahead} ahead (the full search is too big here){caveat}"
-    return "avg: average guesses to finish when solved, this one included (searched to the end)"
+    return "avg: guesses to finish when solved, this one included (searched to the end)"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -456,8 +456,11 @@ function outcome(expected, lose, estimated, digits) {
   return lose > 0 ? `${text} ${solveText(lose)}` : text;
 }
 
+// As render.format_solve: ">99.9%" and "<0.1%" near the ends, "0%" for none.
 function solveText(lose) {
-  return lose < 0.0005 ? ">99.9%" : `${(100 * (1 - lose)).toFixed(1)}%`;
+  if (lose < 0.0005) return ">99.9%";
+  if (lose >= 1) return "0%";
+  return lose > 0.9995 ? "<0.1%" : `${(100 * (1 - lose)).toFixed(1)}%`;
 }
 
 function tableRow(cells, classes) {
