@@ -33,7 +33,6 @@ from .strategies import best_guess
 from .words import Lexicon, WordId
 
 
-
 class Chooser(Protocol):
     """Picks the next guess: ``(candidates, constraints, rows played as (guess id, pattern))
     -> guess id``."""
@@ -89,14 +88,10 @@ class SimResult:
     guesses: np.ndarray  # guesses played per target (max_guesses for a game lost)
     weights: np.ndarray  # prior of each target (for the expected number of guesses)
     paths: list[list[str]] = field(repr=False)
-    solved: np.ndarray = field(default=None, repr=False)  # per target: solved within the cap
+    solved: np.ndarray = field(repr=False)  # per target: solved within the cap
     seconds: float = 0.0
     decisions: int = 0
     goal: str = ""  # the search's goal (advisor.GOALS), "" for the greedy rankers
-
-    def __post_init__(self) -> None:
-        if self.solved is None:
-            self.solved = np.ones(len(self.targets), np.bool_)
 
     @property
     def n(self) -> int:
