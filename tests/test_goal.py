@@ -29,6 +29,13 @@ def lexicon(weights=WEIGHTS) -> Lexicon:
     return Lexicon.from_lists(GUESSES, AVER, [weights[a] for a in AVER], name="aver")
 
 
+def test_the_command_line_names_the_library_goals():
+    """cli_common names them as text (the advisor loads numpy and Numba)."""
+    from wordlebot import advisor, cli_common
+
+    assert cli_common.GOALS == advisor.GOALS and cli_common.DEFAULT_GOAL == advisor.DEFAULT_GOAL
+
+
 def test_the_hand_made_position_is_the_trap():
     assert len(partition("beech", AVER)) == 4  # BEECH tells the four apart
     assert len(partition("haver", AVER)) == 2  # HAVER: the win, or the other three together
@@ -370,5 +377,41 @@ def test_the_tui_says_the_goal_and_changes_it_in_the_settings():
             labels = [str(c.label) for c in table.ordered_columns]
             assert labels[:3] == ["guess", "avg", "solve"]
             assert [str(x) for x in table.get_row_at(0)[:3]] == ["CAVER", "1.000", "91.0%"]
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("answer,last", [("waver", "waver"), ("eaver", "caver")])
+def test_the_tui_analysis_of_a_won_long_shot_and_a_lost_game(answer, last):
+    """The analysis screen shows each guess's guesses when solved and chance to solve (never a
+    penalty as guesses), the skills by the rule, the goal on its border, and a review that says
+    HAVER risked the game."""
+    import asyncio
+
+    from test_tui import _text, running, settle
+    from wordlebot.session import Session
+    from wordlebot.settings import Settings
+    from wordlebot.tui import WordlebotApp
+    from wordlebot.tui.screens import AnalysisScreen
+
+    async def go():
+        app = WordlebotApp(Session(lexicon(), Settings(words="aver", max_guesses=2)), persist=False)
+        async with running(app) as pilot:
+            for row in rows_for(["haver", last], answer):
+                digits = "".join(str(row.pattern // 3**i % 3) for i in range(5))
+                await pilot.press(*row.guess, *digits, "enter")
+                await settle(app, pilot)
+            assert isinstance(app.screen, AnalysisScreen)
+            await settle(app, pilot)
+            table = app.screen.query_one("#rows")
+            cells = [[str(x) for x in table.get_row_at(i)] for i in range(table.row_count)]
+            assert cells[0][3:7] == ["BEECH", "2.00", "1.48 95.5%", "95"]
+            assert cells[1][3:5] == ["CAVER", "1.00 91.0%"]
+            assert cells[1][5:7] == (["1.00 3.0%", "3"] if last == "waver" else ["1.00 91.0%", "99"])
+            summary = _text(app.screen, "#summary")
+            assert not summary.startswith("Skill 99")
+            assert ("solved in 2" in summary) == (answer == "waver")
+            assert app.screen.query_one("#analysis").border_title.endswith("plays for the streak")
+            assert "HAVER: It risked the game: 4.5 % more chance to lose than with BEECH" in _text(app.screen, "#review")
 
     asyncio.run(go())

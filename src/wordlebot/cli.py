@@ -18,8 +18,8 @@ import click
 from rich.markup import escape
 
 from . import data, paths
-from .cli_common import (DAY, DEFAULT_STRATEGY, DEFAULT_WORDS, STRATEGIES, WORD_SETS, _folder, _note, check_cache, err,
-                         lexicon_options, out, sigterm_stops)
+from .cli_common import (DAY, DEFAULT_GOAL, DEFAULT_STRATEGY, DEFAULT_WORDS, GOALS, STRATEGIES, WORD_SETS, _folder,
+                         _note, check_cache, err, lexicon_options, out, sigterm_stops)
 from .errors import DataError, WordlebotError
 from .extras import require
 from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
@@ -92,7 +92,6 @@ def strategy_options(f):
 def goal_option(f=None, *, remembered: bool = False):
     """--goal: what the search plays for (the single-board play policy; advisor.GOALS).
     ``remembered``: the terminal UI's, whose default is the goal saved in its settings."""
-    from .advisor import DEFAULT_GOAL, GOALS
 
     def decorate(f):
         return click.option(
