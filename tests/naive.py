@@ -178,3 +178,35 @@ def conditional_logit(theta: np.ndarray, days: list[tuple[np.ndarray, int]]) -> 
         g += e - phi[chosen]
         h += (phi * p[:, None]).T @ phi - np.outer(e, e)
     return f, g, h
+def least_loss_then_guesses(guesses: list[str], answers: list[str], weights: dict[str, float],
+                            max_guesses: int, first: str | None = None) -> tuple[float, float]:
+    """The streak goal by exhaustive recursion: over all strategies, the least weight of answers
+    not found within ``max_guesses``, then among those the least total weighted guesses (a lost
+    answer counting every guess it used).  Returns (loss, guesses); with ``first``, over the
+    strategies that open with that word.  Small lists only."""
+    from functools import lru_cache
+
+    tol = 1e-12
+
+    @lru_cache(maxsize=None)
+    def best(cands: tuple[str, ...], left: int) -> tuple[float, float]:
+        mass = sum(weights[c] for c in cands)
+        if left == 0:
+            return mass, 0.0
+        result = (math.inf, math.inf)
+        for g in ([first] if first is not None and left == max_guesses else guesses):
+            parts = partition(g, list(cands))
+            if len(parts) == 1 and g not in cands:
+                continue  # learns nothing
+            loss, total = 0.0, mass
+            for code, part in parts.items():
+                if code == 3 ** len(g) - 1:
+                    continue
+                part_loss, part_total = best(tuple(part), left - 1)
+                loss += part_loss
+                total += part_total
+            if loss < result[0] - tol or (abs(loss - result[0]) <= tol and total < result[1] - tol):
+                result = (loss, total)
+        return result
+
+    return best(tuple(answers), max_guesses)

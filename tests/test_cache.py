@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from conftest import random_words
 from wordlebot import cache_store
+from wordlebot.cache_formats import BOOK_VERSION
 from wordlebot.cache_command import cache
 from wordlebot.cache_formats import WORDLIST_VERSION
 from wordlebot.matrix import pattern_matrix
@@ -84,11 +85,11 @@ def test_the_limit_drops_the_least_recently_used_never_the_new_file(folder):
     paths = []
     for i, ago in enumerate((300, 100, 200)):  # the second is the most recently used
         p = books / f"book-{i}.json"
-        p.write_text(json.dumps({"version": 1, "first": [], "second": {}, "pad": "x" * 1000}))
+        p.write_text(json.dumps({"version": BOOK_VERSION, "first": [], "second": {}, "pad": "x" * 1000}))
         age(p, ago)
         paths.append(p)
     new = books / "book-new.json"
-    new.write_text(json.dumps({"version": 1, "first": [], "second": {}, "pad": "x" * 1000}))
+    new.write_text(json.dumps({"version": BOOK_VERSION, "first": [], "second": {}, "pad": "x" * 1000}))
     age(new, 1000)  # the oldest of all, yet just written: kept
     size = new.stat().st_size
     gone = cache_store.enforce(2 * size + 10, keep=new, folder=folder)

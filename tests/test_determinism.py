@@ -33,7 +33,7 @@ POOR = max(GUESSES, key=largest_part)  # a poor opener: one reply leaves over 10
 
 
 def rows_of(adv, game, top=5):
-    return [(r.word, r.expected, r.lookahead, r.basis) for r in adv.suggest(game, top)]
+    return [(r.word, r.expected, r.lose, r.lookahead, r.basis) for r in adv.suggest(game, top)]
 
 
 def games_after(adv, first, patterns):
@@ -122,6 +122,36 @@ def test_same_rows_from_several_threads_at_once(tight_budget):
         t.join()
     assert len(got) == 2 * len(pats)
     assert all(rows == want[p] for p, rows in got)
+
+
+@pytest.mark.parametrize("goal", ["streak", "average"])
+def test_each_goal_gives_the_same_rows_whatever_was_asked_before(tight_budget, goal):
+    """The goal is part of the inputs: with a cap of three guesses the guesses here may lose
+    (their chance to lose is part of the rows compared), and each goal's rows are the same when
+    asked again after the other goal's, on a fresh Advisor, on one thread or two."""
+    lex = Lexicon.from_lists(GUESSES, ANSWERS, name="syn")
+    other = "average" if goal == "streak" else "streak"
+    adv = Advisor(lex, use_book=False, goal=goal)
+    pats = states(lex, FIRST)[:4]
+
+    def games(a):
+        out = []
+        for p in pats:
+            g = a.new_game(max_guesses=3)
+            g.guess(FIRST, p)
+            out.append(g)
+        return out
+
+    first = [rows_of(adv, g) for g in games(adv)]
+    assert any(lose for rows in first for _, _, lose, _, _ in rows)  # losses are in play
+    mixed = Advisor(lex, use_book=False, goal=other)
+    for g in games(mixed):
+        mixed.suggest(g, 5)
+    adv._ranked.clear()
+    assert [rows_of(adv, g) for g in reversed(games(adv))] == first[::-1]
+    for threads in (1, 2):
+        fresh = Advisor(lex, use_book=False, goal=goal, threads=threads)
+        assert [rows_of(fresh, g) for g in games(fresh)] == first
 
 
 # ---------------------------------------------------------------------------------------------
@@ -221,14 +251,15 @@ def test_compare_measures_any_guess_as_the_ranking_does(monkeypatch, budget):
     search.set_depth(ranking.lookahead or None)
     wide = search.rank(game.candidates, rows=1, top=3 * PLAY_TOP)
     search.set_depth(None)
-    best_word, best_v, _ = adv.compare(game, lex.guesses[ranking.pairs[0][0]])
-    assert best_v == pytest.approx(ranking.pairs[0][1] / W)
+    # no answer of this node can be lost (six guesses: its values are the guesses alone)
+    best_word, best, _ = adv.compare(game, lex.guesses[ranking.pairs[0][0]])
+    assert best.lose == 0 and best.expected == pytest.approx(ranking.pairs[0][1] / W)
     outside = [(g, v) for g, v in wide if g not in dict(ranking.pairs)]
     assert outside
     for g, v in outside[:3]:
         _, b, mine = adv.compare(game, lex.guesses[g])
-        assert b == pytest.approx(best_v)
-        assert mine == pytest.approx(v / W)
+        assert b == best
+        assert mine.lose == 0 and mine.expected == pytest.approx(v / W)
 
 
 def test_playing_the_bots_guess_scores_full_skill():

@@ -57,9 +57,35 @@ def test_guess_cap_counts_failures():
     m = build_matrix(words, words)
     res = simulate(lex, m, greedy_chooser(lex, m, "entropy", guess_space="candidates"),
                    guess_space="candidates", max_guesses=3)
-    assert sorted(res.guesses.tolist()) == [1, 2, 3, 4, 5]
+    # a game ends at the cap, as the real one: the two lost games played three guesses each
+    assert sorted(res.guesses.tolist()) == [1, 2, 3, 3, 3]
+    assert all(len(p) <= 3 for p in res.paths)
     assert res.distribution() == {"1": 1, "2": 1, "3": 1, "X": 2}
     assert res.solved_pct == pytest.approx(60.0)
+    # a loss is counted apart, never as guesses: the average is over the three games solved
+    assert res.lost == 2 and res.total == 6 and res.average == pytest.approx(2.0)
+    assert res.loss_chance == pytest.approx(0.4) and res.failures() == ["exxxx", "fxxxx"]
+
+
+@pytest.mark.parametrize("goal", ["streak", "average"])
+def test_the_search_policy_plays_to_the_cap_and_counts_the_losses(goal):
+    """Twelve answers that differ in the first letter only, and no other guess: each guess rules
+    out one word, so six are found (in one to six guesses) and six are lost whatever is played.
+    Before, the simulator asked the search for a seventh guess and stopped with 'rows played must
+    be 0 to 5, not 6'."""
+    from wordlebot.advisor import Advisor
+    from wordlebot.simulate import advisor_chooser
+
+    words = [c + "atch" for c in "bcdfhlmpruvw"]
+    lex = Lexicon.from_lists(words, words, name="atch")
+    m = build_matrix(words, words)
+    adv = Advisor(lex, matrix=m, use_book=False, goal=goal)
+    res = simulate(lex, m, advisor_chooser(adv), strategy_name="search", goal=goal)
+    assert res.lost == 6 and res.solved_pct == pytest.approx(50.0)
+    assert sorted(res.guesses[res.solved_mask].tolist()) == [1, 2, 3, 4, 5, 6]
+    assert res.average == pytest.approx(3.5) and res.total == 21
+    assert all(len(p) <= 6 for p in res.paths) and res.distribution()["X"] == 6
+    assert res.summary()["goal"] == goal and res.summary()["lost"] == 6
 
 
 @pytest.mark.parametrize("strategy,first,total", GREEDY_TOTALS)

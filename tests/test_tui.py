@@ -305,7 +305,7 @@ def test_tab_during_a_search_waits_for_it_and_the_title_says_searching():
             await settle(app, pilot)
             new_best = real(8, app.session.game)[0].word
             assert app.session.letters == new_best
-            assert _text(app, "#sugg-title").startswith(f"suggestions (Tab plays {new_best.upper()}")
+            assert _text(app, "#sugg-title").startswith(f"streak · Tab plays {new_best.upper()}")
 
     run(go())
 
@@ -535,9 +535,9 @@ def test_the_estimate_note_is_in_a_players_words():
             return _text(app, "#sugg-title"), best
 
     title, best = run(go(True))
-    assert title == f"suggestions (Tab plays {best}; ≈ may be low in hard mode)"
+    assert title == f"streak · Tab plays {best}; ≈ may be low in hard mode"
     title, best = run(go(False))
-    assert title == f"suggestions (Tab plays {best}; avg ≈ estimated)"
+    assert title == f"streak · Tab plays {best}; avg ≈ estimated"
 
 
 def test_a_reason_that_ends_with_a_question_gets_no_second_full_stop(tmp_path):

@@ -28,10 +28,33 @@ SEARCH_STRATEGIES = ("search", "exact")
 ALL_STRATEGIES = SEARCH_STRATEGIES + STRATEGIES
 DEFAULT_STRATEGY = "search"
 
-# In play an answer not found within the guess cap costs this many extra guesses (per unit of
-# weight) instead of making a strategy inadmissible: the search then always has an answer, and
-# loses a game only where no strategy can avoid it.
-PLAY_FAIL_COST = 10.0
+# What the play policy minimises (the player's goal).  In play an answer not found within the
+# guess cap costs a failure cost F (per unit of weight, on top of the guesses it used) instead of
+# making a strategy inadmissible: the search always has an answer, and a node's value is
+# G + F * L, G the guesses (weighted), L the weight of the answers lost.
+#
+# streak (the default): first the smallest chance of losing, then the fewest guesses.  F is
+# large enough to make that order lexicographic for any loss chance a player could care about:
+# two strategies' G differ by less than (guesses left - 1) * W at a node of weight W (every
+# answer needs between one guess and all of them), so a difference in the chance of losing
+# L / W larger than (guesses left - 1) / F ~ 5 / 2^20 ~ 5e-6 (1 game in 200,000: 550 years of
+# daily play) always decides, whatever it costs in guesses; only below that can a guess saved
+# on average outweigh it.  Precision: values reach (guesses left + F) * W; doubles hold them to
+# ~2.2e-16 relative, i.e. 2.3e-10 * W, below the weighted search's tie margin (1e-9, W <= 1), and
+# F = 2^20 keeps unit-weight values whole numbers (below 2^53 by far: 2^20 * 14,855 ~ 1.6e10),
+# from which L reads back exactly (G < F: 6 * 14,855 < 2^20).  On the weighted nyt set the
+# lightest answers weigh ~1e-11: losing one costs ~1e-5 guesses of the average, so among
+# strategies of equal loss the average still decides.
+#
+# average: the fewest guesses on average, a lost game counted as ten guesses more (F = 10): the
+# old default, an option for players who do not keep a streak.
+GOALS = ("streak", "average")
+DEFAULT_GOAL = "streak"
+FAIL_COSTS = {"streak": 2.0**20, "average": 10.0}
+GOAL_TEXT = {  # each fits an 80-column line after "goal: "
+    "streak": "streak (the smallest chance of losing first, then the fewest guesses)",
+    "average": "average (the fewest guesses on average, a lost game counted as ten more)",
+}
 # Work budget of one suggestion, in the search's scan units (search_kernels.M_WORK: node visits,
 # guesses scanned, answers partitioned; ~3-5 ns each): under 100 ms.  The search deepens level
 # by level and answers with the deepest level that finished; small nodes always finish, big
@@ -73,11 +96,31 @@ BOOK_GUESSES = 6
 class NodeRanking:
     """The search's ranking of a node, (guess id, value) best first, and how it was measured:
     ``lookahead`` guesses searched before the values are estimated (0: searched to the end),
-    over the guesses of ``pool`` only when one is given (big nodes)."""
+    over the guesses of ``pool`` only when one is given (big nodes).  ``losses``: for each
+    pair, the weight of the answers its strategy loses (``TreeSearch.loss``), so that the value
+    G + F * L can be shown as what it is made of."""
 
     pairs: list[tuple[int, float]]
     lookahead: int = 0
     pool: np.ndarray | None = field(default=None, repr=False)
+    losses: list[float] = field(default_factory=list)
+
+    def top(self, n: int) -> "NodeRanking":
+        return NodeRanking(self.pairs[:n], self.lookahead, self.pool, self.losses[:n])
+
+
+@dataclass(frozen=True)
+class Prospect:
+    """What a guess played now (and the search's strategy after it) leads to, under the prior:
+    the two figures a player reads, never mixed into one."""
+
+    expected: float | None  # average guesses to finish when solved, this one included (None: never solved)
+    lose: float  # chance of not solving within the guess cap (0 to 1)
+    lookahead: int = 0  # as NodeRanking.lookahead: 0 searched to the end, else an estimate past it
+
+    @property
+    def solve(self) -> float:
+        return 1.0 - self.lose
 
 
 @dataclass
@@ -86,6 +129,8 @@ class Advisor:
     strategy: str = DEFAULT_STRATEGY
     guess_space: str = "all"
     matrix: np.ndarray | None = None
+    # what the search plays for (see GOALS): the streak first, or the average
+    goal: str = DEFAULT_GOAL
     # answers x guesses for the search; None: the cached transpose (given when the caller holds
     # the patterns already, e.g. sliced from a bigger list, so nothing is built or cached again)
     matrix_t: np.ndarray | None = field(default=None, repr=False)
@@ -115,6 +160,8 @@ class Advisor:
     def __post_init__(self) -> None:
         if self.strategy not in ALL_STRATEGIES:
             raise ValueError(f"unknown strategy {self.strategy!r}; choose one of {', '.join(ALL_STRATEGIES)}")
+        if self.goal not in GOALS:
+            raise ValueError(f"unknown goal {self.goal!r}; choose one of {', '.join(GOALS)}")
         if self.matrix is None:
             self.matrix = pattern_matrix(self.lexicon)
 
@@ -186,7 +233,7 @@ class Advisor:
         self._searches[key] = TreeSearch(
             self.lexicon, k=None if self.strategy == "exact" else self.k, kc=self.kc, hard=hard,
             max_guesses=max_guesses, weights="prior" if weighted else None, threads=self.threads,
-            fail_cost=PLAY_FAIL_COST, guess_space=self.guess_space, matrix=self.matrix, matrix_t=self.matrix_t,
+            fail_cost=FAIL_COSTS[self.goal], guess_space=self.guess_space, matrix=self.matrix, matrix_t=self.matrix_t,
             **memory,
         )
         while self.searches_kept is not None and len(self._searches) > self.searches_kept:
@@ -282,7 +329,7 @@ class Advisor:
         return book_path(self.search_for(hard, max_guesses), tag=self._policy_tag())
 
     def _policy_tag(self) -> str:
-        return repr((self.strategy, LEVELS, BOOK_ROOT_DEPTH_WEIGHTED, self._book_root_depth, 3))
+        return repr((self.strategy, LEVELS, BOOK_ROOT_DEPTH_WEIGHTED, self._book_root_depth, 3, self.goal))
 
     def rank_node(self, search, H: np.ndarray, rows: int, constraints, top: int,
                   for_book: bool = False) -> NodeRanking:
@@ -298,7 +345,8 @@ class Advisor:
 
         if self.strategy == "exact":
             search.set_depth(None)
-            return NodeRanking(search.rank(H, rows=rows, constraints=constraints, top=top), 0, None)
+            pairs = search.rank(H, rows=rows, constraints=constraints, top=top)
+            return NodeRanking(pairs, 0, None, self._losses(search, H, rows, constraints, pairs, None, 0))
         budget = None if for_book else PLAY_WORK_BUDGET
         width = top if for_book else max(top, PLAY_TOP)
         key = None
@@ -308,8 +356,7 @@ class Advisor:
             key = (search.hard, search.max_guesses, rows, width, H.tobytes(), cons)
             if key in self._ranked:
                 self._ranked.move_to_end(key)
-                cached = self._ranked[key]
-                return NodeRanking(cached.pairs[:top], cached.lookahead, cached.pool)
+                return self._ranked[key].top(top)
         pool = self.guess_pool(H) if (not for_book and H.size > POOL_ABOVE and not search.hard) else None
         result: list[tuple[int, float]] | None = None
         level_done = LEVELS[0]
@@ -330,12 +377,21 @@ class Advisor:
                 finally:
                     spent += search.work_done - before
                     search.set_depth(None)
-        ranking = NodeRanking(result or [], level_done, pool)
+            # on the tables the ranking just filled (the budget's verdict is in: this is not
+            # counted against it)
+            losses = self._losses(search, H, rows, constraints, result or [], pool, level_done)
+        ranking = NodeRanking(result or [], level_done, pool, losses)
         if key is not None:
             self._ranked[key] = ranking
             while len(self._ranked) > RANKINGS_KEPT:
                 self._ranked.popitem(last=False)
-        return NodeRanking(ranking.pairs[:top], level_done, pool)
+        return ranking.top(top)
+
+    @staticmethod
+    def _losses(search, H: np.ndarray, rows: int, constraints, pairs, pool, lookahead: int) -> list[float]:
+        """The weight each ranked guess's strategy loses (see ``TreeSearch.loss``)."""
+        return [search.loss(H, rows, constraints, guess=g, value=v, pool=pool, lookahead=lookahead)
+                for g, v in pairs]
 
     def guess_pool(self, H: np.ndarray) -> np.ndarray:
         """Guess ids worth searching at a big node (see POOL_ABOVE)."""
@@ -354,14 +410,18 @@ class Advisor:
         estimated = self.lexicon.weighted or not self.lexicon.official
         return BOOK_ROOT_DEPTH_WEIGHTED if estimated and self.strategy != "exact" else 0
 
-    def _rank_for_book(self, search, H, rows, constraints, top):
+    def _rank_for_book(self, search, H, rows, constraints, top) -> list[tuple[int, float, float]]:
         if H.size == self.lexicon.n_answers and self._book_root_depth:
-            search.set_depth(self._book_root_depth)
+            depth = self._book_root_depth
+            search.set_depth(depth)
             try:
-                return search.rank(H, rows=rows, constraints=constraints, top=top)
+                pairs = search.rank(H, rows=rows, constraints=constraints, top=top)
             finally:
                 search.set_depth(None)
-        return self.rank_node(search, H, rows, constraints, top, for_book=True).pairs
+            ranking = NodeRanking(pairs, depth, None, self._losses(search, H, rows, constraints, pairs, None, depth))
+        else:
+            ranking = self.rank_node(search, H, rows, constraints, top, for_book=True)
+        return [(g, v, x) for (g, v), x in zip(ranking.pairs, ranking.losses)]
 
     def search_pairs(self, H: np.ndarray, history: list[tuple[int, int]], constraints, *, hard: bool,
                      max_guesses: int, top: int = PLAY_TOP) -> NodeRanking:
@@ -372,13 +432,15 @@ class Advisor:
         if (not history or not self.lexicon.weighted) and len(history) <= 1 and self.has_book(max_guesses):
             book = self.book(hard, max_guesses)
             if book and not history:
-                return NodeRanking([(self.lexicon.id(w), v) for w, v in book.first][:top],
-                                   self._book_root_depth, None)
+                return self._from_book(book.first, self._book_root_depth).top(top)
             if history and book and book.first and self.lexicon.guesses[history[0][0]] == book.first[0][0]:
                 reply = self._book_reply(hard, max_guesses, history[0][1])
                 if reply is not None:
-                    return NodeRanking([(self.lexicon.id(w), v) for w, v in reply][:top], 0, None)
+                    return self._from_book(reply, 0).top(top)
         return self.rank_node(search, H, len(history), constraints if hard else None, top)
+
+    def _from_book(self, rows, lookahead: int) -> NodeRanking:
+        return NodeRanking([(self.lexicon.id(w), v) for w, v, _ in rows], lookahead, None, [x for _, _, x in rows])
 
     def _ranking(self, game: Game, top: int = PLAY_TOP) -> NodeRanking:
         """The ranking the suggestions and compare both read: wide enough to show ``top`` rows
@@ -397,60 +459,83 @@ class Advisor:
         if top <= PLAY_TOP:
             return base
         seen = {g for g, _ in base.pairs}
-        more = [(g, v) for g, v in ranked(top).pairs if g not in seen]
-        return NodeRanking(base.pairs + more, base.lookahead, base.pool)
+        wide = ranked(top)
+        more = [(p, x) for p, x in zip(wide.pairs, wide.losses) if p[0] not in seen]
+        return NodeRanking(base.pairs + [p for p, _ in more], base.lookahead, base.pool,
+                           base.losses + [x for _, x in more])
 
     def _search_rows(self, game: Game, top: int) -> list[Ranked]:
         excluded = self._excluded(game)
         ranking = self._ranking(game, top)
-        pairs = [(g, v) for g, v in ranking.pairs if g not in excluded and g >= 0]
-        if not pairs:
+        rows = [(g, v, x) for (g, v), x in zip(ranking.pairs, ranking.losses) if g not in excluded and g >= 0]
+        if not rows:
             return []
-        return self._describe(game, pairs[:top], self.search_for(game.hard, game.max_guesses), ranking.lookahead)
+        return self._describe(game, rows[:top], self.search_for(game.hard, game.max_guesses), ranking.lookahead)
 
-    def compare(self, game: Game, word: str) -> tuple[str, float, float]:
-        """(the search's best guess, its average guesses to finish, the same for ``word``) at
-        the game's state, both measured by one procedure: the ranking the suggestions come
-        from, and for a word outside it, the same search of that one guess at the same
-        look-ahead, over the same pool."""
+    def prospect(self, search, H: np.ndarray, rows: int, value: float, lost: float, lookahead: int = 0) -> Prospect:
+        """A searched value G + F * L at a node (answers ``H`` after ``rows`` guesses) as the
+        figures a player reads: the chance of losing L / W, and the guesses when solved, those
+        of the answers solved only (a lost answer used every guess left: G counts them)."""
+        W = float(search.w[H].sum())
+        left = search.max_guesses - rows
+        lost = min(max(lost, 0.0), W)
+        guesses = value - search.fail_cost * lost if lost > 0 else value
+        solved = W - lost
+        # an answer lost weighs at least the lightest: less than a millionth of that is rounding
+        if solved <= 1e-6 * float(search.w[H].min()):
+            return Prospect(None, 1.0, lookahead)
+        expected = (guesses - left * lost) / solved
+        return Prospect(min(max(expected, 1.0), float(left)), lost / W, lookahead)
+
+    def compare(self, game: Game, word: str) -> tuple[str, Prospect, Prospect]:
+        """(the search's best guess, its outcome, the outcome of ``word``) at the game's state,
+        both measured by one procedure: the ranking the suggestions come from, and for a word
+        outside it, the same search of that one guess at the same look-ahead, over the same
+        pool."""
         with self._lock:
             return self._compare(game, word)
 
-    def _compare(self, game: Game, word: str) -> tuple[str, float, float]:
+    def _compare(self, game: Game, word: str) -> tuple[str, Prospect, Prospect]:
         gid = self.lexicon.id(word)
         search = self.search_for(game.hard, game.max_guesses)
         H = game.candidates
-        W = float(search.w[H].sum())
+        rows = len(game.rows)
         ranking = self._ranking(game)
         best_g, best_v = ranking.pairs[0]
-        values = dict(ranking.pairs)
+        values = {g: (v, x) for (g, v), x in zip(ranking.pairs, ranking.losses)}
+        cons = game.constraints if game.hard else None
         if gid in values:
-            mine = values[gid]
+            mine, lost = values[gid]
         else:
             search.set_depth(ranking.lookahead or None)
             try:
-                mine = search.value_of_guess(gid, H, rows=len(game.rows), pool=ranking.pool,
-                                             constraints=game.constraints if game.hard else None)
+                mine = search.value_of_guess(gid, H, rows=rows, pool=ranking.pool, constraints=cons)
             finally:
                 search.set_depth(None)
-        return self.lexicon.guesses[best_g], best_v / W, min(mine, 1e9) / W
+            lost = search.loss(H, rows, cons, guess=gid, value=mine, pool=ranking.pool,
+                               lookahead=ranking.lookahead)
+        best = self.prospect(search, H, rows, best_v, values[best_g][1], ranking.lookahead)
+        return self.lexicon.guesses[best_g], best, self.prospect(search, H, rows, mine, lost, ranking.lookahead)
 
-    def _describe(self, game: Game, pairs: list[tuple[int, float]], search, lookahead: int) -> list[Ranked]:
-        """Suggestion rows: the search's expected guesses plus the partition figures."""
+    def _describe(self, game: Game, ranked: list[tuple[int, float, float]], search, lookahead: int) -> list[Ranked]:
+        """Suggestion rows: the search's figures (the guesses when solved, the chance to lose)
+        plus the partition figures."""
         H = game.candidates
-        gids = np.array([g for g, _ in pairs], dtype=np.int64)
+        gids = np.array([g for g, _, _ in ranked], dtype=np.int64)
         prior = self.lexicon.prior[H]
         stats = partition_stats(self.matrix, gids, H, prior, self.lexicon.length)
-        hard_flags = game.constraints.mask(self.lexicon.guess_codes)
-        total_w = float(search.w[H].sum())
+        # the rows' words only (every guess of the list: ~10 ms of a classic suggestion)
+        hard_flags = game.constraints.mask(np.ascontiguousarray(self.lexicon.guess_codes[gids]))
         rows = []
-        for i, (g, v) in enumerate(pairs):
+        for i, (g, v, lost) in enumerate(ranked):
+            out = self.prospect(search, H, len(game.rows), v, lost, lookahead)
             rows.append(Ranked(
-                word=self.lexicon.guesses[g], score=v / total_w, bits=float(stats.bits[i]),
+                word=self.lexicon.guesses[g], score=out.expected,
+                bits=float(stats.bits[i]),
                 expected_left=float(stats.expected_left[i]), largest=int(stats.largest[i]),
                 parts=int(stats.parts[i]), p_answer=float(stats.p_answer[i]),
-                can_be_answer=bool(stats.p_answer[i] > 0), hard_legal=bool(hard_flags[g]),
-                expected=v / total_w, lookahead=lookahead, basis=self._basis(lookahead),
+                can_be_answer=bool(stats.p_answer[i] > 0), hard_legal=bool(hard_flags[i]),
+                expected=out.expected, lose=out.lose, lookahead=lookahead, basis=self._basis(lookahead),
             ))
         return rows
 

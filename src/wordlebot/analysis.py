@@ -1,12 +1,30 @@
 """Post-game analysis in the spirit of the NYT's WordleBot: each guess rated for skill and luck.
 
-For every row: the candidates before and after, the bot's best guess and the average number of
-guesses it needs from there (this guess included), the same figure for the player's guess, a
-**skill** score from the regret (how many guesses, on average, the player's choice costs over
-the bot's: 99 when none, exp(-regret / 0.5) scaled to 99 otherwise, so a tenth of a guess gives
-81 and half a guess 36), and a **luck** score from where the colours that came up rank among the
-ones the guess could have drawn (99 x the chance of an outcome leaving more candidates than this
-one, ties counted half; the all-green row is the luckiest).
+For every row: the candidates before and after, the bot's best guess (under the goal it plays
+for: advisor.GOALS) and what it leads to, the same for the player's guess: two figures, never
+mixed into one, the chance to solve the game (under the day's prior, the bot playing on after
+the guess) and the average guesses to finish *when solved* (this guess included; a lost game is
+never counted as a number of guesses).
+
+The rule of the scores:
+
+* **skill** rates the choice, not what came of it: 99 x (the player's chance to solve / the
+  bot's, at most 1) x exp(-(extra guesses) / 0.5), the extra guesses being how many more the
+  player's guess needs on average when solved than the bot's (none when fewer).  A guess as good
+  as the bot's is 99; a tenth of a guess more gives 81, half a guess 36; a guess that keeps half
+  the bot's chance to solve gives 50.  A guess that could still solve the game is rated at least
+  1: 0 is kept for one that gave up every chance the bot had (a winning guess is never 0; a
+  long shot that won, WAVER at 0.4 % where CAVER had 92 %, rates low, and its luck says it was
+  lucky).
+* **luck** ranks the colours that came up among those the guess could have drawn: 99 x the
+  chance of an outcome leaving more candidates than this one, ties counted half (the all-green
+  row is the luckiest).
+* The game's skill is the mean of its rows' (a forced last guess, the only word left, not
+  counted) and **a lost game is never 99**: 99 says the game was played as well as it could be,
+  and a lost game whose every choice was the bot's is shown as 98 with the note that the bot,
+  playing the same way, loses it too.
+
+An answer outside the word set's list leaves the rows after the one that showed it unrated.
 
 Share grids (``Wordle 1,692 4/6*`` with emoji rows, dark, light or high contrast; ``X/6`` for a
 loss; ``*`` for hard mode) are parsed and printed here too.
@@ -25,6 +43,7 @@ from .feedback import EmojiStyle, Pattern, _feedback, _tile_count, all_green, pa
 from .game import Game, Row
 
 SKILL_SCALE = 0.5  # guesses of regret that cost 1/e of the skill score
+LOST_GAME_SKILL = 98  # the most a lost game is rated (see the module's docstring)
 
 
 @dataclass(frozen=True)
@@ -35,11 +54,15 @@ class RowReport:
     candidates_before: int
     candidates_after: int
     best: str  # the bot's guess here
-    best_expected: float  # average guesses the bot needs from here, its guess included
-    player_expected: float  # the same with the player's guess first
+    # average guesses the bot needs from here when it solves, its guess included (None: never)
+    best_expected: float | None
+    player_expected: float | None  # the same with the player's guess first
     skill: int  # 0-99
     luck: int  # 0-99
     solved: bool
+    best_lose: float = 0.0  # the bot's chance of not solving from here (its guess, then its play)
+    player_lose: float = 0.0  # the same with the player's guess first
+    lookahead: int = 0  # 0: the figures are searched to the end; else estimated past that many guesses
 
 
 @dataclass
@@ -54,10 +77,23 @@ class GameReport:
     unrated: list[Row] = field(default_factory=list)
     off_list_note: str | None = None
 
+    goal: str = "streak"  # what the bot played for (advisor.GOALS)
+
     @property
     def skill(self) -> int:
         rated = [r.skill for r in self.rows if not (r.solved and r.candidates_before == 1)]
-        return round(float(np.mean(rated))) if rated else 99
+        mean = round(float(np.mean(rated))) if rated else 99
+        return min(mean, LOST_GAME_SKILL) if self.lost else mean
+
+    @property
+    def lost(self) -> bool:
+        """Every guess played without the answer (not a game still under way)."""
+        return not self.solved and len(self.rows) + len(self.unrated) >= self.max_guesses
+
+    @property
+    def bot_loses_too(self) -> bool:
+        """A lost game every guess of which was as good as the bot's: its own play loses it too."""
+        return self.lost and bool(self.rows) and not self.unrated and all(r.skill == 99 for r in self.rows)
 
     @property
     def luck(self) -> int:
@@ -72,15 +108,41 @@ class GameReport:
                      f"row{'s' if len(self.rows) != 1 else ''} · ") if self.rows else ""
             return f"{rated}{result} ({self.off_list_note}: no bot comparison from row {len(self.rows) + 1})"
         result = f"solved in {len(self.rows)}" if self.solved else "not solved"
-        bot = self.rows[0].best_expected if self.rows else float("nan")
-        return (f"Skill {self.skill} · Luck {self.luck} · {result} "
-                f"(from the start the bot needs {bot:.2f} guesses on average)")
+        if self.bot_loses_too:
+            result += " (every guess was as good as the bot's, which loses this game too)"
+        return f"Skill {self.skill} · Luck {self.luck} · {result}{self._start()}"
+
+    def _start(self) -> str:
+        """What the bot expected from the start: its guesses when solved, its chance to solve."""
+        if not self.rows or self.rows[0].best_expected is None:
+            return ""
+        first = self.rows[0]
+        approx = "≈" if first.lookahead else ""
+        chance = f", solving {solve_text(first.best_lose)}" if first.best_lose > 0 else ""
+        return f" (from the start the bot needs {approx}{first.best_expected:.2f} guesses on average when it solves{chance})"
 
 
-def skill_score(regret: float) -> int:
-    if regret <= 1e-9:
+def solve_text(lose: float) -> str:
+    """The chance to solve in words: ``95.2 % of the time``, ``over 99.9 % of the time``."""
+    if lose <= 0:
+        return "every time"
+    if lose < 0.0005:
+        return "over 99.9 % of the time"
+    return f"{100 * (1 - lose):.1f} % of the time"
+
+
+def skill_score(bot, mine) -> int:
+    """The skill of a guess (``mine``) where the bot's choice leads to ``bot`` (advisor.Prospect
+    each): see the module's docstring."""
+    win_bot, win_mine = 1.0 - bot.lose, 1.0 - mine.lose
+    keep = 1.0 if win_bot <= 1e-12 else min(1.0, win_mine / win_bot)
+    extra = 0.0
+    if bot.expected is not None and mine.expected is not None:
+        extra = max(0.0, mine.expected - bot.expected)
+    if keep >= 1.0 - 1e-9 and extra <= 1e-9:
         return 99
-    return max(0, min(99, int(round(99 * math.exp(-regret / SKILL_SCALE)))))
+    score = int(round(99 * keep * math.exp(-extra / SKILL_SCALE)))
+    return max(1 if win_mine > 1e-12 else 0, min(98, score))
 
 
 def luck_score(matrix: np.ndarray, guess_id: int, candidates: np.ndarray, weights: np.ndarray,
@@ -131,16 +193,17 @@ def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: b
     for k, row in enumerate(rated, start=1):
         before = int(game.candidates.size)
         H = game.candidates.copy()
-        best, best_v, mine_v = advisor.compare(game, row.guess)
+        best, bot, mine = advisor.compare(game, row.guess)
         luck = luck_score(advisor.matrix, lex.id(row.guess), H, lex.prior[H], row.pattern, green)
         game.guess(row.guess, row.pattern)
-        regret = max(0.0, mine_v - best_v)
-        reports.append(RowReport(k, row.guess, row.pattern, before, int(game.candidates.size), best, best_v,
-                                 mine_v, skill_score(regret), luck, row.pattern == green))
+        reports.append(RowReport(k, row.guess, row.pattern, before, int(game.candidates.size), best, bot.expected,
+                                 mine.expected, skill_score(bot, mine), luck, row.pattern == green,
+                                 bot.lose, mine.lose, bot.lookahead))
     if truth is not None and rated is not rows:
         return GameReport(reports, truth.answer, truth.solved, hard, max_guesses,
-                          unrated=list(rows[len(rated):]), off_list_note=truth.off_list_note)
-    return GameReport(reports, answer or (rows[-1].guess if game.solved else None), game.solved, hard, max_guesses)
+                          unrated=list(rows[len(rated):]), off_list_note=truth.off_list_note, goal=advisor.goal)
+    return GameReport(reports, answer or (rows[-1].guess if game.solved else None), game.solved, hard, max_guesses,
+                      goal=advisor.goal)
 
 
 # ---------------------------------------------------------------------------------------------

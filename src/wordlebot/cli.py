@@ -19,8 +19,8 @@ import click
 from rich.markup import escape
 
 from . import data, paths
-from .cli_common import (DAY, DEFAULT_STRATEGY, DEFAULT_WORDS, STRATEGIES, WORD_SETS, _folder, _note, check_cache, err,
-                         lexicon_options, out, sigterm_stops)
+from .cli_common import (DAY, DEFAULT_GOAL, DEFAULT_STRATEGY, DEFAULT_WORDS, GOALS, STRATEGIES, WORD_SETS, _folder,
+                         _note, check_cache, err, lexicon_options, out, sigterm_stops)
 from .errors import DataError, WordlebotError
 from .extras import require
 from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
@@ -90,6 +90,21 @@ def strategy_options(f):
     return f
 
 
+def goal_option(f=None, *, remembered: bool = False):
+    """--goal: what the search plays for (the single-board play policy; advisor.GOALS).
+    ``remembered``: the terminal UI's, whose default is the goal saved in its settings."""
+
+    def decorate(f):
+        return click.option(
+            "--goal", type=click.Choice(GOALS), default=None if remembered else DEFAULT_GOAL,
+            show_default=not remembered,
+            help="What the search plays for: streak, the smallest chance of losing first, then the fewest "
+                 "guesses; average, the fewest guesses on average (a lost game counts as ten more)"
+                 + (" (default: the one chosen in the settings, else streak)." if remembered else "."))(f)
+
+    return decorate(f) if f is not None else decorate
+
+
 def objective_option(f):
     return click.option("--objective", type=click.Choice(["score", "guesses"]), default="score", show_default=True,
                         help="Multi-board games: what the policy minimises; score: the sum over boards of the "
@@ -157,9 +172,10 @@ def _rows_of(ctx, param, value):
 @click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many suggestions.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--hard", is_flag=True, help="Hard mode: only guesses that use every revealed hint.")
+@goal_option
 @lexicon_options
 @strategy_options
-def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strategy: str, guess_space: str,
+def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexicon, strategy: str, guess_space: str,
             game_day) -> None:
     """Suggest the next guesses for a game given as a history (one shot)."""
     from .advisor import Advisor
@@ -167,7 +183,7 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
     from .days import end_of_game_note
     from .game import Game
 
-    advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space)
+    advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space, goal=goal)
     game = Game.from_history(lexicon, history, hard=hard, matrix=advisor.matrix)
     day_doc = {"day": lexicon.day.isoformat() if lexicon.day else None,
                "puzzle": game_day.puzzle if lexicon.day else None,
@@ -189,7 +205,7 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
     if as_json:
         doc = {
             "history": game.history(), "words": lexicon.name, **day_doc, "hard": hard, "strategy": strategy,
-            "guess_space": guess_space,
+            "guess_space": guess_space, "goal": goal if advisor.searching else None,
             "candidates": int(game.candidates.size), "candidate_words": game.candidate_words[:100],
             "suggestions": [asdict(r) for r in rows],
         }
@@ -200,7 +216,7 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
     if line:
         out.print(f"[dim]{escape(line)}[/]", soft_wrap=True)
     out.print(suggestion_table(rows, strategy, int(game.candidates.size), title=candidates_line(game),
-                               hard=game.hard))
+                               hard=game.hard, goal=goal if advisor.searching else None))
     if game.candidates.size <= 12:
         out.print(possible_line(game), soft_wrap=True)
     from .explain import hard_mode_trap
@@ -222,9 +238,10 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, lexicon, strateg
               help="Multi-board games: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle (k + 5 guesses); "
                    "one line of colours a guess, for all the boards.")
 @objective_option
+@goal_option
 @lexicon_options
 @strategy_options
-def assist(hard: bool, top: int, boards: int, objective: str, lexicon, strategy: str, guess_space: str,
+def assist(hard: bool, top: int, boards: int, objective: str, goal: str, lexicon, strategy: str, guess_space: str,
            game_day) -> None:
     """Interactive assistant: play the real game elsewhere, type what it showed, get the next guess."""
     from .cli_common import day_line, history
@@ -240,7 +257,7 @@ def assist(hard: bool, top: int, boards: int, objective: str, lexicon, strategy:
     from .interactive import AssistSession
 
     AssistSession(lexicon, out, strategy=strategy, guess_space=guess_space, hard=hard, top=top,
-                  game_day=game_day, history=history()).run()
+                  game_day=game_day, history=history(), goal=goal).run()
 
 
 @cli.command()
@@ -282,7 +299,9 @@ def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool
                    "side, one line a guess (the word, then each open board's colours; with --play, just the "
                    "word, against hidden words).")
 @objective_option
-def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day, boards, objective) -> None:
+@goal_option(remembered=True)
+def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answer, day, boards, objective,
+        goal) -> None:
     """The terminal UI: a board, live suggestions and candidates, settings, game analysis.
     The settings chosen in its dialog are remembered; the options given here apply to this run."""
     require("tui")
@@ -321,7 +340,7 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
         session = Session.start(
             saved, data_dir=folder, day=day, answer=answer, notify=note,
             load_options={"progress_factory": bars, "build_model": True},
-            words=words, length=length, strategy=strategy, hard=hard, max_guesses=max_guesses, mode=mode,
+            words=words, length=length, strategy=strategy, hard=hard, max_guesses=max_guesses, mode=mode, goal=goal,
             guesses_file=str(guesses) if guesses else None, answers_file=str(answers) if answers else None)
     prepare_book(err, session.advisor, session.game)
     WordlebotApp(session, data_dir=folder, notes=notes).run()
@@ -348,11 +367,12 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
               help="With --boards: how many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="With --boards: the answer sets' seed.")
 @objective_option
+@goal_option
 @lexicon_options
 @strategy_options
 @search_options
-def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, seed, objective, lexicon, strategy,
-             guess_space, k, memory) -> None:
+def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, seed, objective, goal, lexicon,
+             strategy, guess_space, k, memory) -> None:
     """Play every answer of the word set with a strategy and report the statistics; with
     --boards, play multi-board games with the policy and the baselines."""
     import numpy as np
@@ -370,18 +390,18 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
     first_id = lexicon.id(first) if first else None
     targets = np.arange(min(limit, lexicon.n_answers) if limit else lexicon.n_answers, dtype=np.int32)
     if strategy == "exact":
-        from .advisor import PLAY_FAIL_COST
+        from .advisor import FAIL_COSTS
         from .search import TreeSearch
 
         search = TreeSearch(lexicon, k=None, hard=hard, max_guesses=max_guesses,
                             weights="prior" if lexicon.weighted else None, guess_space=guess_space,
-                            memory_mb=memory, fail_cost=PLAY_FAIL_COST)
+                            memory_mb=memory, fail_cost=FAIL_COSTS[goal])
         chooser = search_chooser(search)
     elif strategy == "search":
         from .advisor import Advisor
         from .render import prepare_book
 
-        advisor = Advisor(lexicon, strategy="search", guess_space=guess_space, matrix=matrix, k=k)
+        advisor = Advisor(lexicon, strategy="search", guess_space=guess_space, matrix=matrix, k=k, goal=goal)
         prepare_book(err, advisor, advisor.new_game(hard=hard, max_guesses=max_guesses))
         chooser = advisor_chooser(advisor, hard=hard, max_guesses=max_guesses)
     else:
@@ -393,7 +413,7 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
         task = prog.add_task("games", total=int(targets.size))
         result = run(lexicon, matrix, chooser, targets=targets, first=first_id, hard=hard,
                      max_guesses=max_guesses, strategy_name=strategy, guess_space=guess_space,
-                     progress=lambda n: prog.advance(task, n))
+                     progress=lambda n: prog.advance(task, n), goal=goal if strategy in ("search", "exact") else "")
     from .interactive import print_simulation
 
     print_simulation(out, result)
@@ -688,9 +708,10 @@ def _resolved(path: Path | None) -> str | None:
 @click.option("--style", type=click.Choice(["dark", "light", "contrast", "all"]), default="dark",
               show_default=True, help="Share-grid colours to print.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@goal_option
 @lexicon_options(lazy=True, date_help="The day the game was played (default: the share grid's puzzle "
                                       "number, else today): the bot judges with that morning's answer prior.")
-def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexicons, day) -> None:
+def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal, lexicons, day) -> None:
     """Rate a played game: each guess's skill and luck against the bot's best; share grids.
 
     A share grid names its puzzle, so its day and, once the history has it, its answer: the grid
@@ -720,7 +741,7 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
     if not as_json:
         out.print(f"[dim]{escape(lexicon.describe())}[/]", soft_wrap=True)
     hard = bool(hard)
-    advisor = Advisor(lexicon)
+    advisor = Advisor(lexicon, goal=goal)
     if shared is not None:
         if not played and answer is None and game_day.answer is None:
             why = (f"the history does not have the answer of Wordle #{game_day.puzzle:,} ({game_day.day})"
@@ -745,19 +766,21 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, lexi
     if as_json:
         doc = {"summary": report.summary(), "skill": report.skill, "luck": report.luck, "solved": report.solved,
                "answer": report.answer, "words": lexicon.name,
-               "day": lexicon.day.isoformat() if lexicon.day else None,
+               "day": lexicon.day.isoformat() if lexicon.day else None, "goal": goal,
                "puzzle": game_day.puzzle if lexicon.day or game_day.chosen else None, "day_note": note,
                "rows": [{"guess": r.guess, "pattern": format_digits(r.pattern, lexicon.length),
                          "candidates_before": r.candidates_before, "candidates_after": r.candidates_after,
                          "best": r.best, "best_expected": r.best_expected, "player_expected": r.player_expected,
+                         "best_lose": r.best_lose, "player_lose": r.player_lose,
                          "skill": r.skill, "luck": r.luck} for r in report.rows],
                "share": grids}
         click.echo(json.dumps(doc, indent=1))
         return
-    from .render import analysis_table
+    from .render import analysis_table, goal_line
 
     out.print(analysis_table(report))
     out.print(f"[bold]{escape(report.summary())}[/]")
+    out.print(f"[dim]{escape(goal_line(goal))}[/]", soft_wrap=True)
     from .explain import review_rows
     from .game import Game
 
@@ -918,7 +941,8 @@ def answers_list(threshold, top, day) -> None:
               help="Also play every day of the window with each method (minutes).")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write a calibration plot (PNG; extra 'plots').")
-def answers_evaluate(window, play, plot) -> None:
+@goal_option
+def answers_evaluate(window, play, plot, goal) -> None:
     """Time-split backtest of the answer model beside its baselines: log-loss, ranks, recall,
     calibration by group, and real play with the same search."""
     from rich.progress import BarColumn, Progress, TextColumn
@@ -959,8 +983,8 @@ def answers_evaluate(window, play, plot) -> None:
             out.print(f"calibration plot written to {plot}")
         if not play:
             return
-        plays = backtest.play_backtest(data, priors, window=window, progress=progress)
-    out.print(f"[bold]real play[/], {r0.days} days, the same search for every method")
+        plays = backtest.play_backtest(data, priors, window=window, progress=progress, goal=goal)
+    out.print(f"[bold]real play[/], {r0.days} days, the same search for every method, goal {goal}")
     for r in plays:
         dist = " ".join(f"{k}:{v}" for k, v in r.distribution().items())
         out.print(f"  {r.name:<15} average {r.average:.4f} · failures {r.failures} "

@@ -36,6 +36,8 @@ err = Console(stderr=True, highlight=False)
 # and Numba (tests/test_cli.py checks they agree).
 DEFAULT_WORDS = "nyt"
 DEFAULT_STRATEGY = "search"
+GOALS = ("streak", "average")  # advisor.GOALS
+DEFAULT_GOAL = "streak"
 
 
 def _note(message: str) -> None:

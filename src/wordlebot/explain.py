@@ -134,6 +134,15 @@ def explain(game: Game, word: str) -> Explanation:
                        expected_left, groups)
 
 
+def _risk(p: float) -> str:
+    """A difference in the chance of losing: ``4.8 %``, ``0.12 %``, ``<0.01 %``."""
+    if p >= 0.01:
+        return f"{100 * p:.1f} %"
+    if p >= 0.0001:
+        return f"{100 * p:.2f} %"
+    return "<0.01 %"
+
+
 def _pct(p: float) -> str:
     if p >= 0.995:
         return "100%" if p >= 1 - 1e-12 else ">99%"
@@ -197,9 +206,10 @@ def _parts(game: Game, gid: int) -> tuple[int, int]:
     return int(np.count_nonzero(counts)), int(counts.max())
 
 
-def verdict(game: Game, guess: str, best: str, regret: float) -> str:
+def verdict(game: Game, guess: str, best: str, regret: float, risk: float = 0.0) -> str:
     """One plain-language sentence on ``guess`` played at ``game``'s position, where the bot
-    played ``best`` and the guess cost ``regret`` guesses on average over it."""
+    played ``best``, the guess cost ``regret`` guesses on average over it when solved and
+    ``risk`` more chance of losing the game."""
     lex = game.lexicon
     n = int(game.candidates.size)
     g = lex.guesses[lex.id(guess)]
@@ -215,9 +225,11 @@ def verdict(game: Game, guess: str, best: str, regret: float) -> str:
     else:
         split = (f"it {'could be the answer and ' if can_win else 'could not be the answer and '}split the "
                  f"{n:,} candidates into {groups:,} group{'s' if groups != 1 else ''} (the largest {worst:,})")
-    if g == best.lower() or regret <= 1e-9:
+    if g == best.lower() or (regret <= 1e-9 and risk <= 1e-12):
         head = "the bot's choice" if g == best.lower() else f"as good as the bot's {B}"
         return f"{head}: {split}."
+    if risk > 1e-12:
+        return f"it risked the game: {_risk(risk)} more chance to lose than with {B} ({split})."
     bg, bw = _parts(game, lex.id(best))
     bot = f"{B} makes {bg:,} group{'s' if bg != 1 else ''} (the largest {bw:,})"
     if not can_win and n <= 200:
@@ -240,7 +252,10 @@ def review_rows(advisor, game: Game, report, limit: int = 12) -> list[str]:
                  matrix=advisor.matrix, answer=game.answer)
     out = []
     for r in report.rows:
-        text = verdict(trial, r.guess, r.best, r.player_expected - r.best_expected)
+        regret = 0.0
+        if r.player_expected is not None and r.best_expected is not None:
+            regret = r.player_expected - r.best_expected
+        text = verdict(trial, r.guess, r.best, regret, r.player_lose - r.best_lose)
         trial.guess(r.guess, r.pattern)
         n = int(trial.candidates.size)
         if trial.solved:

@@ -16,13 +16,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from . import data
-from .advisor import Advisor
+from .advisor import DEFAULT_GOAL, Advisor
 from .days import GameDay, default_day_note, end_of_game_note
 from .errors import DataError, InconsistentFeedbackError, InvalidWordError, WordlebotError
 from .explain import hard_mode_trap
 from .feedback import check_word
 from .game import Game, Refusal, Row
-from .render import candidates_line, possible_line, prepare_book, share_grid, suggestion_table, tiles
+from .render import (candidates_line, format_chance, goal_line, possible_line, prepare_book, share_grid,
+                     suggestion_table, tiles)
 from .simulate import SimResult
 from .words import Lexicon
 
@@ -59,9 +60,10 @@ def _default_ask(prompt: str) -> str:
 class AssistSession:
     def __init__(self, lexicon: Lexicon, console: Console, *, strategy: str = "entropy",
                  guess_space: str = "all", hard: bool = False, top: int = 8, ask: Ask | None = None,
-                 game_day: GameDay | None = None, history: list | None = None) -> None:
+                 game_day: GameDay | None = None, history: list | None = None,
+                 goal: str = DEFAULT_GOAL) -> None:
         self.console = console
-        self.advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space)
+        self.advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space, goal=goal)
         self.game = self.advisor.new_game(hard=hard)
         self.top = top
         self.ask = ask or _default_ask
@@ -81,6 +83,8 @@ class AssistSession:
         lex = self.lexicon
         self.say(f"[bold]wordlebot assistant[/] · {lex.describe()} · strategy {self.advisor.strategy}"
                  + (" · only possible answers" if self.advisor.guess_space == "candidates" else ""))
+        if self.advisor.searching:
+            self.say(goal_line(self.advisor.goal), soft_wrap=True)
         if not lex.official:
             self.say(f"[yellow]{escape(lex.note)}[/]")
         if lex.fallback is not None:
@@ -345,10 +349,17 @@ class PlaySession:
 def print_simulation(console: Console, r: SimResult) -> None:
     say = console.print
     mode = "hard" if r.hard else "normal"
-    say(f"[bold]{r.lexicon}[/] · {r.strategy} · first {r.first.upper()} · {mode} · guess space {r.guess_space}")
-    say(f"games {r.n:,} · solved {r.solved_pct:.2f} % · total {r.total:,} · average {r.average:.4f}"
-        + (f" · expected (prior-weighted) {r.expected:.4f}" if np.ptp(r.weights) > 0 else "")
-        + f" · median {r.median:g} · max {r.worst}")
+    goal = f" · goal {r.goal}" if r.goal else ""
+    say(f"[bold]{r.lexicon}[/] · {r.strategy}{goal} · first {r.first.upper()} · {mode} · guess space {r.guess_space}")
+    lost = f" · lost {r.lost:,}" if r.lost else ""
+    if r.lost == r.n:
+        say(f"games {r.n:,} · solved 0 % · every game lost")
+    else:
+        say(f"games {r.n:,} · solved {r.solved_pct:.2f} %{lost} · total {r.total:,} · average {r.average:.4f}"
+            + (" when solved" if r.lost else "") + f" · median {r.median:g} · max {r.worst}")
+    if np.ptp(r.weights) > 0:  # a prior: what a player meets on its day
+        say(f"weighted by the prior: chance to lose {format_chance(r.loss_chance)} · expected guesses "
+            f"{r.expected:.4f}" + (" when solved" if r.lost else ""))
     dist = r.distribution()
     peak = max(dist.values()) or 1
     for k, v in dist.items():

@@ -34,11 +34,14 @@ log = logging.getLogger(__name__)
 BOOK_TOP = 10  # rows kept per node: a suggestion shows ten
 
 
+Row = tuple[str, float, float]  # (guess, value, loss: the weight its strategy loses; see TreeSearch.loss)
+
+
 @dataclass
 class Book:
-    first: list[tuple[str, float]]  # (guess, value) best first
+    first: list[Row]  # best first
     # reply pattern to the best first guess -> ranking, for the replies computed so far
-    second: dict[int, list[tuple[str, float]]]
+    second: dict[int, list[Row]]
     # Guards ``second`` and the book's file: one Book is shared by the Advisors of a web
     # server's threads, each of which may add a reply and save.
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
@@ -48,16 +51,16 @@ class Book:
             second = dict(self.second)
         return {
             "version": BOOK_VERSION,
-            "first": [[w, v] for w, v in self.first],
-            "second": {str(p): [[w, v] for w, v in rows] for p, rows in second.items()},
+            "first": [list(r) for r in self.first],
+            "second": {str(p): [list(r) for r in rows] for p, rows in second.items()},
         }
 
     @classmethod
     def from_json(cls, doc: dict) -> "Book":
         if doc.get("version") != BOOK_VERSION:
             raise ValueError("old version")
-        return cls([(w, float(v)) for w, v in doc["first"]],
-                   {int(p): [(w, float(v)) for w, v in rows] for p, rows in doc["second"].items()})
+        return cls([(w, float(v), float(x)) for w, v, x in doc["first"]],
+                   {int(p): [(w, float(v), float(x)) for w, v, x in rows] for p, rows in doc["second"].items()})
 
 
 def book_key(search: TreeSearch, tag: str = "") -> str:
@@ -93,7 +96,8 @@ def load_book(search: TreeSearch, tag: str = "", *, touch: bool = True) -> Book 
 
 
 def _plain_rank(search, H, rows, constraints, top):
-    return search.rank(H, rows=rows, constraints=constraints, top=top)
+    return [(g, v, search.loss(H, rows, constraints, guess=g, value=v))
+            for g, v in search.rank(H, rows=rows, constraints=constraints, top=top)]
 
 
 def _first_patterns(search: TreeSearch, book: Book) -> np.ndarray:
@@ -115,7 +119,8 @@ def _reply_node(search: TreeSearch, book: Book, pattern: int):
 
 def build_book(search: TreeSearch, top: int = BOOK_TOP, rank=_plain_rank) -> Book:
     """Rank the first guesses (the replies are added by ``book_reply``, each when first needed).
-    ``rank(search, H, rows, constraints, top)`` ranks one node (the caller's policy)."""
+    ``rank(search, H, rows, constraints, top)`` ranks one node (the caller's policy): (guess id,
+    value, loss) best first."""
     lex = search.lexicon
     H = np.arange(lex.n_answers, dtype=np.int32)
     cons0 = None
@@ -123,7 +128,7 @@ def build_book(search: TreeSearch, top: int = BOOK_TOP, rank=_plain_rank) -> Boo
         from .game import HardConstraints
 
         cons0 = HardConstraints.none(lex.length)
-    return Book([(lex.guesses[g], v) for g, v in rank(search, H, 0, cons0, top) if v < INF], {})
+    return Book([(lex.guesses[g], v, x) for g, v, x in rank(search, H, 0, cons0, top) if v < INF], {})
 
 
 def reply_patterns(search: TreeSearch, book: Book) -> list[int]:
@@ -135,7 +140,7 @@ def reply_patterns(search: TreeSearch, book: Book) -> list[int]:
 
 
 def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank=_plain_rank, tag: str = "",
-               top: int = BOOK_TOP, save: bool = True) -> list[tuple[str, float]] | None:
+               top: int = BOOK_TOP, save: bool = True) -> list[Row] | None:
     """The book's ranking of the reply to ``pattern`` after its first guess: kept in the book,
     else computed now and added (and the book saved, with ``save``).  None when the pattern
     cannot follow the first guess (no answer gives it) or is all green.
@@ -152,7 +157,7 @@ def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank=_plain_rank
     if H.size == 0:
         return None
     lex = search.lexicon
-    rows = [(lex.guesses[g], v) for g, v in rank(search, H, 1, cons, top) if v < INF]
+    rows = [(lex.guesses[g], v, x) for g, v, x in rank(search, H, 1, cons, top) if v < INF]
     with book.lock:
         rows = book.second.setdefault(pattern, rows)
     if save:

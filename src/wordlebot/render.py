@@ -26,20 +26,28 @@ SORT_COLUMN = {
 
 
 def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: str | None = None,
-                     hard: bool = False) -> Table:
-    """Fits 80 columns: word, (tree search) average guesses to finish from here, the partition
-    figures (bits, expected candidates left, largest part, parts), P(answer), can-be-answer and
-    hard-mode-legal flags."""
+                     hard: bool = False, goal: str | None = None) -> Table:
+    """Fits 80 columns: word, (tree search) average guesses to finish when solved and, where
+    some guess may lose, the chance to solve, the partition figures (bits, expected candidates
+    left, largest part, parts), P(answer), can-be-answer and hard-mode-legal flags.  The caption
+    says what the figures are and, for the search, which goal it plays for."""
     t = Table(title=title or f"{candidates:,} candidate{'s' if candidates != 1 else ''} left",
               title_justify="left", header_style="bold", pad_edge=False, box=box.SIMPLE_HEAD)
     sort_col = SORT_COLUMN.get(strategy, "bits")
-    searched = bool(rows) and rows[0].expected is not None
+    searched = bool(rows) and rows[0].basis != ""
+    risky = searched and any(r.lose for r in rows)
     if searched:
         sort_col = "avg"
-        t.caption = value_basis(rows[0], hard)
+        lines = [value_basis(rows[0], hard)]
+        if risky:
+            lines.append("solve: the chance to win with this guess, the bot playing on (blank: certain)")
+        if goal:
+            lines.append(goal_line(goal))
+        t.caption = "\n".join(lines)
         t.caption_justify = "left"
-    cols = ["#", "guess"] + (["avg"] if searched else []) + (["letters"] if strategy == "letter-freq" else []) + [
-        "bits", "left", "max", "parts", "P(ans)", "ans?", "hard"]
+    cols = (["#", "guess"] + (["avg"] if searched else []) + (["solve"] if risky else [])
+            + (["letters"] if strategy == "letter-freq" else [])
+            + ["bits", "left", "max", "parts", "P(ans)", "ans?", "hard"])
     for c in cols:
         t.add_column(c, justify="left" if c == "guess" else "right",
                      style="bold cyan" if c == sort_col else ("bold" if c == "guess" else None),
@@ -49,6 +57,8 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
         if searched:
             mark = "≈" if r.basis == "estimate" else ""
             cells.append(f"{mark}{r.expected:.3f}" if r.expected is not None else "")
+        if risky:
+            cells.append(format_solve(r.lose))
         if strategy == "letter-freq":
             cells.append(f"{r.score:.3f}")
         cells += [f"{r.bits:.3f}", f"{r.expected_left:.2f}", str(r.largest), str(r.parts),
@@ -57,16 +67,53 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
     return t
 
 
+def goal_line(goal: str) -> str:
+    """Which goal the search plays for, as a caption line."""
+    from .advisor import GOAL_TEXT
+
+    return f"goal: {GOAL_TEXT[goal]}"
+
+
+def format_solve(lose: float | None) -> str:
+    """The chance to solve as a table cell: blank when certain (or not measured), ``>99.9%`` and
+    ``<0.1%`` near the ends, ``0%`` for none, else one decimal (``95.2%``)."""
+    if not lose:
+        return ""
+    if lose < 0.0005:
+        return ">99.9%"
+    if lose >= 1.0:
+        return "0%"
+    if lose > 0.9995:
+        return "<0.1%"
+    return f"{100 * (1 - lose):.1f}%"
+
+
+def format_chance(p: float) -> str:
+    """A probability as a player reads it: ``0 %``, ``4.76 %``, ``0.0012 %`` (two significant
+    digits below 1 %), ``<0.000001 %`` for less."""
+    import math
+
+    if p <= 0:
+        return "0 %"
+    pct = 100 * p
+    if pct >= 1:
+        return f"{pct:.2f} %"
+    if pct < 1e-6:
+        return "<0.000001 %"
+    decimals = 1 - math.floor(math.log10(pct))
+    return f"{pct:.{decimals}f} %"
+
+
 def value_basis(row: Ranked, hard: bool = False) -> str:
     """One line saying what the avg column is: proven, searched to the end, or estimated (past
     the look-ahead the estimate does not count hard mode's limits: in hard mode it is optimistic)."""
     if row.basis == "optimal":
-        return "avg: average guesses to finish, this one included (proven optimal)"
+        return "avg: guesses to finish when solved, this one included (proven optimal)"
     if row.basis == "estimate":
         ahead = f"{row.lookahead} guess{'es' if row.lookahead != 1 else ''}"
         caveat = ("; past it the estimate ignores hard mode's limits, so it is optimistic" if hard else "")
         return f"avg ≈: estimated after searching {ahead} ahead (the full search is too big here){caveat}"
-    return "avg: average guesses to finish, this one included (searched to the end)"
+    return "avg: guesses to finish when solved, this one included (searched to the end)"
 
 
 def sentence(text: str) -> str:
@@ -139,16 +186,34 @@ def share_grid(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: boo
 
 
 def analysis_table(report) -> Table:
-    """One row per guess: tiles, candidates, the bot's choice, average guesses, skill, luck."""
+    """One row per guess: tiles, candidates, the bot's choice, what it and the player's guess
+    lead to (average guesses when solved, and the chance to solve where below 100 %), skill,
+    luck; the caption says what the figures are."""
     t = Table(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
     for c in ("#", "guess", "left", "bot", "bot avg", "your avg", "skill", "luck"):
         t.add_column(c, justify="left" if c in ("guess", "bot") else "right", no_wrap=True)
     for r in report.rows:
         t.add_row(str(r.index), tiles(Row(r.guess, r.pattern), compact=True), f"{r.candidates_before:,}→{r.candidates_after:,}",
-                  r.best.upper(), f"{r.best_expected:.3f}", f"{r.player_expected:.3f}", str(r.skill), str(r.luck))
+                  r.best.upper(), outcome_cell(r.best_expected, r.best_lose, r.lookahead),
+                  outcome_cell(r.player_expected, r.player_lose, r.lookahead), str(r.skill), str(r.luck))
     for i, row in enumerate(report.unrated, start=len(report.rows) + 1):
         t.add_row(str(i), tiles(row, compact=True), "off list", "", "", "", "", "")
+    t.caption = ANALYSIS_CAPTION if any(r.best_lose or r.player_lose for r in report.rows) else ANALYSIS_CAPTION_SAFE
+    t.caption_justify = "left"
     return t
+
+
+ANALYSIS_CAPTION_SAFE = "avg: the guesses to finish from that row when solved, that guess included"
+ANALYSIS_CAPTION = ANALYSIS_CAPTION_SAFE + "; n%: the chance to solve the game, where below 100 %"
+
+
+def outcome_cell(expected: float | None, lose: float, lookahead: int = 0, digits: int = 3) -> str:
+    """What a guess leads to, in one cell: the guesses when solved (``≈`` for an estimate) and,
+    where below 100 %, the chance to solve: ``1.458 95.2%``; ``0%`` for a guess that cannot."""
+    if expected is None:
+        return "0%"
+    text = ("≈" if lookahead else "") + f"{expected:.{digits}f}"
+    return f"{text} {format_solve(lose)}" if lose else text
 
 
 class DownloadBars:

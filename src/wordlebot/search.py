@@ -816,6 +816,81 @@ class TreeSearch:
         if errors:
             raise errors[0]
 
+    # --- what a value is made of ----------------------------------------------------------------
+
+    def loss(self, H: np.ndarray, rows: int, constraints: HardConstraints | None = None, *,
+             guess: int = -1, value: float | None = None, pool: np.ndarray | None = None,
+             lookahead: int = 0) -> float:
+        """The weight of the answers of ``H`` that the searched strategy does not find within the
+        cap: ``guess`` now (-1: the search's best) and the search's best after it, the strategy
+        whose value (``value``, when the caller has it) ``rank`` or ``value_of_guess`` gave.
+
+        With a failure cost F a value is G + F * L (G: the guesses, a lost answer's included; L:
+        this loss), one number the search compares; the shells show L and G apart (the chance to
+        lose, the guesses when solved: never a penalty as guesses).  G is at least the node's
+        weight W and at most W times the guesses left, and a lost answer weighs at least the
+        lightest, so a value below W + F * (lightest weight) has no loss: nothing to walk (always
+        so without a loss on unit weights and the streak goal's F).  Otherwise the strategy is
+        walked down to where that test settles it, each node's best guess asked of the search
+        (table hits: the strategy was searched just before).
+
+        ``lookahead``: the depth limit the value was searched at (1: the guess's parts are
+        estimated, as the kernel does, without a loss, but for the closed forms it applies
+        before the limit: the cap reached, one guess left)."""
+        if self.fail_cost >= INF:
+            return 0.0
+        if self.hard and constraints is None:
+            constraints = HardConstraints.none(self.lexicon.length)
+        depth = self.depth
+        try:
+            return self._loss(self._current(), H, self.max_guesses - rows, constraints, guess, value, pool,
+                              lookahead or None)
+        finally:
+            self.set_depth(depth)
+
+    def _loss(self, wk: "_Worker", H: np.ndarray, rem: int, constraints, guess: int, value: float | None,
+              pool, levels: int | None) -> float:
+        """``loss`` below a node; ``levels``: the searched levels left above the depth limit
+        (None: no limit)."""
+        w = self.w[H]
+        W = float(w.sum())
+        if rem <= 0:
+            return W
+        if guess < 0:
+            # the kernel's closed forms, in its order (_open_node)
+            if H.size == 1:
+                return 0.0
+            if rem == 1:
+                return W - float(w.max())
+            if H.size == 2:
+                return 0.0
+            if levels is not None and levels <= 0:  # past the depth limit: an estimate, no loss in it
+                return 0.0
+        F = self.fail_cost
+        floor = W + F * float(w.min()) * (1 - 1e-9)  # below it, no answer can be lost
+        if value is not None and value < floor:
+            return 0.0
+        g = guess
+        if value is None or guess < 0:
+            self.set_depth(levels)
+            T, h, greens, mins = self._allowed(constraints if self.hard else None, pool)
+            value, g = self._run(wk, H, rem, INF, T, h, greens, mins, guess)
+            if g < 0 or value >= INF:
+                return W  # nothing finishes (the search gave up): every answer counted lost
+            if value < floor:
+                return 0.0
+        word = self.lexicon.guesses[g]
+        green = all_green(self.lexicon.length)
+        pats = np.asarray(self.mt[H, g])
+        lost = 0.0
+        for p in np.unique(pats).tolist():
+            if p == green:
+                continue
+            part = H[pats == p]
+            lost += self._loss(wk, part, rem - 1, self._child_constraints(constraints, word, p), -1, None, pool,
+                               None if levels is None else levels - 1)
+        return lost
+
     def tree(self, first: WordId | None = None, candidates: np.ndarray | None = None, *,
              constraints: HardConstraints | None = None) -> "Node":
         """The whole strategy from this node as a tree (the first guess chosen, or given)."""

@@ -182,7 +182,7 @@ class Session:
     def __post_init__(self) -> None:
         if self.advisor is None:
             self.advisor = Advisor(self.lexicon, strategy=self.settings.strategy,
-                                   guess_space=self.settings.guess_space)
+                                   guess_space=self.settings.guess_space, goal=self.settings.goal)
         if self.game_day is None:
             self.game_day = GameDay(self.day, "date") if self.day is not None else GameDay(dt.date.today())
         if self.mode == "play" and self.secret is None:
@@ -645,9 +645,9 @@ class Session:
         """What applying ``new`` (and ``game_day``, when the day changes) would do, without
         doing it: the lists (loaded by ``load`` when they change, or when a new day changes
         their prior; ``load`` gives them the new day's), the advisor (kept when the lists,
-        strategy and guess space are the same), and the game with its rows kept under the new
-        rules, or the reason they cannot be (a row that breaks hard mode, more rows than the new
-        cap, a word the new lists lack, play mode that must hide a new word)."""
+        strategy, guess space and goal are the same), and the game with its rows kept under the
+        new rules, or the reason they cannot be (a row that breaks hard mode, more rows than the
+        new cap, a word the new lists lack, play mode that must hide a new word)."""
         old = self.settings
         game_day = game_day or self.game_day
         new_day = game_day is not None and self.game_day is not None and game_day.day != self.game_day.day
@@ -658,10 +658,10 @@ class Session:
             raise ValueError("the settings name other word lists: give load")
         else:
             lexicon = load(new)
-        if same_lists and (new.strategy, new.guess_space) == (old.strategy, old.guess_space):
+        if same_lists and (new.strategy, new.guess_space, new.goal) == (old.strategy, old.guess_space, old.goal):
             advisor = self.advisor
         else:
-            advisor = Advisor(lexicon, strategy=new.strategy, guess_space=new.guess_space,
+            advisor = Advisor(lexicon, strategy=new.strategy, guess_space=new.guess_space, goal=new.goal,
                               matrix=self.advisor.matrix if same_lists else None)
         rows = len(self.game.rows)
         moves = rows + len(self.game.refused)

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Callable
 
-from .advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
+from .advisor import ALL_STRATEGIES, DEFAULT_GOAL, DEFAULT_STRATEGY, GOALS
 from .errors import WordlebotError
 from .paths import config_dir
 from .words import Lexicon
@@ -65,13 +65,15 @@ class Settings:
     mode: str = "assist"
     guess_space: str = "all"
     hints: str = "auto"
+    goal: str = DEFAULT_GOAL  # what the search plays for (advisor.GOALS)
 
     @staticmethod
     def _checks() -> dict[str, Callable]:
         return {"words": lambda v: None if isinstance(v, str) and v.strip() else "not a word set name",
                 "length": _whole(*LENGTHS), "guesses_file": _file, "answers_file": _file,
                 "strategy": _one_of(ALL_STRATEGIES), "hard": _flag, "max_guesses": _whole(*CAPS),
-                "mode": _one_of(MODES), "guess_space": _one_of(GUESS_SPACES), "hints": _one_of(HINTS)}
+                "mode": _one_of(MODES), "guess_space": _one_of(GUESS_SPACES), "hints": _one_of(HINTS),
+                "goal": _one_of(GOALS)}
 
     def hints_hidden(self) -> bool:
         """Whether the hints wait to be asked for (see HINTS)."""

@@ -3,6 +3,18 @@
 A deterministic strategy maps a game state to one guess, so the games form a tree: the
 simulator walks that tree once, asking the strategy for one guess per distinct state instead of
 one per game (2,315 games of classic need about 1,500 decisions, not 8,000).
+
+A game ends as the real one does: solved, or lost when the guess cap is reached without the
+answer (no strategy is asked for a guess past the cap).  A lost game is counted apart, never as
+a number of guesses: the averages are over the games solved, and the losses are their count
+and, on a weighted set, the chance of losing under the prior.
+
+On a weighted word set (``nyt``: all 14,855 valid words, each weighted by the answer prior)
+every answer is played and the figures that matter are weighted by the prior: ``expected`` (the
+guesses when solved) and ``loss_chance`` are what a player meets on the day the prior is for;
+the plain counts and the plain average are over all the words alike, most of which no editor
+would pick.  Playing only the words that carry most of the mass would leave out exactly the
+unlikely words a streak can be lost on.
 """
 
 from __future__ import annotations
@@ -19,9 +31,6 @@ from .feedback import all_green
 from .game import HardConstraints
 from .strategies import best_guess
 from .words import Lexicon, WordId
-
-# A game longer than this is abandoned as a failure (only a broken strategy gets here).
-MAX_DEPTH = 20
 
 
 class Chooser(Protocol):
@@ -76,11 +85,13 @@ class SimResult:
     guess_space: str
     max_guesses: int
     targets: list[str]
-    guesses: np.ndarray  # guesses used per target; > max_guesses means the game was lost
+    guesses: np.ndarray  # guesses played per target (max_guesses for a game lost)
     weights: np.ndarray  # prior of each target (for the expected number of guesses)
     paths: list[list[str]] = field(repr=False)
+    solved: np.ndarray = field(repr=False)  # per target: solved within the cap
     seconds: float = 0.0
     decisions: int = 0
+    goal: str = ""  # the search's goal (advisor.GOALS), "" for the greedy rankers
 
     @property
     def n(self) -> int:
@@ -88,37 +99,57 @@ class SimResult:
 
     @property
     def solved_mask(self) -> np.ndarray:
-        return self.guesses <= self.max_guesses
+        return self.solved
 
     @property
     def solved_pct(self) -> float:
         return 100.0 * float(self.solved_mask.mean())
 
     @property
+    def lost(self) -> int:
+        return int((~self.solved_mask).sum())
+
+    @property
+    def loss_chance(self) -> float:
+        """The chance of losing the game under the targets' prior (the share of games lost for
+        uniform answers)."""
+        w = self.weights / self.weights.sum()
+        return float(w[~self.solved_mask].sum())
+
+    @property
     def total(self) -> int:
-        return int(self.guesses.sum())
+        """Guesses of the games solved (a game lost is counted apart: ``lost``)."""
+        return int(self.guesses[self.solved_mask].sum())
 
     @property
     def average(self) -> float:
-        return float(self.guesses.mean())
+        """Average guesses of the games solved (NaN when none was)."""
+        won = self.guesses[self.solved_mask]
+        return float(won.mean()) if won.size else float("nan")
 
     @property
     def expected(self) -> float:
-        """Average weighted by the targets' prior (equals ``average`` for uniform answers)."""
-        w = self.weights / self.weights.sum()
-        return float((self.guesses * w).sum())
+        """Average guesses of the games solved, weighted by the targets' prior (equals
+        ``average`` for uniform answers)."""
+        mask = self.solved_mask
+        w = self.weights[mask]
+        return float((self.guesses[mask] * w).sum() / w.sum()) if mask.any() else float("nan")
 
     @property
     def median(self) -> float:
-        return float(statistics.median(self.guesses.tolist()))
+        won = self.guesses[self.solved_mask]
+        return float(statistics.median(won.tolist())) if won.size else float("nan")
 
     @property
     def worst(self) -> int:
-        return int(self.guesses.max())
+        """The most guesses a solved game took."""
+        won = self.guesses[self.solved_mask]
+        return int(won.max()) if won.size else 0
 
     def distribution(self) -> dict[str, int]:
         """Games per number of guesses (1 … max_guesses) and ``"X"`` for the lost ones."""
-        out = {str(k): int((self.guesses == k).sum()) for k in range(1, self.max_guesses + 1)}
+        won = self.guesses[self.solved_mask]
+        out = {str(k): int((won == k).sum()) for k in range(1, self.max_guesses + 1)}
         out["X"] = int((~self.solved_mask).sum())
         return out
 
@@ -128,10 +159,11 @@ class SimResult:
     def summary(self) -> dict:
         return {
             "lexicon": self.lexicon, "strategy": self.strategy, "first": self.first, "hard": self.hard,
-            "guess_space": self.guess_space, "max_guesses": self.max_guesses, "games": self.n,
-            "solved_pct": round(self.solved_pct, 4), "total": self.total,
-            "average": round(self.average, 6), "expected": round(self.expected, 6),
-            "median": self.median, "max": self.worst, "distribution": self.distribution(),
+            "guess_space": self.guess_space, "max_guesses": self.max_guesses, "goal": self.goal or None,
+            "games": self.n, "solved_pct": round(self.solved_pct, 4), "lost": self.lost,
+            "loss_chance": self.loss_chance, "total": self.total,
+            "average": _rounded(self.average), "expected": _rounded(self.expected),
+            "median": _rounded(self.median), "max": self.worst, "distribution": self.distribution(),
             "failures": self.failures(), "seconds": round(self.seconds, 4),
             "ms_per_game": round(1000 * self.seconds / max(1, self.n), 4), "decisions": self.decisions,
         }
@@ -140,7 +172,8 @@ class SimResult:
         from .data import atomic_write_json
 
         doc = self.summary()
-        doc["games_detail"] = [{"answer": t, "guesses": p} for t, p in zip(self.targets, self.paths)]
+        doc["games_detail"] = [{"answer": t, "guesses": p, "solved": bool(ok)}
+                               for t, p, ok in zip(self.targets, self.paths, self.solved_mask.tolist())]
         atomic_write_json(path, doc, indent=1)
 
     def plot(self, path: Path) -> None:
@@ -161,7 +194,8 @@ class SimResult:
         ax.set_ylabel("games")
         mode = "hard" if self.hard else "normal"
         ax.set_title(f"{self.lexicon} · {self.strategy} from {self.first.upper()} · {mode}\n"
-                     f"average {self.average:.4f} · solved {self.solved_pct:.2f} % of {self.n:,}", fontsize=10)
+                     f"average {self.average:.4f} when solved · solved {self.solved_pct:.2f} % of {self.n:,}",
+                     fontsize=10)
         ax.spines[["top", "right"]].set_visible(False)
         save_png(fig, path)
 
@@ -178,6 +212,7 @@ def simulate(
     strategy_name: str = "",
     guess_space: str = "all",
     progress: Callable[[int], None] | None = None,
+    goal: str = "",
 ) -> SimResult:
     """Play each target (answer indices; all answers by default) and return the results.
 
@@ -189,6 +224,7 @@ def simulate(
     targets = all_answers if targets is None else np.asarray(targets, dtype=np.int32)
     solved_code = all_green(lexicon.length)
     guesses = np.zeros(targets.size, np.int64)
+    solved = np.zeros(targets.size, np.bool_)
     paths: list[list[str]] = [[] for _ in range(targets.size)]
     decisions = 0
     opening = first
@@ -212,13 +248,9 @@ def simulate(
         pats_cands = matrix[gid, cands]
         for p in np.unique(pats_targets).tolist():
             group = here[pats_targets == p]
-            if p == solved_code:
+            if p == solved_code or depth + 1 >= max_guesses:  # solved, or the cap reached: lost
                 guesses[group] = depth + 1
-                if progress:
-                    progress(group.size)
-                continue
-            if depth + 1 >= MAX_DEPTH:
-                guesses[group] = MAX_DEPTH + 1
+                solved[group] = p == solved_code
                 if progress:
                     progress(group.size)
                 continue
@@ -228,9 +260,13 @@ def simulate(
         lexicon=lexicon.name, strategy=strategy_name, first=lexicon.guesses[opening] if opening is not None else "",
         hard=hard, guess_space=guess_space, max_guesses=max_guesses,
         targets=[lexicon.answers[j] for j in targets.tolist()], guesses=guesses,
-        weights=np.asarray(lexicon.prior[targets], dtype=np.float64), paths=paths,
-        seconds=time.perf_counter() - t0, decisions=decisions,
+        weights=np.asarray(lexicon.prior[targets], dtype=np.float64), paths=paths, solved=solved,
+        seconds=time.perf_counter() - t0, decisions=decisions, goal=goal,
     )
+
+
+def _rounded(x: float) -> float | None:
+    return None if x != x else round(x, 6)  # NaN (no game solved): null in JSON
 
 
 def save_png(fig, path) -> None:

@@ -31,7 +31,9 @@ class Ranked:
     """One row of a suggestion table."""
 
     word: str
-    score: float  # the strategy's own measure (see Ranking.score_name)
+    # the strategy's own measure (see Ranking.score_name); the tree search's is ``expected``
+    # (None for a guess that cannot solve)
+    score: float | None
     bits: float  # entropy of the feedback, in bits
     expected_left: float  # expected number of candidates left after the guess
     largest: int  # size of the largest part
@@ -39,11 +41,16 @@ class Ranked:
     p_answer: float  # probability that this guess is the answer
     can_be_answer: bool
     hard_legal: bool
-    expected: float | None = None  # tree search: expected number of guesses from here (this one included)
+    # tree search: expected number of guesses from here when solved (this one included): the
+    # guesses of the answers it finds, never a penalty for those it does not (see ``lose``)
+    expected: float | None = None
     # tree search: guesses searched before the value is estimated (0: searched to the end)
     lookahead: int | None = None
     # tree search: "optimal" (proven), "searched" (the bot's strategy, to the end) or "estimate"
     basis: str = ""
+    # tree search: the chance of not solving within the guess cap with this guess and the
+    # search's strategy after it (under the prior); None for the greedy rankers
+    lose: float | None = None
 
 
 @dataclass

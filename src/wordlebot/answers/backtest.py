@@ -243,9 +243,11 @@ def play_backtest(
     window: int = 120,
     methods: Sequence[str] = PLAY_METHODS,
     progress: Callable[[str, int], None] | None = None,
+    goal: str = "streak",
 ) -> list[PlayReport]:
-    """Play every day of the window with each method (see the module docstring); the prior
-    methods use ``priors`` (from ``ranking_backtest``), classifier-ban the Spy-EM pool."""
+    """Play every day of the window with each method (see the module docstring), the search
+    playing for ``goal`` (advisor.GOALS); the prior methods use ``priors`` (from
+    ``ranking_backtest``), classifier-ban the Spy-EM pool."""
     from ..words import Lexicon
     from .features import zipf
     from .filters import PastAnswersFilter, ThresholdFilter, chain
@@ -285,10 +287,10 @@ def play_backtest(
                 rep.guesses.append(0)
             else:
                 if first is None:
-                    first = _opening(lex, patterns)
+                    first = _opening(lex, patterns, goal)
                 # a fresh Advisor each day: its search tables and budgets start as the
                 # assistant's would that morning
-                adv = patterns.advisor(lex, strategy="search", use_book=False)
+                adv = patterns.advisor(lex, strategy="search", use_book=False, goal=goal)
                 rep.guesses.append(_play_day(adv, e.word, first))
             if progress:
                 progress(method, i + 1)
@@ -297,12 +299,12 @@ def play_backtest(
     return reports
 
 
-def _opening(lex, patterns: _Patterns) -> str:
+def _opening(lex, patterns: _Patterns, goal: str = "streak") -> str:
     """A method's first guess, chosen on the window's first day and kept (the prior and the
     lists move little from day to day): the opening book for the fixed uniform lists (cached on
     disk), a one-guess look-ahead search otherwise."""
     static = not lex.weighted and lex.name in ("classic-2315", "wordlebot-3158")
-    adv = patterns.advisor(lex, strategy="search", use_book=static)
+    adv = patterns.advisor(lex, strategy="search", use_book=static, goal=goal)
     if static:
         return adv.best(adv.new_game())
     search = adv.search_for(False, 6)

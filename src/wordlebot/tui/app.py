@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import get_current_worker
 
 from ..errors import WordlebotError
-from ..render import format_prob, plural
+from ..render import format_prob, format_solve, plural
 from ..days import GameDay, resolve_day
 from ..session import KEYS_HELP, GridUse, Outcome, Session, Settings, SettingsPlan
 from .screens import AnalysisScreen, GridScreen, HelpScreen, SettingsScreen
@@ -131,6 +131,8 @@ class SuggestionTable(DataTable, can_focus=False):
             self.row = row
 
     LABELS = ("guess", "avg", "bits", "left", "max", "P(ans)", "ans", "hard")
+    # with a guess that may lose: the chance to solve after avg (avg is then the guesses when solved)
+    RISKY_LABELS = ("guess", "avg", "solve", "bits", "left", "max", "P(ans)", "ans", "hard")
 
     async def _on_click(self, event: events.Click) -> None:
         event.prevent_default()
@@ -143,7 +145,8 @@ class SuggestionTable(DataTable, can_focus=False):
         rather than measured by the table: measuring on its own, the table once in a few cold
         starts kept the headers' widths, so that ≈3.367 showed as ≈3. (seen in tmux at 80x24)."""
         self.clear(columns=True)
-        for j, label in enumerate(self.LABELS):
+        labels = self.RISKY_LABELS if rows and len(rows[0]) == len(self.RISKY_LABELS) else self.LABELS
+        for j, label in enumerate(labels):
             self.add_column(label, width=max([cell_len(label), *(cell_len(row[j]) for row in rows)]))
         for row in rows:
             self.add_row(*row)
@@ -379,9 +382,11 @@ class WordlebotApp(App):
         s = self.session
         error = self._search_error
         self.query_one(SuggestionTable).display = True
+        risky = any(r.lose for r in s.offered)
         cells = [(r.word.upper(),
-                  # ≈: an estimate past the look-ahead
+                  # ≈: an estimate past the look-ahead; the guesses when solved, never a penalty
                   ("≈" if r.basis == "estimate" else "") + f"{r.expected:.3f}" if r.expected is not None else "",
+                  *((format_solve(r.lose),) if risky else ()),
                   f"{r.bits:.2f}", f"{r.expected_left:.1f}", str(r.largest), format_prob(r.p_answer),
                   "✓" if r.can_be_answer else "", "✓" if r.hard_legal else "✗") for r in s.offered]
         self.query_one(SuggestionTable).show(cells)
@@ -396,7 +401,9 @@ class WordlebotApp(App):
             # ≈: past the look-ahead the estimate does not count hard mode's limits (optimistic)
             note = ("; ≈ may be low in hard mode" if estimate and s.game.hard else
                     "; avg ≈ estimated" if estimate else "")
-            title.update(f"suggestions (Tab plays {best}{note})")
+            # the goal first (what the search plays for), short enough for the panel at 80 columns
+            title.update(f"{s.settings.goal} · Tab plays {best}{note}" if s.advisor.searching
+                         else f"suggestions (Tab plays {best}{note})")
         self._hidden_shown = False
 
     # --- input -------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 from .. import clipboard
 from ..advisor import ALL_STRATEGIES
 from ..errors import WordlebotError
-from ..render import TILE_STYLES, sentence
+from ..render import TILE_STYLES, outcome_cell, sentence
 from ..session import Session, SettingsPlan
 from ..settings import MODES, Settings
 from ..wordsets import NAMES
@@ -25,6 +25,9 @@ GUESS_SPACE_CHOICES = [("any allowed word", "all"),
                        ("only possible answers: every guess can win", "candidates")]
 HINT_CHOICES = [("auto: hidden in play mode until F3", "auto"), ("always shown", "shown"),
                 ("hidden until asked (F3)", "hidden")]
+# The goals as the settings dialog offers them (advisor.GOAL_TEXT says it in full).
+GOAL_LABELS = {"streak": "streak: the fewest losses first, then guesses",
+               "average": "average: the fewest guesses (a loss: 10 more)"}
 
 
 class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
@@ -78,6 +81,10 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
                 yield Label("hints")
                 yield Select(HINT_CHOICES, value=s.hints, allow_blank=False, id="hints", compact=True)
             with Horizontal(classes="field"):
+                yield Label("play for")
+                yield Select([(GOAL_LABELS[g], g) for g in GOAL_LABELS], value=s.goal, allow_blank=False,
+                             id="goal", compact=True)
+            with Horizontal(classes="field"):
                 yield Label("mode")
                 yield Select([(m, m) for m in MODES], value=s.mode, allow_blank=False, id="mode", compact=True)
             with Horizontal(classes="field"):
@@ -114,6 +121,7 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
             strategy=str(q("#strategy", Select).value), hard=bool(q("#hard", Select).value),
             max_guesses=number("#cap", 6), mode=str(q("#mode", Select).value),
             guess_space=str(q("#guess-space", Select).value), hints=str(q("#hints", Select).value),
+            goal=str(q("#goal", Select).value),
         )
         problems = chosen.problems()  # the same checks as a settings file gets
         if problems:
@@ -221,9 +229,15 @@ class AnalysisScreen(ModalScreen[None]):
         self.review = review
         for r in report.rows:
             t.add_row(str(r.index), _tiles(r.guess, r.pattern), f"{r.candidates_before:,}→{r.candidates_after:,}",
-                      r.best.upper(), f"{r.best_expected:.2f}", f"{r.player_expected:.2f}", str(r.skill), str(r.luck))
+                      r.best.upper(), outcome_cell(r.best_expected, r.best_lose, r.lookahead, 2),
+                      outcome_cell(r.player_expected, r.player_lose, r.lookahead, 2), str(r.skill), str(r.luck))
         for k, r in enumerate(report.unrated, start=len(report.rows) + 1):
             t.add_row(str(k), _tiles(r.guess, r.pattern), "off list", "—", "", "", "", "")
+        # on the dialog's borders, not in lines of their own: it fills an 80x24 terminal
+        risky = any(r.best_lose or r.player_lose for r in report.rows)
+        box = self.query_one("#analysis")
+        box.border_title = f"Game analysis · the bot plays for the {report.goal}"
+        box.border_subtitle = ("avg: guesses to finish when solved" + (" · n%: the chance to solve" if risky else ""))
         self.query_one("#summary", Static).update(report.summary())
         self._review(0)
         t.focus()

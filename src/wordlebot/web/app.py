@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from .. import __version__
+from ..advisor import DEFAULT_GOAL, GOALS
 from ..errors import WordlebotError
 from ..data import FIRST_DAY
 from ..feedback import ACCEPTED_FORMATS
@@ -272,6 +273,7 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     async def config() -> dict:
         return {
             "default_words": engine.default, "word_sets": engine.names, "strategies": list(engine.strategies),
+            "goals": list(GOALS), "default_goal": DEFAULT_GOAL,
             "max_rows": s.MAX_ROWS, "max_guesses": 6, "formats": ACCEPTED_FORMATS,
             "today": engine.today().isoformat(), "today_puzzle": engine.today_puzzle(),
             "first_day": FIRST_DAY.isoformat(),
@@ -284,13 +286,13 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
         return await engine.suggest_async(_client(request), body.words, body.history, hard=body.hard,
                                           max_guesses=body.max_guesses, strategy=body.strategy, top=body.top,
                                           candidates=body.candidates, date=body.date, puzzle=body.puzzle,
-                                          guess_space=body.guess_space)
+                                          guess_space=body.guess_space, goal=body.goal)
 
     @app.post("/api/analyze", summary="Skill and luck of each row of a played game", responses=ERRORS)
     async def analyze(body: s.AnalyzeIn, request: Request) -> dict:
         return await engine.analyze_async(_client(request), body.words, body.history, answer=body.answer,
                                           hard=body.hard, max_guesses=body.max_guesses, puzzle=body.puzzle,
-                                          style=body.style, date=body.date)
+                                          style=body.style, date=body.date, goal=body.goal)
 
     @app.post("/api/grid", summary="A pasted share grid analysed: its day, its answer from the history, and "
                                    "the game's analysis when the words are known", responses=ERRORS)

@@ -46,8 +46,14 @@ class GameIn(BaseModel):
     date: DayText | None = None
 
 
+Goal = Literal["streak", "average"]
+GOAL_FIELD = ("what the search plays for: streak, the smallest chance of losing first, then the fewest "
+              "guesses; average, the fewest guesses on average (a lost game counted as ten more)")
+
+
 class SuggestIn(GameIn):
     strategy: str = Field("search", max_length=20, description="search, or a greedy ranker")
+    goal: Goal = Field("streak", description=GOAL_FIELD)
     top: int = Field(10, ge=1, le=50, description="how many suggestions")
     candidates: int = Field(100, ge=0, le=1000, description="how many remaining candidates to list")
     puzzle: int | None = Field(None, ge=0, le=1_000_000, description="the day as a puzzle number (instead of date)")
@@ -63,6 +69,7 @@ class AnalyzeIn(GameIn):
     answer: Word | None = Field(None, description="the answer, when the game was lost (checked against the rows)")
     puzzle: int | None = Field(None, ge=0, le=1_000_000, description="puzzle number for the share text")
     style: Style = "dark"
+    goal: Goal = Field("streak", description=GOAL_FIELD)
 
 
 class ShareIn(GameIn):

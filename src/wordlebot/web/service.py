@@ -42,7 +42,7 @@ from collections import OrderedDict, deque
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Hashable, Mapping
 
-from ..advisor import BOOK_GUESSES, Advisor
+from ..advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
 from ..analysis import GameReport, analyze_game, share_text
 from ..data import DataError, HistoryEntry
 from ..days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
@@ -173,7 +173,9 @@ class _Prepared:
     status: SetStatus
     lexicon: Lexicon | None = None
     notes: list[str] = field(default_factory=list)
-    books: dict = field(default_factory=dict)  # (hard, max_guesses) -> Book, shared by the Advisors
+    # goal -> (hard, max_guesses) -> Book, shared by the Advisors of that goal (a book ranks the
+    # first moves for its goal: another goal's would lie)
+    books: dict = field(default_factory=dict)
 
     @property
     def ready(self) -> bool:
@@ -192,11 +194,12 @@ class _Suggest:
     candidates: int
     guess_space: str = "all"
     game_day: GameDay | None = None
+    goal: str = DEFAULT_GOAL
 
     @property
     def key(self) -> tuple:
         """The cache key: everything the answer depends on (the set's day included)."""
-        return (self.name, self.entry.status.day, self.strategy, self.hard, self.max_guesses,
+        return (self.name, self.entry.status.day, self.strategy, self.goal, self.hard, self.max_guesses,
                 tuple((r.guess, r.pattern) for r in self.rows), self.top, self.candidates, self.guess_space,
                 self.game_day)
 
@@ -212,11 +215,12 @@ class _Analyze:
     puzzle: int | None
     style: str
     game_day: GameDay | None = None
+    goal: str = DEFAULT_GOAL
 
     @property
     def key(self) -> tuple:
         return (self.name, self.entry.status.day, "analyze", tuple((r.guess, r.pattern) for r in self.rows),
-                self.answer, self.hard, self.max_guesses, self.puzzle, self.style, self.game_day)
+                self.answer, self.hard, self.max_guesses, self.puzzle, self.style, self.game_day, self.goal)
 
 
 @dataclass(frozen=True)
@@ -519,7 +523,7 @@ class Engine:
         step("computing the opening book")
         maker = Advisor(lex, strategy="search")  # the book's long searches get the default table
         maker.book(False, BOOK_GUESSES)
-        entry.books.update(maker.books())
+        entry.books.setdefault(maker.goal, {}).update(maker.books())
         st.finished = time.monotonic()
         st.state = "ready"
         self._say(f"{label()}: ready in {st.seconds():.1f} s")
@@ -529,7 +533,7 @@ class Engine:
         step("computing the hard-mode opening book")
         try:
             maker.book(True, BOOK_GUESSES)
-            entry.books.update(maker.books())
+            entry.books.setdefault(maker.goal, {}).update(maker.books())
             st.hard_ready = True
         except Exception as exc:  # normal play goes on; hard-mode requests are told why not
             st.hard_error = str(exc) or type(exc).__name__
@@ -564,32 +568,36 @@ class Engine:
 
     # --- advisors ------------------------------------------------------------------------------
 
-    def _advisor(self, entry: _Prepared, strategy: str, guess_space: str = "all") -> Advisor:
+    def _advisor(self, entry: _Prepared, strategy: str, guess_space: str = "all", goal: str = DEFAULT_GOAL) -> Advisor:
         """An idle Advisor of the set, or a new one: at most one per worker is busy, and at most
-        IDLE_ADVISORS wait for work (their search tables are most of the server's memory)."""
+        IDLE_ADVISORS wait for work (their search tables are most of the server's memory).  The
+        books prepared are the default goal's; another goal's are made by its first request
+        (then shared, see _release)."""
         adv = None
         kind = strategy if guess_space == "all" else f"{strategy}/{guess_space}"
         with self._lock:
             for key in reversed(self._idle):
                 owner, k, idle = self._idle[key]
-                if owner is entry and k == kind:
+                if owner is entry and k == (kind, goal):
                     del self._idle[key]
                     adv = idle
                     break
         if adv is None:
-            adv = Advisor(entry.lexicon, strategy=strategy, guess_space=guess_space,
+            adv = Advisor(entry.lexicon, strategy=strategy, guess_space=guess_space, goal=goal,
                           search_memory_mb=self._memory_mb, searches_kept=SEARCHES_KEPT)
         if guess_space == "all":  # the prepared books are those of any allowed word
-            adv.use_books(entry.books)  # the hard-mode book may have come since it was made
+            adv.use_books(entry.books.get(goal, {}))  # the hard-mode book may have come since it was made
         return adv
 
     def _release(self, entry: _Prepared, strategy: str, adv: Advisor) -> None:
         if adv.guess_space != "all":
             strategy = f"{strategy}/{adv.guess_space}"
         with self._lock:
+            if adv.goal != DEFAULT_GOAL and adv.guess_space == "all":  # its books serve the next Advisor of its goal
+                entry.books.setdefault(adv.goal, {}).update(adv.books())
             if self._sets.get(self._key_of(entry)) is not entry:
                 return  # a day forgotten meanwhile
-            self._idle[id(adv)] = (entry, strategy, adv)
+            self._idle[id(adv)] = (entry, (strategy, adv.goal), adv)
             while len(self._idle) > IDLE_ADVISORS:
                 self._idle.popitem(last=False)
 
@@ -617,9 +625,11 @@ class Engine:
                 raise type(exc)(f"row {k}: {exc}") from None
         return game
 
-    def _check_strategy(self, strategy: str) -> None:
+    def _check_strategy(self, strategy: str, goal: str = DEFAULT_GOAL) -> None:
         if strategy not in self.strategies:
             raise InvalidWordError(f"unknown strategy {strategy!r}; choose one of {', '.join(self.strategies)}")
+        if goal not in GOALS:
+            raise InvalidWordError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
 
     @staticmethod
     def _needs_hard_book(strategy: str, hard: bool, max_guesses: int, rows: int) -> bool:
@@ -671,11 +681,11 @@ class Engine:
     async def suggest_async(self, client: Client, words: str | None, history, *, hard: bool = False,
                             max_guesses: int = 6, strategy: str = "search", top: int = 10,
                             candidates: int = 100, day: dt.date | None = None, date: str | None = None,
-                            puzzle: int | None = None, guess_space: str = "all") -> dict:
+                            puzzle: int | None = None, guess_space: str = "all", goal: str = DEFAULT_GOAL) -> dict:
         """The same for the event loop: a set not ready, a full queue are answered at once
         (NotReadyError, BusyError); the search runs on a queue worker.  ``date`` / ``puzzle``:
         the day asked for (else ``day``, else today)."""
-        self._check_strategy(strategy)
+        self._check_strategy(strategy, goal)
         if guess_space not in GUESS_SPACES:
             raise InvalidWordError(f"unknown guess space {guess_space!r}; choose one of {', '.join(GUESS_SPACES)}")
         gd = self.game_day(date or day, puzzle)
@@ -684,7 +694,7 @@ class Engine:
         needs_book = guess_space == "all" and self._needs_hard_book(strategy, hard, max_guesses, len(rows))
         entry = await self.ready(words, gd.day, hard=needs_book)
         request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates,
-                           guess_space, gd)
+                           guess_space, gd, goal)
         return await self._answer(client, self._suggest_now, request)
 
     async def _answer(self, client: Client, compute, request) -> dict:
@@ -707,14 +717,14 @@ class Engine:
         """On a queue worker: the game, its suggestions, the answer document (kept in the cache)."""
         t0 = time.perf_counter()
         lex = r.entry.lexicon
-        advisor = self._advisor(r.entry, r.strategy, r.guess_space)
+        advisor = self._advisor(r.entry, r.strategy, r.guess_space, r.goal)
         try:
             game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
             ranked = [] if game.over else advisor.suggest(game, r.top)
         finally:
             self._release(r.entry, r.strategy, advisor)
         doc = self._describe(r.name, lex, r.strategy, game, ranked, r.candidates)
-        doc.update(self.day_doc(lex, r.game_day), guess_space=r.guess_space)
+        doc.update(self.day_doc(lex, r.game_day), guess_space=r.guess_space, goal=r.goal)
         # the replay rule at the end of a game (days.py): its answer was another day's
         history = self.history()
         doc["day_note"] = end_of_game_note(game, r.game_day, history, HOW_REPLAY, self.clock())
@@ -737,7 +747,7 @@ class Engine:
         suggestions = []
         for r in ranked:
             d = asdict(r)
-            for f in ("score", "bits", "expected_left", "p_answer", "expected"):
+            for f in ("score", "bits", "expected_left", "p_answer", "expected", "lose"):
                 d[f] = _finite(d[f])
             suggestions.append(d)
         why = None
@@ -817,29 +827,30 @@ class Engine:
 
     async def analyze_async(self, client: Client, words: str | None, history, *, answer: str | None = None,
                             hard: bool = False, max_guesses: int = 6, puzzle: int | None = None,
-                            style: str = "dark", date: str | None = None) -> dict:
+                            style: str = "dark", date: str | None = None, goal: str = DEFAULT_GOAL) -> dict:
         """A played game rated row by row, with the prior of its day (``date`` or ``puzzle``,
         else today); ``puzzle`` is also the share text's number."""
+        self._check_strategy("search", goal)
         gd = self.game_day(date, puzzle)
         loaded = await self.ready(words, gd.day, loaded=True)
         rows = parse_rows(history, loaded.lexicon.length)
         if not rows:
             raise InvalidWordError("there is nothing to analyse: the history has no rows")
         entry = await self.ready(words, gd.day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
-        request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style, gd)
+        request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style, gd, goal)
         return await self._answer(client, self._analyze_now, request)
 
     def _analyze_now(self, r: "_Analyze") -> dict:
         lex = r.entry.lexicon
         answer = None if r.answer is None else check_word(r.answer, lex.length)
-        advisor = self._advisor(r.entry, "search")
+        advisor = self._advisor(r.entry, "search", goal=r.goal)
         try:
             game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
             report = analyze_game(advisor, game.rows, answer=answer, hard=r.hard, max_guesses=r.max_guesses)
             doc = self._report_doc(advisor, lex, report, game.rows, r.hard, r.max_guesses)
         finally:
             self._release(r.entry, "search", advisor)
-        doc.update(self.day_doc(lex, r.game_day), words=r.name)
+        doc.update(self.day_doc(lex, r.game_day), words=r.name, goal=r.goal)
         doc["day_note"] = (replay_note([report.answer], r.game_day, self.history(), HOW_REPLAY, self.clock())
                            if report.answer and lex.day is not None else None)
         doc["share"] = self.share(r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle,
@@ -855,12 +866,15 @@ class Engine:
             rated.guess(row.guess, row.pattern)
         return {
             "summary": report.summary(), "skill": report.skill, "luck": report.luck,
-            "solved": report.solved, "answer": report.answer,
+            "solved": report.solved, "lost": report.lost, "answer": report.answer,
+            # each row: the guesses to finish when solved (null: cannot) and the chance to lose, the
+            # bot's and the player's, apart (never one figure with a penalty in it)
             "rows": [{"index": x.index, "guess": x.guess, "feedback": format_digits(x.pattern, lex.length),
                       "candidates_before": x.candidates_before, "candidates_after": x.candidates_after,
                       "best": x.best, "best_expected": _finite(x.best_expected),
-                      "player_expected": _finite(x.player_expected), "skill": x.skill, "luck": x.luck,
-                      "solved": x.solved} for x in report.rows],
+                      "player_expected": _finite(x.player_expected), "best_lose": _finite(x.best_lose),
+                      "player_lose": _finite(x.player_lose), "estimated": bool(x.lookahead),
+                      "skill": x.skill, "luck": x.luck, "solved": x.solved} for x in report.rows],
             "review": review_rows(advisor, rated, report),
         }
 

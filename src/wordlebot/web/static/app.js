@@ -24,8 +24,9 @@ const state = {
   maxGuesses: 6,
   length: 5,
   // what the page shows (asked last); `date`: the day asked for as typed (a date or a puzzle
-  // number; null: today), `answersOnly`: suggest only words that can still be the answer
-  shown: {words: null, strategy: "search", hard: false, rows: [], date: null, answersOnly: false},
+  // number; null: today), `answersOnly`: suggest only words that can still be the answer,
+  // `goal`: what the search plays for (streak: the fewest losses first; average)
+  shown: {words: null, strategy: "search", goal: "streak", hard: false, rows: [], date: null, answersOnly: false},
   applied: null, // the same for the last answer applied
   doc: null, // that answer
   finished: false,
@@ -133,7 +134,7 @@ function copyShown(g) {
 // The settings an answer echoes must be the ones asked for.
 function sameSettings(doc, next) {
   return doc.words === next.words && doc.strategy === next.strategy && doc.hard === next.hard &&
-    doc.guess_space === (next.answersOnly ? "candidates" : "all");
+    doc.goal === next.goal && doc.guess_space === (next.answersOnly ? "candidates" : "all");
 }
 
 // Show `next` (settings and rows) at once and ask for its suggestions.  `onError` runs when
@@ -158,8 +159,8 @@ async function request(next, onError) {
   setBusy(true, state.applied ? "thinking…" : "loading the word set…");
   let doc;
   try {
-    doc = await ask("/api/suggest", {...gameBody(next), strategy: next.strategy, top: 10, candidates: 300,
-      guess_space: next.answersOnly ? "candidates" : "all"}, seq, controller.signal);
+    doc = await ask("/api/suggest", {...gameBody(next), strategy: next.strategy, goal: next.goal, top: 10,
+      candidates: 300, guess_space: next.answersOnly ? "candidates" : "all"}, seq, controller.signal);
   } catch (err) {
     if (err.name === "AbortError" || seq !== state.seq) return false;
     stopTicker();
@@ -177,7 +178,7 @@ async function request(next, onError) {
     setBusy(false);
     return false;
   }
-  state.applied = {words: doc.words, strategy: doc.strategy, hard: doc.hard, rows: doc.rows,
+  state.applied = {words: doc.words, strategy: doc.strategy, goal: doc.goal, hard: doc.hard, rows: doc.rows,
     date: next.date || null, answersOnly: doc.guess_space === "candidates"};
   state.shown = copyShown(state.applied);
   $("#day-error").textContent = "";
@@ -217,10 +218,10 @@ function sharePuzzle() {
 async function analyse(seq, signal) {
   setBusy(true, "analysing the game…");
   try {
-    const doc = await ask("/api/analyze", {...gameBody(state.shown), style: shareStyle(),
+    const doc = await ask("/api/analyze", {...gameBody(state.shown), style: shareStyle(), goal: state.shown.goal,
       puzzle: sharePuzzle()}, seq, signal);
     if (seq !== state.seq) return;
-    renderAnalysis(doc.summary, doc.rows, doc.review, doc.day_note);
+    renderAnalysis(doc.summary, doc.rows, doc.review, doc.day_note, doc.goal);
     $("#share-text").value = doc.share;
     $("#analysis").hidden = false;
     if (state.doc.solved) {
@@ -236,7 +237,7 @@ async function analyse(seq, signal) {
 
 // An analysis (of the game played here, or of a pasted grid whose words are known): the
 // summary, one row a guess, each guess in words (the library's sentences), the day's note.
-function renderAnalysis(summary, rows, review, note) {
+function renderAnalysis(summary, rows, review, note, goal) {
   $("#summary").textContent = summary;
   $("#day-note").textContent = note || "";
   $("#grid-lines").replaceChildren();
@@ -245,10 +246,14 @@ function renderAnalysis(summary, rows, review, note) {
   for (const r of rows) {
     tbody.appendChild(tableRow([r.index, r.guess.toUpperCase(),
       `${r.candidates_before.toLocaleString("en")} → ${r.candidates_after.toLocaleString("en")}`,
-      r.best.toUpperCase(), fmt(r.best_expected, 2), fmt(r.player_expected, 2), r.skill, r.luck],
+      r.best.toUpperCase(), outcome(r.best_expected, r.best_lose, r.estimated, 2),
+      outcome(r.player_expected, r.player_lose, r.estimated, 2), r.skill, r.luck],
     [null, null, null, null, "extra", "extra", null, null]));
   }
   $("#analysis-rows").hidden = !rows.length;
+  const risky = rows.some((r) => r.best_lose > 0 || r.player_lose > 0);
+  $("#analysis-caption").textContent = !rows.length ? "" : "avg: the guesses to finish from that row when solved"
+    + (risky ? "; n%: the chance to solve the game, where below 100 %" : "") + ` · ${GOAL_TEXT[goal || "streak"]}.`;
   $("#review").replaceChildren(...(review || []).map((line) => {
     const li = document.createElement("li");
     li.textContent = line.replace(/^\d+\.\s*/, ""); // the list numbers them
@@ -413,7 +418,7 @@ function renderPick() {
   // Suggestions of other settings than those shown are not offered, not even for a moment.
   const a = state.applied, s = state.shown;
   const other = !a || a.words !== s.words || a.strategy !== s.strategy || a.hard !== s.hard ||
-    a.answersOnly !== s.answersOnly || (a.date || null) !== (s.date || null);
+    a.goal !== s.goal || a.answersOnly !== s.answersOnly || (a.date || null) !== (s.date || null);
   const hidden = hintsHidden();
   const top = !other && !hidden && doc && doc.suggestions && doc.suggestions[0];
   const pick = $("#pick");
@@ -438,11 +443,13 @@ function renderPick() {
     const unit = document.createElement("small");
     unit.textContent = "guesses to go";
     avg.replaceChildren(`${top.basis === "estimate" ? "≈" : ""}${fmt(top.expected, 2)} `, unit);
+    if (top.lose > 0) avg.append(` · ${solveText(top.lose)} solve`);
   } else {
     avg.textContent = solved ? `in ${doc.rows.length}` : lost ? "out of rows" : "";
   }
   pick.setAttribute("aria-label", top
-    ? `Play ${top.word.toUpperCase()}: ${fmt(top.expected, 2)} guesses to go on average, this one included`
+    ? `Play ${top.word.toUpperCase()}: ${fmt(top.expected, 2)} guesses to go on average when solved, this one included`
+      + (top.lose > 0 ? `; ${solveText(top.lose)} chance to solve` : "")
     : solved ? `Solved in ${doc.rows.length}` : lost ? "Out of rows" : "no suggestion");
   $("#left").textContent = other || !doc ? "" : leftText(doc);
 }
@@ -513,7 +520,7 @@ function renderSuggestions(doc) {
     use.setAttribute("aria-label", `use ${s.word.toUpperCase()}`);
     use.addEventListener("click", () => useWord(s.word));
     // "≈": estimated past a one-guess look-ahead (the full search did not fit the budget)
-    const avg = (s.basis === "estimate" ? "≈" : "") + fmt(s.expected, 3);
+    const avg = outcome(s.expected, s.lose, s.basis === "estimate", 3);
     const tr = tableRow([String(i + 1), use, avg, fmt(s.bits, 3), fmt(s.expected_left, 2),
       String(s.largest), String(s.parts), pct(s.p_answer), s.hard_legal ? "yes" : "no"],
     [null, null, null, "extra", null, "extra", "extra", null, "extra"]);
@@ -524,6 +531,29 @@ function renderSuggestions(doc) {
     }
     tbody.appendChild(tr);
   });
+  const risky = doc.suggestions.some((s) => s.lose > 0);
+  const searched = doc.suggestions.length && doc.suggestions[0].basis;
+  $("#suggestions-caption").textContent = !searched ? "" : "avg: guesses to finish when solved"
+    + (risky ? "; n%: the chance to solve, where below 100 %" : "") + ` · ${GOAL_TEXT[doc.goal]}.`;
+}
+
+// What the goal (the API's "goal") plays for, as the captions say it.
+const GOAL_TEXT = {streak: "playing for the streak: the smallest chance of losing first, then the fewest guesses",
+  average: "playing for the average: the fewest guesses (a lost game counted as ten more)"};
+
+// The guesses when solved and, where below 100 %, the chance to solve: "1.458 95.2%"; a guess
+// that cannot solve: "0%".  The chance of losing is never folded into the guesses.
+function outcome(expected, lose, estimated, digits) {
+  if (expected === null || expected === undefined) return lose >= 1 ? "0%" : "–";
+  const text = (estimated ? "≈" : "") + fmt(expected, digits);
+  return lose > 0 ? `${text} ${solveText(lose)}` : text;
+}
+
+// As render.format_solve: ">99.9%" and "<0.1%" near the ends, "0%" for none.
+function solveText(lose) {
+  if (lose < 0.0005) return ">99.9%";
+  if (lose >= 1) return "0%";
+  return lose > 0.9995 ? "<0.1%" : `${(100 * (1 - lose)).toFixed(1)}%`;
 }
 
 function tableRow(cells, classes) {
@@ -848,6 +878,7 @@ function onKey(e) {
 function syncSettings() {
   $("#words").value = state.shown.words;
   $("#strategy").value = state.shown.strategy;
+  $("#goal").value = state.shown.goal;
   $("#hard").checked = state.shown.hard;
   $("#answers-only").checked = state.shown.answersOnly;
   $("#hide-hints").checked = state.hideHints;
@@ -945,6 +976,7 @@ async function start() {
     request({...state.shown, words: e.target.value, rows: []});
   });
   $("#strategy").addEventListener("change", (e) => request({...state.shown, strategy: e.target.value}));
+  $("#goal").addEventListener("change", (e) => request({...state.shown, goal: e.target.value}));
   $("#hard").addEventListener("change", (e) => request({...state.shown, hard: e.target.checked}));
   $("#theme").addEventListener("change", (e) => { setTheme(e.target.value, true); refreshShare(); });
   $("#share").addEventListener("click", async () => {
