@@ -1,4 +1,7 @@
-"""The answer model: for every valid word, the probability that it is a given day's answer.
+"""The previous answer model (Spy-EM), kept as a baseline of ``wordlebot answers evaluate``: for
+every valid word, the probability that it is a given day's answer.  The prior every shell uses is
+the editor model's (``editor.py``); this one is fitted in process when a backtest asks for it and
+never stored.
 
 Everything is fitted on history before a cut-off date only:
 
@@ -24,20 +27,16 @@ answers.  Every word keeps a positive probability, so no answer is ever unreacha
 from __future__ import annotations
 
 import datetime as dt
-import json
 import math
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
-from ..data import HistoryEntry, atomic_write_json
+from ..data import HistoryEntry
 from ..errors import DataError
-from ..words import list_fingerprint
 from . import features as F
 
-MODEL_VERSION = 2  # 2: fitted by answers/logistic.py (1: scikit-learn's liblinear)
 SEED = 20260202
 LISTS_SINCE = dt.date(2023, 7, 1)  # the WordleBot list: the pool of today's editor
 BLACKLIST_PENALTY = 0.01
@@ -73,81 +72,6 @@ class AnswerModel:
         from .filters import BlacklistFilter, default_blacklist
 
         return BlacklistFilter(default_blacklist(), penalty=BLACKLIST_PENALTY).apply(self.words).factor
-
-    # --- explanation ---------------------------------------------------------------------------
-
-    def contributions(self, word: str, top: int = 6) -> list[tuple[str, float]]:
-        """The features that push ``word``'s pool probability up or down the most, as
-        ("feature = its value for this word", contribution to the log-odds)."""
-        if self.coef is None:
-            return []
-        dense, sp = F.feature_matrix([word])
-        raw = np.concatenate([dense[0], sp.toarray()[0]])
-        x = np.concatenate([(dense[0] - self.dense_mean) / self.dense_std, sp.toarray()[0]])
-        contrib = x * self.coef
-        names = F.feature_names(len(word))
-        n_dense = dense.shape[1]
-        order = np.argsort(-np.abs(contrib))
-        out = []
-        for i in order[: top * 4]:
-            if contrib[i] == 0 or names[i].startswith("ngram#"):
-                continue
-            if i >= n_dense:
-                label = names[i]  # a letter in a position the word has
-            elif set(np.unique(dense[:, i])) <= {0.0, 1.0} and names[i] not in ("vowels", "distinct"):
-                label = f"{names[i]} = {'yes' if raw[i] else 'no'}"
-            else:
-                label = f"{names[i]} = {raw[i]:.2f}"
-            out.append((label, float(contrib[i])))
-            if len(out) == top:
-                break
-        return out
-
-    # --- storage -------------------------------------------------------------------------------
-
-    def to_json(self) -> dict:
-        return {
-            "version": MODEL_VERSION, "feature_version": F.FEATURE_VERSION, "meta": self.meta,
-            "words_sha256": list_fingerprint(self.words), "trained_until": self.trained_until.isoformat(),
-            "m_out": self.m_out, "kappa": self.kappa,
-            "pool": [round(float(x), 7) for x in self.pool],
-            "listed": [int(i) for i in np.flatnonzero(self.listed)],
-            "coef": None if self.coef is None else [round(float(x), 6) for x in self.coef],
-            "intercept": self.intercept,
-            "dense_mean": None if self.dense_mean is None else self.dense_mean.tolist(),
-            "dense_std": None if self.dense_std is None else self.dense_std.tolist(),
-        }
-
-    def save(self, path: Path) -> None:
-        atomic_write_json(path, self.to_json())
-
-    def stored(self) -> "AnswerModel":
-        """The model as it reads back from its file (the numbers are rounded there): a model
-        just trained gives the same priors as the same model loaded later."""
-        return AnswerModel.from_json(self.to_json(), self.words)
-
-    @classmethod
-    def load(cls, path: Path, words: list[str]) -> "AnswerModel":
-        try:
-            doc = json.loads(Path(path).read_text())
-        except FileNotFoundError:
-            raise DataError(f"no answer model at {path}; build one with: wordlebot answers build") from None
-        except (OSError, ValueError) as exc:
-            raise DataError(f"answer model {path} is unreadable ({exc}); rebuild it with: wordlebot answers build") from None
-        return cls.from_json(doc, words, str(path))
-
-    @classmethod
-    def from_json(cls, doc: dict, words: list[str], path: str = "in memory") -> "AnswerModel":
-        if doc.get("version") != MODEL_VERSION or doc.get("feature_version") != F.FEATURE_VERSION:
-            raise DataError(f"answer model {path} is from another version; rebuild it with: wordlebot answers build")
-        if doc.get("words_sha256") != list_fingerprint(words):
-            raise DataError(f"answer model {path} was trained for another word list; rebuild it")
-        arr = lambda k: None if doc.get(k) is None else np.array(doc[k], dtype=np.float64)  # noqa: E731
-        listed = np.zeros(len(words), bool)
-        listed[doc["listed"]] = True
-        return cls(list(words), np.array(doc["pool"]), listed, doc["m_out"], doc["kappa"],
-                   dt.date.fromisoformat(doc["trained_until"]), doc.get("meta", {}), arr("coef"),
-                   doc.get("intercept", 0.0), arr("dense_mean"), arr("dense_std"))
 
 
 # ---------------------------------------------------------------------------------------------

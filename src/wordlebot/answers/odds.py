@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import editor
 from .editor import EditorModel, PriorParts
+
+if TYPE_CHECKING:
+    from ..words import AnswerGroups
 
 PAST = 4  # the group of the past answers, after editor's four
 GROUP_LABELS = (
