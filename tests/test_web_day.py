@@ -239,10 +239,8 @@ def test_a_finished_multi_board_game_has_its_share_text_and_the_cost_is_explaine
 
 from web_helpers import LiveServer, expect, no_overflow, ready  # noqa: E402
 
-chromium = web_helpers.chromium
+chromium, browser = web_helpers.chromium, web_helpers.browser_fixture
 PHONE, DESKTOP = (390, 844), (1280, 800)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="module")
@@ -251,15 +249,6 @@ def live(engine):
     yield server
     server.close()
 
-
-@pytest.fixture(scope="module")
-def browser(chromium, env):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(chromium), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-chromium, env, lex = web_helpers.chromium, web_helpers.offline_env, web_helpers.small_lex
+chromium, env, lex, browser = web_helpers.chromium, web_helpers.offline_env, web_helpers.small_lex, web_helpers.browser_fixture
 
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
@@ -200,15 +200,6 @@ def live(lex):
     yield server
     server.close()
 
-
-@pytest.fixture(scope="module")
-def browser(chromium, env):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(chromium), args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
 
 
 def open_multi(browser, live, size, boards):

@@ -23,14 +23,12 @@ from wordlebot.web.service import Engine
 from wordlebot.words import Lexicon
 
 # the shared fixtures (attributes, not unused imports)
-chromium, env, lex = web_helpers.chromium, web_helpers.offline_env, web_helpers.small_lex
+chromium, env, lex, browser = web_helpers.chromium, web_helpers.offline_env, web_helpers.small_lex, web_helpers.browser_fixture
 
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
 SIZES = [(360, 740), PHONE, (768, 1024), DESKTOP]
 STATES = ("absent", "present", "correct")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 
 # A second set with other words and unequal weights: its suggestions differ from the small
 # set's (the race), and its candidates have probabilities (the likelihood list).
@@ -56,15 +54,6 @@ def live(lex, other):
     yield server
     server.close()
 
-
-@pytest.fixture(scope="module")
-def browser(chromium, env):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(chromium), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -59,6 +59,23 @@ def _apt(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
     return subprocess.run(["apt-get", *args], capture_output=True, text=True, timeout=timeout, env=env)
 
 
+# Chromium's flags for the page tests: no sandbox (root in a container), and none of its background
+# connections, which this machine's closed network refuses
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture(chromium, env):
+    """A headless Chromium for a module's page tests (Playwright driving the installed one)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(chromium), args=BROWSER_ARGS)
+        yield b
+        b.close()
+
+
 @pytest.fixture(scope="session")
 def chromium() -> Path:
     """The Chromium the bot would find (bot.browser.find_chromium), else /usr/bin/chromium installed
