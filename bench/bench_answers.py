@@ -13,7 +13,7 @@ import time
 from common import data_dir, report
 from wordlebot.answers import backtest, editor, store
 from wordlebot.answers.daily import word_facts
-from wordlebot.words import read_word_file
+from wordlebot.core.words import read_word_file
 
 
 def main() -> None:

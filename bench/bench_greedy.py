@@ -11,11 +11,11 @@ from __future__ import annotations
 import numpy as np
 
 from common import best_of, data_dir, report
-from wordlebot.matrix import pattern_matrix
-from wordlebot.published import GREEDY_TOTALS
-from wordlebot.simulate import greedy_chooser, simulate
-from wordlebot.strategies import rank
-from wordlebot.wordsets import load_lexicon
+from wordlebot.core.matrix import pattern_matrix
+from wordlebot.search.published import GREEDY_TOTALS
+from wordlebot.policy.simulate import greedy_chooser, simulate
+from wordlebot.policy.strategies import rank
+from wordlebot.app.wordsets import load_lexicon
 
 GOLDEN = GREEDY_TOTALS
 

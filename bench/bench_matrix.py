@@ -18,8 +18,8 @@ CHILD = r"""
 import json, sys, time, resource
 from pathlib import Path
 t0 = time.perf_counter()
-from wordlebot import matrix as mx
-from wordlebot.words import Lexicon, read_word_file
+from wordlebot.core import matrix as mx
+from wordlebot.core.words import Lexicon, read_word_file
 t_import = time.perf_counter() - t0
 data, answers, mode, folder = Path(sys.argv[1]), sys.argv[2], sys.argv[3], Path(sys.argv[4])
 g = read_word_file(data / "nyt/guesses.txt")

@@ -18,11 +18,11 @@ import time
 import numpy as np
 
 from common import data_dir
-from wordlebot.matrix import build_matrix
+from wordlebot.core.matrix import build_matrix
 from wordlebot.multi import MultiGame, policy_expected_score, suggest
 from wordlebot.multi.endgame import exact_value
-from wordlebot.words import Lexicon
-from wordlebot.wordsets import load_lexicon
+from wordlebot.core.words import Lexicon
+from wordlebot.app.wordsets import load_lexicon
 
 
 def reduced(classic: Lexicon, answers: int, others: int, seed: int) -> Lexicon:

@@ -14,7 +14,7 @@ import argparse
 import time
 
 from common import data_dir, report
-from wordlebot.opener_sweep import SweepSpec, first_word_order, sweep
+from wordlebot.app.opener_sweep import SweepSpec, first_word_order, sweep
 
 
 def main() -> None:

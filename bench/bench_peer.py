@@ -80,8 +80,8 @@ def ours(data: Path, row: Row, threads: int) -> tuple[float, int]:
 def child(name: str, threads: int) -> None:
     import numpy as np
 
-    from wordlebot.search import TreeSearch
-    from wordlebot.words import Lexicon, read_word_file
+    from wordlebot.search.tree_search import TreeSearch
+    from wordlebot.core.words import Lexicon, read_word_file
 
     data = data_dir()
     row = next(r for r in ROWS if r.name == name)
@@ -92,7 +92,7 @@ def child(name: str, threads: int) -> None:
     # Its parts are shared out as the big ones are (a lower threshold for it alone): an 800-answer
     # search has no part that big, and the shared-out path's kernels then loaded inside the timed
     # search (classic SALET on 2 threads: 0.367 s instead of 0.317 s).
-    import wordlebot.search as search_mod
+    import wordlebot.search.tree_search as search_mod
 
     split_min, search_mod.SPLIT_PART_MIN = search_mod.SPLIT_PART_MIN, 20
     warm = TreeSearch(lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads, memory_mb=64)

@@ -26,8 +26,8 @@ import argparse
 import time
 
 from common import data_dir
-from wordlebot.opener_sweep import SweepSpec, evaluate_batch, first_word_order
-from wordlebot.published import OPTIMAL_TOTALS
+from wordlebot.app.opener_sweep import SweepSpec, evaluate_batch, first_word_order
+from wordlebot.search.published import OPTIMAL_TOTALS
 
 
 def proof_bound(words: str, hard: bool) -> float:

@@ -16,11 +16,11 @@ import time
 import numpy as np
 
 from common import Timer, data_dir, peak_rss_mb, report
-from wordlebot import tree as tr
-from wordlebot.advisor import Advisor
-from wordlebot.feedback import _feedback
-from wordlebot.published import OPTIMAL_TOTALS, lexicon_of
-from wordlebot.search import TreeSearch
+from wordlebot.search import tree as tr
+from wordlebot.policy.advisor import Advisor
+from wordlebot.core.feedback import _feedback
+from wordlebot.search.published import OPTIMAL_TOTALS, lexicon_of
+from wordlebot.search.tree_search import TreeSearch
 
 GOLDEN = OPTIMAL_TOTALS
 REPEATS = 3

@@ -32,8 +32,8 @@ import time
 import numpy as np
 
 from common import data_dir, report
-from wordlebot.feedback import _feedback, format_digits
-from wordlebot.wordsets import load_lexicon
+from wordlebot.core.feedback import _feedback, format_digits
+from wordlebot.app.wordsets import load_lexicon
 
 LINE = re.compile(r"serving (http://127\.0\.0\.1:(\d+)/)")
 

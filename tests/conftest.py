@@ -13,8 +13,8 @@ from pathlib import Path
 import numba
 import pytest
 
-from wordlebot import matrix as matrix_mod
-from wordlebot.words import Lexicon
+from wordlebot.core import matrix as matrix_mod
+from wordlebot.core.words import Lexicon
 
 OFFICIAL_FILES = ["classic/answers.txt", "classic/guesses.txt", "nyt/guesses.txt",
                   "nyt/answers-2309.txt", "nyt/wordlebot-3158.txt", "history/answers.csv"]
@@ -99,7 +99,7 @@ def small_lexicon() -> Lexicon:
 
 @pytest.fixture
 def classic(official) -> Lexicon:
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     return load_lexicon("classic", data_dir=official)
 

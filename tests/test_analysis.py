@@ -9,12 +9,12 @@ from hypothesis import strategies as st
 
 from conftest import random_words, write_lists
 from naive import digits, feedback_code
-from wordlebot import analysis as an
-from wordlebot.advisor import Advisor
+from wordlebot.policy import analysis as an
+from wordlebot.policy.advisor import Advisor
 from wordlebot.cli import cli
-from wordlebot.errors import InvalidFeedbackError, InvalidWordError
-from wordlebot.game import Row
-from wordlebot.words import Lexicon
+from wordlebot.core.errors import InvalidFeedbackError, InvalidWordError
+from wordlebot.core.game import Row
+from wordlebot.core.words import Lexicon
 
 WORDS = random_words(150, length=5, alphabet="abcdeorst", seed=41)
 ANSWERS = WORDS[::3]
@@ -161,7 +161,7 @@ def test_analyze_bad_input(files, args, fragment):
 
 
 def test_a_share_grid_on_one_line_reads_like_the_pasted_one():
-    from wordlebot.analysis import parse_share_grid
+    from wordlebot.policy.analysis import parse_share_grid
 
     pasted = parse_share_grid("Wordle 1,796 3/6\n\n⬛⬛🟨⬛🟨\n🟨🟩⬛⬛⬛\n🟩🟩🟩🟩🟩")
     one_line = parse_share_grid("Wordle 1,796 3/6 ⬛⬛🟨⬛🟨 🟨🟩⬛⬛⬛ 🟩🟩🟩🟩🟩")

@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from wordlebot import data
+from wordlebot.core import data
 from wordlebot.answers import filters as flt
 from wordlebot.answers.features import feature_matrix, morphology
 from wordlebot.answers.model import AnswerModel, TrainingData, day_prior, repeat_rate, train
 from wordlebot.answers.pu import spy_em
 from wordlebot.cli import cli
-from wordlebot.data import HistoryEntry
+from wordlebot.core.data import HistoryEntry
 
 
 # --- filters ----------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def test_repeat_rate_follows_the_recent_past():
 def _synthetic_data():
     """Real five-letter words (offline, wordfreq): a 'list' of common ones, a history drawn from
     it with a few repeats at the end."""
-    from wordlebot.wordsets import wordfreq_lexicon
+    from wordlebot.app.wordsets import wordfreq_lexicon
 
     lex = wordfreq_lexicon(5)
     words = list(lex.guesses[:2500])
@@ -189,7 +189,7 @@ def test_backtest_on_the_official_history(official):
     itself ahead of the previous model (whose 7.645 the README has reported since it shipped);
     every answer reachable; each prior's group masses add up to the days."""
     from wordlebot.answers import backtest, store
-    from wordlebot.words import read_word_file
+    from wordlebot.core.words import read_word_file
 
     words = read_word_file(official / "nyt/guesses.txt")
     d = store.training_data(official, words)
@@ -234,9 +234,9 @@ def test_answers_commands(official, tmp_path, monkeypatch):
 def test_no_answer_is_ever_lost_in_play():
     """With the model's prior as weights every valid word stays a candidate: the assistant
     finds even the least likely answers, and never runs out of candidates on a consistent game."""
-    from wordlebot.advisor import Advisor
-    from wordlebot.feedback import _feedback
-    from wordlebot.words import Lexicon
+    from wordlebot.policy.advisor import Advisor
+    from wordlebot.core.feedback import _feedback
+    from wordlebot.core.words import Lexicon
 
     d = _synthetic_data()
     m = train(d)
@@ -256,7 +256,7 @@ def test_no_answer_is_ever_lost_in_play():
 def test_nyt_set_survives_an_unreadable_history(tmp_path, caplog):
     """A damaged history file must not stop play: the nyt set falls back to the prior that
     ignores the history, says so, and keeps every word possible."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     words = ["crane", "slate", "trace", "adieu", "pious"]
     (tmp_path / "nyt").mkdir()
@@ -284,7 +284,7 @@ def test_play_backtest_on_a_small_synthetic_history():
     from conftest import random_words
     from wordlebot.answers.backtest import day_priors, play_backtest
     from wordlebot.answers.model import TrainingData
-    from wordlebot.data import HistoryEntry
+    from wordlebot.core.data import HistoryEntry
 
     words = random_words(240, length=5, alphabet="abcdeilnorst", seed=5)
     classic, wb = words[:120], words[:160]
@@ -319,7 +319,7 @@ def test_a_days_prior_ignores_that_day_and_later_in_the_history():
 
     from conftest import random_words
     from wordlebot.answers.model import AnswerModel
-    from wordlebot.data import HistoryEntry
+    from wordlebot.core.data import HistoryEntry
 
     words = random_words(60, length=5, alphabet="abcdeor", seed=9)
     listed = np.zeros(60, bool)

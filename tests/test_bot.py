@@ -16,11 +16,11 @@ from click.testing import CliRunner
 
 import web_helpers
 from web_helpers import ANSWERS, WORDS, digits, small_lexicon
-from wordlebot.advisor import Advisor
+from wordlebot.policy.advisor import Advisor
 from wordlebot.bot import player
 from wordlebot.bot.replica import ReplicaServer, page_file
 from wordlebot.cli import cli
-from wordlebot.game import Game
+from wordlebot.core.game import Game
 
 # The fixtures shared with the other browser tests (a module attribute, not an import that
 # pyflakes would call unused).
@@ -226,8 +226,8 @@ def _fake_game(calls):
 
 
 def test_bot_brings_the_history_up_to_yesterday_before_loading_the_prior(lists, tmp_path, fake_host, monkeypatch):
-    from wordlebot import cli_common as cli_mod  # the word-set options load through cli_common.load_lexicon
-    from wordlebot import data
+    from wordlebot.cli import common as cli_mod  # the word-set options load through cli_common.load_lexicon
+    from wordlebot.core import data
 
     today = dt.date.today()
     folder = tmp_path / "d"

@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import random_words
-from wordlebot import cache_store
-from wordlebot.cache_formats import BOOK_VERSION
-from wordlebot.cache_command import cache
-from wordlebot.cache_formats import WORDLIST_VERSION
-from wordlebot.matrix import pattern_matrix
-from wordlebot.words import Lexicon
+from wordlebot.core import cache_store
+from wordlebot.core.cache_formats import BOOK_VERSION
+from wordlebot.cli.cache import cache
+from wordlebot.core.cache_formats import WORDLIST_VERSION
+from wordlebot.core.matrix import pattern_matrix
+from wordlebot.core.words import Lexicon
 
 
 
@@ -58,7 +58,7 @@ def test_bad_sizes_say_how_to_write_one(text):
 
 
 def test_show_names_the_sets_and_clear_one(folder):
-    from wordlebot.matrix import clear_memory_cache
+    from wordlebot.core.matrix import clear_memory_cache
 
     clear_memory_cache()
     fill(folder, "alpha")
@@ -130,7 +130,7 @@ def test_limit_command_saves_and_applies_it(folder):
 
 def test_writes_keep_the_folder_within_the_limit(folder, monkeypatch):
     """The library's own writes apply the limit: the older set's matrices go, the new ones stay."""
-    from wordlebot.matrix import clear_memory_cache
+    from wordlebot.core.matrix import clear_memory_cache
 
     clear_memory_cache()
     fill(folder, "old")
@@ -148,7 +148,7 @@ def test_looking_at_the_cache_loads_no_numpy(folder):
     import subprocess
     import sys
 
-    code = ("import sys; from wordlebot import cache_store; cache_store.scan(); "
+    code = ("import sys; from wordlebot.core import cache_store; cache_store.scan(); "
             "print('numpy' in sys.modules, 'numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]

@@ -14,10 +14,10 @@ from rich.console import Console
 
 from conftest import random_words, write_lists
 from naive import digits
-from wordlebot import data
+from wordlebot.core import data
 from wordlebot.cli import cli
-from wordlebot.interactive import ASSIST_HELP, AssistSession
-from wordlebot.words import Lexicon
+from wordlebot.term.interactive import ASSIST_HELP, AssistSession
+from wordlebot.core.words import Lexicon
 
 WORDS = random_words(200, alphabet="abcdeorst", seed=4)
 ANSWERS = WORDS[::4]
@@ -42,9 +42,9 @@ def _all_commands(group, prefix=()):
 
 def test_the_option_defaults_given_as_text_are_the_library_ones():
     """cli_common names the default word set and strategy without importing their modules (start-up)."""
-    from wordlebot import cli_common
-    from wordlebot.advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
-    from wordlebot.wordsets import NAMES
+    from wordlebot.cli import common as cli_common
+    from wordlebot.policy.advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
+    from wordlebot.app.wordsets import NAMES
 
     assert cli_common.DEFAULT_STRATEGY == DEFAULT_STRATEGY and cli_common.DEFAULT_WORDS in NAMES
     assert cli_common.STRATEGIES.choices == ALL_STRATEGIES and cli_common.WORD_SETS.choices == NAMES
@@ -117,7 +117,7 @@ def test_suggest_bad_history_is_a_clean_error(files, hist, fragment):
 def test_suggest_bad_colours_are_reported_before_the_lists_load(monkeypatch, hist, fragment):
     """No word list is loaded (on a first run that trains the day's answer model: seconds) for a
     history whose colours cannot be read."""
-    from wordlebot import cli_common
+    from wordlebot.cli import common as cli_common
 
     def never(*args, **kwargs):
         raise AssertionError("the lists were loaded")
@@ -434,7 +434,7 @@ def test_assist_never_suggests_a_refused_word_again_in_that_game():
 
 def _no_tui(monkeypatch):
     """The tui command up to the app, which is kept instead of run."""
-    from wordlebot.session import Settings
+    from wordlebot.app.session import Settings
     from wordlebot.tui import WordlebotApp
 
     started = []
@@ -445,7 +445,7 @@ def _no_tui(monkeypatch):
 
 
 def test_tui_flags_of_one_run_are_not_saved(monkeypatch):
-    from wordlebot.session import Settings
+    from wordlebot.app.session import Settings
 
     started = _no_tui(monkeypatch)
     Settings(words="classic", strategy="entropy").save()
@@ -458,7 +458,7 @@ def test_tui_flags_of_one_run_are_not_saved(monkeypatch):
 
 
 def test_tui_with_a_broken_settings_file_starts_with_a_note(monkeypatch):
-    from wordlebot.session import Settings
+    from wordlebot.app.session import Settings
 
     started = _no_tui(monkeypatch)
     Settings.path().parent.mkdir(parents=True, exist_ok=True)
@@ -500,7 +500,7 @@ def test_openers_workers_are_started_with_ctrl_c_ignored():
     """Ctrl+C reaches every process of the job: the sweep's workers must leave it to this one."""
     import signal
 
-    from wordlebot.opener_sweep import _local_cluster
+    from wordlebot.app.opener_sweep import _local_cluster
 
     seen = []
 
@@ -515,7 +515,7 @@ def test_openers_workers_are_started_with_ctrl_c_ignored():
 
 def test_answers_list_shows_ties_as_ties(official):
     from wordlebot.answers.daily import prior_for_day
-    from wordlebot.words import read_word_file
+    from wordlebot.core.words import read_word_file
 
     day = dt.date(2026, 5, 20)
     r = run(["answers", "list", "--top", "50", "--date", str(day)])
@@ -562,7 +562,7 @@ def test_a_failed_download_leaves_no_live_progress_bar(tmp_path, fake_host):
 
 
 def test_download_bars_stop_on_close():
-    from wordlebot.render import DownloadBars
+    from wordlebot.term.render import DownloadBars
 
     with DownloadBars(Console(file=io.StringIO())) as bars:
         update = bars("x.txt")

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from wordlebot import data
-from wordlebot.data import HistoryEntry, RemoteFile
-from wordlebot.errors import DataError
-from wordlebot.words import Fallback
+from wordlebot.core import data
+from wordlebot.core.data import HistoryEntry, RemoteFile
+from wordlebot.core.errors import DataError
+from wordlebot.core.words import Fallback
 
 WORDS = b"crane\nslate\ntrace\n"
 
@@ -186,7 +186,7 @@ def test_unreachable_host_is_tried_once(tmp_path):
 
 def test_first_run_fetches_the_lists_itself(tmp_path, fake_host, official, monkeypatch):
     """A command that needs the official lists and finds none fetches them (network allowing)."""
-    from wordlebot.wordsets import is_progress, load_lexicon
+    from wordlebot.app.wordsets import is_progress, load_lexicon
 
     for rf in data.OFFICIAL:
         fake_host.routes["/" + rf.source] = (200, (official / rf.path).read_bytes(), {})
@@ -200,7 +200,7 @@ def test_first_run_fetches_the_lists_itself(tmp_path, fake_host, official, monke
 
 
 def test_offline_first_run_falls_back_with_instructions(tmp_path):
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     notes = []
     lex = load_lexicon("nyt", data_dir=tmp_path / "none", notify=notes.append)
@@ -212,7 +212,7 @@ def test_a_fallback_list_says_why_in_one_line(tmp_path, fake_host, monkeypatch):
     """Issue 39: offline, the TUI said "fetching them now (one time)" for the whole session.  The
     fallback lexicon carries why (unreachable, a failed download, not fetched) and the line a
     screen keeps in view: what list, why, the one command that fixes it, in 76 columns."""
-    from wordlebot.wordsets import is_progress, load_lexicon
+    from wordlebot.app.wordsets import is_progress, load_lexicon
 
     monkeypatch.delenv("WORDLEBOT_OFFLINE")  # the fixture's 127.0.0.1:9 refuses at once
     notes = []

@@ -20,7 +20,7 @@ from conftest import random_words
 from wordlebot.answers import clogit, editor
 from wordlebot.answers.editor import EditorModel, WordFacts, fit
 from wordlebot.answers.mixture import mixture_prior
-from wordlebot.data import HistoryEntry
+from wordlebot.core.data import HistoryEntry
 
 DAY = dt.timedelta(days=1)
 
@@ -200,7 +200,7 @@ def test_a_fit_is_the_same_in_another_thread_and_another_process(facts):
     code = (
         "import json, sys, datetime as dt\n"
         "from wordlebot.answers.editor import WordFacts, fit\n"
-        "from wordlebot.data import HistoryEntry\n"
+        "from wordlebot.core.data import HistoryEntry\n"
         "doc = json.load(sys.stdin)\n"
         "facts = WordFacts.build(doc['words'], doc['lists'])\n"
         "h = [HistoryEntry(dt.date.fromisoformat(d), w) for d, w in doc['history']]\n"
@@ -217,7 +217,7 @@ def test_a_fit_is_the_same_in_another_thread_and_another_process(facts):
 
 
 def test_a_stored_model_gives_the_same_prior_and_a_damaged_one_is_refused(facts, tmp_path):
-    from wordlebot.errors import DataError
+    from wordlebot.core.errors import DataError
 
     history = _history()
     model = fit(facts, history)
@@ -266,7 +266,7 @@ JUNE1 = dt.date(2026, 6, 1)
 @pytest.fixture(scope="module")
 def june1(official, session_cache):
     from wordlebot.answers.daily import prior_for_day
-    from wordlebot.words import read_word_file
+    from wordlebot.core.words import read_word_file
 
     words = read_word_file(official / "nyt/guesses.txt")
     return prior_for_day(official, words, JUNE1, build=True, folder=session_cache)
@@ -307,7 +307,7 @@ def test_june_1_group_shares_against_counts_taken_by_hand(june1):
 
 
 def test_the_nyt_set_carries_the_days_groups_for_every_shell(official, session_cache, monkeypatch):
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     monkeypatch.setenv("WORDLEBOT_CACHE", str(session_cache))
     lex = load_lexicon("nyt", data_dir=official, day=JUNE1, build_model=True)

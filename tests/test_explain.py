@@ -10,9 +10,9 @@ import pytest
 
 import naive
 from conftest import random_words
-from wordlebot.explain import about, by_likelihood, explain, likely_count
-from wordlebot.game import Game
-from wordlebot.words import Lexicon
+from wordlebot.policy.explain import about, by_likelihood, explain, likely_count
+from wordlebot.core.game import Game
+from wordlebot.core.words import Lexicon
 
 WORDS = random_words(200, alphabet="abcdelnorst", seed=5)
 ANSWERS = WORDS[::2]
@@ -96,7 +96,7 @@ def test_a_verdict_always_compares_with_the_bots_own_guess():
     possible answer that would have split as well.  Every guess that is no candidate, at a few
     positions of a small list, the bot's guess being the best-splitting word that cannot win
     (as the bot often plays)."""
-    from wordlebot.explain import verdict
+    from wordlebot.policy.explain import verdict
 
     lex = Lexicon.from_lists(WORDS, ANSWERS, name="v")
     positions = seen_alternative = 0

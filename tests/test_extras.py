@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wordlebot import cli_common
+from wordlebot.cli import common as cli_common
 from wordlebot.cli import cli
-from wordlebot.errors import WordlebotError
-from wordlebot.extras import EXTRAS, MissingExtraError, require
+from wordlebot.core.errors import WordlebotError
+from wordlebot.core.extras import EXTRAS, MissingExtraError, require
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -93,10 +93,11 @@ def test_the_light_commands_load_no_numpy_numba_or_extra():
 
 def test_the_package_names_still_work_when_loaded_lazily():
     code = """
-import wordlebot, wordlebot.simulate as sim
-assert callable(sim) and wordlebot.simulate is sim  # the function, as when __init__ imported it eagerly
+import wordlebot
+import wordlebot.policy.simulate as sim_module  # importing the module leaves the package's name alone
 from wordlebot import Advisor, Game, Lexicon, TreeSearch, load_lexicon, simulate
-assert simulate.__module__ == "wordlebot.simulate" and Advisor.__name__ == "Advisor"
+assert callable(simulate) and simulate is sim_module.simulate and wordlebot.simulate is simulate
+assert simulate.__module__ == "wordlebot.policy.simulate" and Advisor.__name__ == "Advisor"
 assert set(wordlebot.__all__) <= set(dir(wordlebot))
 for name in wordlebot.__all__:
     getattr(wordlebot, name)
@@ -106,5 +107,21 @@ except AttributeError as exc:
     assert "nope" in str(exc)
 else:
     raise AssertionError("wordlebot.nope")
+"""
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_moved_tree_module_still_imports_with_a_deprecation_warning():
+    """``wordlebot.tree`` (the README's import before the layout of issue 40) now lives in
+    ``wordlebot.search.tree``: the old name still works, and says where to go."""
+    code = """
+import warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    from wordlebot.tree import TreeSummary, paths_of
+import wordlebot.search.tree as new
+assert paths_of is new.paths_of and TreeSummary is new.TreeSummary
+[w] = [w for w in caught if issubclass(w.category, DeprecationWarning)]
+assert "wordlebot.search.tree" in str(w.message), w.message
 """
     subprocess.run([sys.executable, "-c", code], check=True)

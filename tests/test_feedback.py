@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 from naive import feedback_code, feedback_rows_numpy
 import importlib
 
-fb = importlib.import_module("wordlebot.feedback")  # the package also exports the function feedback
-from wordlebot.errors import InvalidFeedbackError, InvalidWordError
-from wordlebot.feedback import Feedback, all_green, format_digits, format_emoji, format_letters, parse_feedback
+fb = importlib.import_module("wordlebot.core.feedback")  # the package also exports the function feedback
+from wordlebot.core.errors import InvalidFeedbackError, InvalidWordError
+from wordlebot.core.feedback import Feedback, all_green, format_digits, format_emoji, format_letters, parse_feedback
 
 # DESIGN.md's duplicate-letter traps, written as digits (first letter first).
 TRAPS = [

@@ -5,9 +5,9 @@ from hypothesis import strategies as st
 
 from conftest import random_words
 from naive import consistent, feedback_code, hard_mode_legal
-from wordlebot.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
-from wordlebot.game import Game, HardConstraints, Refusal, Row, parse_history
-from wordlebot.words import Lexicon
+from wordlebot.core.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
+from wordlebot.core.game import Game, HardConstraints, Refusal, Row, parse_history
+from wordlebot.core.words import Lexicon
 
 WORDS = random_words(400, alphabet="abcdeors", seed=21)
 

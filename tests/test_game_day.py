@@ -16,10 +16,10 @@ from rich.console import Console
 
 from conftest import random_words, write_lists
 from naive import digits
-from wordlebot import days
+from wordlebot.core import days
 from wordlebot.cli import cli
-from wordlebot.data import HistoryEntry, atomic_write, format_history_csv, HISTORY_FILE
-from wordlebot.errors import InvalidDayError
+from wordlebot.core.data import HistoryEntry, atomic_write, format_history_csv, HISTORY_FILE
+from wordlebot.core.errors import InvalidDayError
 
 TODAY = dt.date(2026, 11, 27)
 MAY14 = dt.date(2026, 5, 14)
@@ -171,8 +171,8 @@ def test_assist_says_its_day_and_the_replay_rule_at_the_end():
     another; a game solved on a past day's answer ends with the line that names that day."""
     import io
 
-    from wordlebot.interactive import AssistSession
-    from wordlebot.words import Lexicon
+    from wordlebot.term.interactive import AssistSession
+    from wordlebot.core.words import Lexicon
 
     today = dt.date.today()
     past = today - dt.timedelta(days=10)
@@ -197,7 +197,7 @@ def test_assist_says_its_day_and_the_replay_rule_at_the_end():
 def test_suggest_says_which_days_prior_it_uses(tmp_path, monkeypatch):
     """The one-shot command: a line before the table (JSON: the day, its puzzle and where it
     came from); a day not published yet is refused before anything is loaded."""
-    from wordlebot import cli_common
+    from wordlebot.cli import common as cli_common
 
     folder = tmp_path / "d"
     (folder / "nyt").mkdir(parents=True)
@@ -234,8 +234,8 @@ def test_suggest_says_which_days_prior_it_uses(tmp_path, monkeypatch):
 def test_play_mode_on_a_chosen_day_hides_that_days_answer():
     """The TUI's session: choosing a past day in play mode plays its answer (a replay), under
     that day's number; a new game then draws a word from the day's prior."""
-    from wordlebot.session import Session, Settings
-    from wordlebot.words import Lexicon
+    from wordlebot.app.session import Session, Settings
+    from wordlebot.core.words import Lexicon
 
     today = dt.date.today()
     past = today - dt.timedelta(days=4)

@@ -8,8 +8,8 @@ import pytest
 
 from conftest import random_words
 from naive import feedback_code, feedback_rows_numpy
-from wordlebot import matrix as mx
-from wordlebot.words import Lexicon, read_word_file
+from wordlebot.core import matrix as mx
+from wordlebot.core.words import Lexicon, read_word_file
 
 @pytest.mark.parametrize("length", [4, 5, 6, 8, 11])
 def test_kernel_matches_reference_every_length(length):
@@ -183,7 +183,7 @@ def test_one_builder_per_matrix_whoever_asks(tmp_path, monkeypatch):
 
 
 def test_small_pages_hold_while_any_thread_is_inside():
-    from wordlebot import pages
+    from wordlebot.core import pages
 
     if pages._set_madvise_hugepage is None:
         pytest.skip("this numpy has no huge-page switch")

@@ -8,10 +8,10 @@ import pytest
 
 from conftest import random_words
 from naive import digits, feedback_code, optimal_total
-from wordlebot.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
+from wordlebot.core.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
 from wordlebot.multi import (MultiGame, exact_expected_score, parse_multi_history, policy_expected_score, solve_time,
                              suggest)
-from wordlebot.words import Lexicon
+from wordlebot.core.words import Lexicon
 
 WORDS = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 LEX = Lexicon.from_lists(WORDS, WORDS[::3], name="mini")
@@ -95,8 +95,8 @@ def test_solve_time_is_exact_for_one_and_two_candidates_and_grows():
 
 
 def test_board_cost_kernel_against_a_plain_count():
-    from wordlebot import kernels
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core import kernels
+    from wordlebot.core.matrix import build_matrix
 
     m = build_matrix(LEX.guesses, LEX.answers)
     cands = np.array([0, 3, 4, 9, 15, 22, 30, 31], np.int64)
@@ -120,7 +120,7 @@ def test_the_estimate_counts_every_open_board_when_boards_share_candidates():
     """Boards with the same candidates are costed once (at the first move all are): the
     estimate is still every open board's plain count, summed, before and after a row that
     leaves two of three boards the same candidates."""
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi.policy import _estimate
 
     m = build_matrix(LEX.guesses, LEX.answers)
@@ -308,7 +308,7 @@ def test_answer_sets_are_seeded_and_distinct():
 
 def test_joint_entropy_baseline_plays_as_the_textbook_sum_of_entropies():
     from naive import entropy_bits
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi.simulate import joint_entropy_chooser
 
     m = build_matrix(LEX.guesses, LEX.answers)
@@ -398,7 +398,7 @@ def test_assist_session_plays_a_whole_quordle_from_typed_colours():
 
     from rich.console import Console
 
-    from wordlebot.multi.assist import MultiAssistSession
+    from wordlebot.term.multi_assist import MultiAssistSession
 
     answers = [LEX.answers[i] for i in (2, 9, 17, 30)]
     console = Console(record=True, width=100)
@@ -431,7 +431,7 @@ def test_the_policy_does_not_walk_into_the_a_ed_trap(official):
     """A Quordle the policy once lost (nyt-3158, seeded set 9 of simulate's first run): board 1
     was HAZED among a dozen _A_ED words, and guessing them one by one with three guesses left
     could not reach it.  Counting the boards a guess leaves unfinishable near the cap, it wins."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     lex = load_lexicon("nyt-3158", data_dir=official)
     game = MultiGame(lex, 4, answers=["hazed", "smell", "stark", "duked"])
@@ -519,8 +519,8 @@ print(json.dumps(out))
 def test_endgame_split_kernel_against_a_plain_grouping():
     """One state of the endgame search, every word: its parts (the tuples showing the same
     colours on every open board), their probabilities, and the floor of each, counted by hand."""
-    from wordlebot import kernels
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core import kernels
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi import endgame
 
     m = build_matrix(LEX.guesses, LEX.answers)
@@ -613,7 +613,7 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
         assert "is unusable" in caplog.text and json.loads(path.read_text()) == doc
         caplog.clear()
 
-    from wordlebot import cache_store
+    from wordlebot.core import cache_store
 
     assert [(f.kind, f.words, f.current) for f in cache_store.scan(tmp_path) if f.path == path] == [("book", "mini", True)]
     path.unlink()
@@ -629,7 +629,7 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
 def test_the_exact_value_of_the_search_without_limits_is_the_brute_force_optimum(lex, boards):
     """``endgame.exact_value`` (every word, no budget: bench/bench_multi_exact.py measures the
     policy with it on reduced real lists) against exact.py's brute force."""
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi.endgame import exact_value
 
     m = np.asarray(build_matrix(lex.guesses, lex.answers))
@@ -647,7 +647,7 @@ def test_the_first_suggestion_does_not_depend_on_how_many_are_asked_for(official
     """A classic Dordle state whose search fits the budget for the best word alone but not for
     five (found by review: asked for 5 rows, the policy once fell back to the estimate and played
     HINGS where asked for 1 it played DEATH; simulate asks for 1, the shells for 5)."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     lex = load_lexicon("classic", data_dir=official)
     g = MultiGame(lex, 2, answers=["meaty", "stint"])
@@ -665,7 +665,7 @@ def test_the_exact_value_counts_lost_boards_with_the_penalty(objective):
     with a lost board costing the cap plus one plus ``LOSS_PENALTY`` (score), or the cap plus
     one per lost board plus ``LOSS_PENALTY`` (guesses: exact.py counts the cap and the boards
     left, the penalty added here per game that is lost)."""
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi.endgame import LOSS_PENALTY, exact_value
 
     m = np.asarray(build_matrix(HAND.guesses, HAND.answers))
@@ -779,7 +779,7 @@ def test_the_hard_mode_search_is_the_brute_force_optimum(boards, cap):
     asking whether the rule allowed them: 9.57 against the brute force's 15.43 at cap 4.)"""
     import math
 
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi import endgame
 
     m = np.asarray(build_matrix(HAND.guesses, HAND.answers))
@@ -863,7 +863,7 @@ def test_assist_in_hard_mode_refuses_a_barred_word_before_its_colours_and_says_w
     which is said, and Enter with no suggestion to take asks for a word instead of failing."""
     from rich.console import Console
 
-    from wordlebot.multi.assist import MultiAssistSession
+    from wordlebot.term.multi_assist import MultiAssistSession
 
     console = Console(record=True, width=120)
     script = iter(["thumb", "00001 01000", "", "bills", "undo", "q"])  # THUMB's colours on BILLS, HILLS

@@ -5,10 +5,10 @@ import pytest
 
 from conftest import random_words
 from naive import optimal_total, partition
-from wordlebot import refutation
-from wordlebot.game import HardConstraints
-from wordlebot.search import INF, BudgetExceeded, TreeSearch
-from wordlebot.words import Lexicon
+from wordlebot.search import refutation
+from wordlebot.core.game import HardConstraints
+from wordlebot.search.tree_search import INF, BudgetExceeded, TreeSearch
+from wordlebot.core.words import Lexicon
 
 GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = GUESSES[::3]
@@ -31,7 +31,7 @@ def staged_always(monkeypatch):
 def classic_600(official):
     """The classic guesses against 600 of its answers: the one-scan bounds of the parts are loose
     there, as on the full lists (on made-up lists they are tight, and the stages never matter)."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     full = load_lexicon("classic", data_dir=official, auto_fetch=False, notify=lambda m: None)
     return Lexicon.from_lists(full.guesses, full.answers[::3][:600], name="classic-600"), list(full.answers[:40])

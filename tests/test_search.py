@@ -8,12 +8,12 @@ import pytest
 
 from conftest import random_words
 from naive import feedback_code, hard_mode_legal, optimal_total
-from wordlebot import tree as tr
-from wordlebot.errors import UnsolvableError
-from wordlebot.game import HardConstraints
-from wordlebot.published import OPTIMAL_TOTALS, SLOW_SETS, lexicon_of
-from wordlebot.search import INF, TreeSearch
-from wordlebot.words import Lexicon
+from wordlebot.search import tree as tr
+from wordlebot.core.errors import UnsolvableError
+from wordlebot.core.game import HardConstraints
+from wordlebot.search.published import OPTIMAL_TOTALS, SLOW_SETS, lexicon_of
+from wordlebot.search.tree_search import INF, TreeSearch
+from wordlebot.core.words import Lexicon
 
 
 def small_case(seed, n=30, alphabet="abcd", length=4):
@@ -102,7 +102,7 @@ def _bigger_case():
     if "lex" not in _BIG:
         from wordfreq import get_frequency_dict
 
-        from wordlebot.wordsets import wordfreq_lexicon
+        from wordlebot.app.wordsets import wordfreq_lexicon
 
         freq = get_frequency_dict("en", wordlist="large")
         ranked = sorted(wordfreq_lexicon(5).guesses, key=lambda w: (-freq[w], w))
@@ -118,7 +118,7 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
     blocks cut short at the end of the list."""
     from naive import partition
 
-    from wordlebot import search_kernels as sk
+    from wordlebot.search import kernels as sk
 
     words = random_words(700, alphabet="abcdeorst", seed=5)
     answers = words[::2]
@@ -163,7 +163,7 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
 def test_hard_mode_children_allow_what_the_rule_allows():
     """The search's hard-mode filter (applied row after row, each time to the list the row
     before left) against the textbook rule, over random games with repeated letters."""
-    from wordlebot import search_kernels as sk
+    from wordlebot.search import kernels as sk
 
     words = random_words(400, alphabet="abcdeor", seed=11)
     lex = Lexicon.from_lists(words, words, name="hard")
@@ -217,7 +217,7 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     then their other guesses against the best so far, one table for both threads) give the
     serial values and trees, node for node.  The threshold is lowered so that most parts are
     shared out; with a cap of 4 in hard mode some first guesses of parts cannot finish."""
-    import wordlebot.search as search_module
+    import wordlebot.search.tree_search as search_module
 
     monkeypatch.setattr(search_module, "SPLIT_PART_MIN", 6)
     shared_out = []
@@ -242,7 +242,7 @@ def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
     """A big node's scan shared out to the threads (each a share of the guesses, joined after),
     reading the patterns guess by guess or answer by answer, gives the same guesses in the same
     order as one scan of them all."""
-    import wordlebot.search as search_mod
+    import wordlebot.search.tree_search as search_mod
 
     lex = _bigger_case()
     if weighted:
@@ -282,8 +282,8 @@ def test_growing_table_keeps_its_entries(monkeypatch):
     """The table starts small and doubles as it fills (entries moved to their new slots):
     every entry stored is found again with its own bounds (or missed, never another's),
     nearly all are kept, only the slots in use are touched, and emptying it starts it small."""
-    import wordlebot.search as search_mod
-    import wordlebot.search_kernels as sk
+    import wordlebot.search.tree_search as search_mod
+    import wordlebot.search.kernels as sk
 
     monkeypatch.setattr(sk, "TT_START_SLOTS", 16)
     TT = search_mod._Worker.table(entries=1 << 12, pool=1 << 16)
@@ -324,8 +324,8 @@ def test_growing_table_keeps_its_entries(monkeypatch):
 def test_table_growing_under_two_threads_gives_the_serial_tree(monkeypatch, hard):
     """Both threads store while the shared table doubles under them, many times from 2
     slots: the values and trees are the serial search's."""
-    import wordlebot.search as search_mod
-    import wordlebot.search_kernels as sk
+    import wordlebot.search.tree_search as search_mod
+    import wordlebot.search.kernels as sk
 
     monkeypatch.setattr(search_mod, "SPLIT_PART_MIN", 6)
     lex = _bigger_case()
@@ -481,7 +481,7 @@ def test_published_optimal_totals(official, words, first, hard, cap, total):
 
 
 def test_near_optimal_finds_salet_on_its_own(official):
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     lex = load_lexicon("classic", data_dir=official)
     g, v = TreeSearch(lex, k=12, threads=2).best()
@@ -493,7 +493,7 @@ def test_near_optimal_finds_salet_on_its_own(official):
 
 
 def test_checked_entry_points_refuse_bad_ids_with_clear_errors():
-    from wordlebot.errors import HardModeError, InvalidIdError, WordlebotError
+    from wordlebot.core.errors import HardModeError, InvalidIdError, WordlebotError
 
     words = ["abcd", "abdc", "bacd", "cabd", "dcba", "adcb"]
     lex = Lexicon.from_lists(words + ["aaaa"], words, name="six")

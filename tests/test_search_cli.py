@@ -8,10 +8,10 @@ from click.testing import CliRunner
 
 from conftest import random_words, write_lists
 from naive import feedback_code, optimal_total
-from wordlebot.advisor import Advisor
+from wordlebot.policy.advisor import Advisor
 from wordlebot.cli import cli
-from wordlebot.openings import load_book
-from wordlebot.words import Lexicon
+from wordlebot.search.openings import load_book
+from wordlebot.core.words import Lexicon
 
 GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = GUESSES[::3]
@@ -131,7 +131,7 @@ def test_an_opener_proof_stopped_and_resumed_keeps_its_results(files, tmp_path):
 def _stop_after_batches(monkeypatch, n, stop):
     """Have the sweep's journal call ``stop`` (a Ctrl+C, a kill) once its n-th batch is written;
     returns the real ``Journal.add`` and the list of the batches' sizes."""
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     add = Journal.add
     calls = []
@@ -150,7 +150,7 @@ def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_pa
     """Ctrl+C in the middle of a sweep (here: after its third batch is journaled): the rows are
     kept, the message says how many and how to go on, and --resume finishes with the exact
     totals (checked against the naive search)."""
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     def ctrl_c():
         raise KeyboardInterrupt
@@ -222,7 +222,7 @@ def test_a_sweep_logged_to_a_file_says_how_far_it_got(files, monkeypatch):
 
 
 def test_a_sweep_stopped_before_its_first_row_says_so(files, tmp_path, monkeypatch):
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     def stop(self, *args):
         raise KeyboardInterrupt
@@ -259,7 +259,7 @@ def test_openers_refuses_a_weighted_set(official):
 
 
 def test_sweep_spec_rebuilds_the_lexicon_in_a_worker():
-    from wordlebot.opener_sweep import SweepSpec
+    from wordlebot.app.opener_sweep import SweepSpec
 
     lex = SweepSpec(words="wordfreq", length=4).lexicon()
     assert lex.length == 4 and not lex.official
@@ -389,7 +389,7 @@ def test_a_made_up_list_books_its_first_move_by_a_one_guess_look_ahead(monkeypat
 def test_book_is_searched_at_full_width_above_the_pool_threshold(monkeypatch):
     """Big nodes in play are searched over a pool of guesses; the opening book must not be (a
     pooled root once gave a worse first word than the book's replies were built for)."""
-    import wordlebot.advisor as advisor
+    import wordlebot.policy.advisor as advisor
 
     lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
     full = Advisor(lex, use_book=False).suggest(Advisor(lex).new_game(), 3)
@@ -486,7 +486,7 @@ def test_lanes_evaluate_first_words_at_once_on_one_table():
     refuted against a bound is at least the bound."""
     import threading
 
-    from wordlebot.search import TreeSearch
+    from wordlebot.search.tree_search import TreeSearch
 
     lex = Lexicon.from_lists(GUESSES, ANSWERS, name="small")
     search = TreeSearch(lex, k=None, threads=1, memory_mb=64)
@@ -517,7 +517,7 @@ def test_lanes_evaluate_first_words_at_once_on_one_table():
 
 def test_the_seed_bounds_each_first_word_from_above(files):
     """The seed's near-optimal totals are real strategies' totals: never below the exact ones."""
-    from wordlebot.opener_sweep import SweepSpec, evaluate_uppers
+    from wordlebot.app.opener_sweep import SweepSpec, evaluate_uppers
 
     spec = SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
     rows = evaluate_uppers(spec, GUESSES[:30])
@@ -526,8 +526,8 @@ def test_the_seed_bounds_each_first_word_from_above(files):
 
 
 def test_the_bound_is_the_keep_th_best_of_the_exact_or_the_seeded_totals():
-    from wordlebot.opener_sweep import _Kept
-    from wordlebot.search import INF
+    from wordlebot.app.opener_sweep import _Kept
+    from wordlebot.search.tree_search import INF
 
     kept = _Kept(keep=2, margin=0.5)
     assert not kept.bounded and kept.bound() == INF
@@ -550,7 +550,7 @@ def test_the_bound_is_the_keep_th_best_of_the_exact_or_the_seeded_totals():
 def test_the_aspiration_stands_while_fewer_than_keep_exact_totals_are_below_it():
     """Keep exact totals above the aspiration prove a bound, but a looser one: words still go
     against the aspiration, and what was refuted against it is final only once it is proven."""
-    from wordlebot.opener_sweep import _Kept
+    from wordlebot.app.opener_sweep import _Kept
 
     kept = _Kept(keep=2, margin=0.5)
     kept.aspiration = 20.5
@@ -565,7 +565,7 @@ def test_the_aspiration_stands_while_fewer_than_keep_exact_totals_are_below_it()
 def test_the_seed_grows_with_the_words_kept(files, monkeypatch):
     """The keep-th best seeded total is the bound: a sweep that keeps many words seeds more of
     them (SEED_PER_KEPT per word kept), and its result is the same exact ranking."""
-    import wordlebot.opener_sweep as ops
+    import wordlebot.app.opener_sweep as ops
 
     monkeypatch.setattr(ops, "SEED_WORDS", 10)
     spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
@@ -585,7 +585,7 @@ def test_a_hard_sweep_seeds_more_widely(files, monkeypatch):
     """Hard mode: the order is a poor guide to the best words, so a sweep that keeps several
     seeds SEED_PER_KEPT_HARD per word kept (one that keeps one, as in normal mode), and it ends with
     the naive hard totals of the best."""
-    import wordlebot.opener_sweep as ops
+    import wordlebot.app.opener_sweep as ops
     from naive import optimal_total
 
     monkeypatch.setattr(ops, "SEED_WORDS", 6)
@@ -608,7 +608,7 @@ def test_a_hard_sweep_keeps_the_exact_best_whatever_its_aspiration(files, monkey
     provisional bound.  Whether it holds (seeded), is far too low (every word refuted against it
     must be evaluated again) or is missing (the head searched with no bound), the sweep ends
     with the naive exact totals of the keep best words and a true lower bound for every other."""
-    import wordlebot.opener_sweep as ops
+    import wordlebot.app.opener_sweep as ops
     from naive import optimal_total
 
     keep = 3
@@ -633,7 +633,7 @@ def test_a_batch_comes_back_once_it_has_run_its_time(files):
     """A batch stops after the word that uses up its time (the first word at least), so a slow
     word does not hold the finished ones back; what it returns does not depend on where it
     stopped."""
-    from wordlebot.opener_sweep import SweepSpec, evaluate_batch
+    from wordlebot.app.opener_sweep import SweepSpec, evaluate_batch
 
     spec = SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
     words = GUESSES[:6]
@@ -649,7 +649,7 @@ def test_a_sweep_sends_again_the_words_a_batch_did_not_reach(files, hard):
     """With no time for more than one word a batch, every batch of four comes back after its
     first word: the other three must go out again, each word is evaluated exactly once, and
     the sweep ends as a sweep of whole batches does (the naive totals of the best words)."""
-    import wordlebot.opener_sweep as ops
+    import wordlebot.app.opener_sweep as ops
     from naive import optimal_total
 
     keep = 3
@@ -666,8 +666,8 @@ def test_a_sweep_sends_again_the_words_a_batch_did_not_reach(files, hard):
 
 
 def test_a_journal_says_where_its_sweep_stands(tmp_path):
-    from wordlebot.opener_journal import Journal
-    from wordlebot.search import INF
+    from wordlebot.app.opener_journal import Journal
+    from wordlebot.search.tree_search import INF
 
     journal = Journal.start(tmp_path / "j.csv", {"keep": 2, "max_guesses": 6}, resume=False)
     assert journal.state().describe() == "0 first words (0 exact)"
@@ -680,7 +680,7 @@ def test_a_journal_says_where_its_sweep_stands(tmp_path):
 
 
 def test_a_word_evaluated_again_keeps_its_last_total_and_all_its_time(tmp_path):
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     path = tmp_path / "j.csv"
     journal = Journal.start(path, {"keep": 1}, resume=False)
@@ -694,7 +694,7 @@ def test_a_word_evaluated_again_keeps_its_last_total_and_all_its_time(tmp_path):
 
 def test_an_opener_proof_journals_its_seed(files, tmp_path):
     """The seed's CPU time is the sweep's: journaled, kept through the final rewrite, counted."""
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     proof = tmp_path / "proof.csv"
     assert run(["openers", "--exact", "--out", str(proof)] + files).exit_code == 0
@@ -705,8 +705,8 @@ def test_an_opener_proof_journals_its_seed(files, tmp_path):
 
 
 def test_the_seeds_totals_are_kept_beside_the_journal_and_checked(tmp_path):
-    from wordlebot.opener_journal import Journal
-    from wordlebot.search import INF
+    from wordlebot.app.opener_journal import Journal
+    from wordlebot.search.tree_search import INF
 
     path = tmp_path / "j.csv"
     journal = Journal.start(path, {"keep": 3, "hard": True}, resume=False)
@@ -729,7 +729,7 @@ def test_the_seeds_totals_are_kept_beside_the_journal_and_checked(tmp_path):
 def test_a_resumed_sweep_reuses_the_seeds_totals(files, hard):
     """The seed's totals of an earlier run are not computed again (only those missing are), and
     the sweep ends with the naive totals of the best words all the same."""
-    import wordlebot.opener_sweep as ops
+    import wordlebot.app.opener_sweep as ops
     from naive import optimal_total
 
     keep = 3

@@ -9,12 +9,13 @@ import numpy as np
 import pytest
 
 from naive import digits, feedback_code, partition
-from wordlebot import clipboard, explain
-from wordlebot.errors import HardModeError, InvalidWordError
-from wordlebot.game import Game
-from wordlebot.render import candidates_line
-from wordlebot.session import Session, Settings
-from wordlebot.words import Lexicon
+from wordlebot.core import clipboard
+from wordlebot.policy import explain
+from wordlebot.core.errors import HardModeError, InvalidWordError
+from wordlebot.core.game import Game
+from wordlebot.term.render import candidates_line
+from wordlebot.app.session import Session, Settings
+from wordlebot.core.words import Lexicon
 
 HAND = ["crane", "stare", "moist", "pious", "shore", "slate", "store", "spare"]
 
@@ -417,8 +418,8 @@ def test_verdict_on_a_wasted_guess_names_a_candidate_that_splits_as_well():
 
 
 def test_review_rows_list_the_words_still_possible():
-    from wordlebot.advisor import Advisor
-    from wordlebot.analysis import analyze_game
+    from wordlebot.policy.advisor import Advisor
+    from wordlebot.policy.analysis import analyze_game
 
     lex = Lexicon.from_lists(TRAP + ["crane"], TRAP, name="trap")
     adv = Advisor(lex, strategy="entropy")
@@ -453,8 +454,8 @@ def test_clipboard_says_what_it_did(tmp_path, monkeypatch):
 def test_an_estimate_in_hard_mode_says_it_is_optimistic():
     """Past the look-ahead the estimate does not count hard mode's limits (item 13: on the
     weighted nyt set the first-row figures of both modes are the same estimate)."""
-    from wordlebot.render import value_basis
-    from wordlebot.strategies import Ranked
+    from wordlebot.term.render import value_basis
+    from wordlebot.policy.strategies import Ranked
 
     row = Ranked("sater", 0, 5.7, 366.4, 1022, 190, 0.0, True, True, 3.381, 1, "estimate")
     assert "ignores hard mode" not in value_basis(row)

@@ -5,10 +5,10 @@ import pytest
 
 from conftest import random_words
 from naive import entropy_bits, feedback_code, hard_mode_legal, play_greedy
-from wordlebot.matrix import build_matrix
-from wordlebot.published import GREEDY_TOTALS
-from wordlebot.simulate import greedy_chooser, simulate
-from wordlebot.words import Lexicon
+from wordlebot.core.matrix import build_matrix
+from wordlebot.search.published import GREEDY_TOTALS
+from wordlebot.policy.simulate import greedy_chooser, simulate
+from wordlebot.core.words import Lexicon
 
 @pytest.fixture(scope="module")
 def lex():
@@ -73,8 +73,8 @@ def test_the_search_policy_plays_to_the_cap_and_counts_the_losses(goal):
     out one word, so six are found (in one to six guesses) and six are lost whatever is played.
     Before, the simulator asked the search for a seventh guess and stopped with 'rows played must
     be 0 to 5, not 6'."""
-    from wordlebot.advisor import Advisor
-    from wordlebot.simulate import advisor_chooser
+    from wordlebot.policy.advisor import Advisor
+    from wordlebot.policy.simulate import advisor_chooser
 
     words = [c + "atch" for c in "bcdfhlmpruvw"]
     lex = Lexicon.from_lists(words, words, name="atch")

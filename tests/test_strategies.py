@@ -5,9 +5,9 @@ import pytest
 
 from conftest import random_words
 from naive import entropy_bits, expected_left, partition
-from wordlebot.matrix import build_matrix
-from wordlebot.strategies import STRATEGIES, letter_scores, partition_stats, rank
-from wordlebot.words import Lexicon
+from wordlebot.core.matrix import build_matrix
+from wordlebot.policy.strategies import STRATEGIES, letter_scores, partition_stats, rank
+from wordlebot.core.words import Lexicon
 
 @pytest.fixture
 def lex():

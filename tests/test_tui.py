@@ -11,13 +11,13 @@ from textual.widgets._footer import FooterKey
 
 from conftest import random_words
 from naive import digits, feedback_code
-from wordlebot.advisor import Advisor
-from wordlebot.game import Game
-from wordlebot.session import Session, Settings
+from wordlebot.policy.advisor import Advisor
+from wordlebot.core.game import Game
+from wordlebot.app.session import Session, Settings
 from wordlebot.tui import WordlebotApp
 from wordlebot.tui.app import SuggestionTable
 from wordlebot.tui.screens import AnalysisScreen, SettingsScreen
-from wordlebot.words import Lexicon
+from wordlebot.core.words import Lexicon
 
 WORDS = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = WORDS[::3]
@@ -720,7 +720,7 @@ def test_play_mode_is_winnable_when_the_answer_is_not_in_the_answer_list():
 
 
 def test_play_mode_classic_on_the_guano_day(classic, classic_matrix, official):
-    from wordlebot.interactive import pick_answer
+    from wordlebot.term.interactive import pick_answer
 
     async def go():
         secret, puzzle = pick_answer(classic, day=dt.date(2023, 3, 27), data_dir=official)
@@ -746,7 +746,7 @@ def test_play_mode_classic_on_the_guano_day(classic, classic_matrix, official):
 
 def test_settings_dialog_keeps_the_day_of_a_replayed_game(official, monkeypatch):
     """A game of a past day keeps that day's prior when the settings load another word set."""
-    import wordlebot.session as session_mod
+    import wordlebot.app.session as session_mod
 
     monkeypatch.setenv("WORDLEBOT_DATA", str(official))
     asked = []
@@ -771,7 +771,7 @@ def test_settings_dialog_keeps_the_day_of_a_replayed_game(official, monkeypatch)
 
 
 def test_the_keys_screen_fits_80x24_without_wrapping():
-    from wordlebot.session import KEYS_HELP
+    from wordlebot.app.session import KEYS_HELP
     from wordlebot.tui.screens import HelpScreen
 
     async def go():
@@ -833,7 +833,7 @@ def test_an_offline_first_run_says_so_in_a_line_kept_for_the_session(tmp_path, m
     """Issue 39: offline, the reason came in stacked 12 s toasts cut off at 80x24, and the status
     line then said "…fetching them now (one time)" for the whole session.  Now one line above the
     status says which list is in use, why and the command that fixes it, and stays."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     monkeypatch.delenv("WORDLEBOT_OFFLINE")  # the fixture's download host, 127.0.0.1:9, refuses
     notes = []
@@ -1115,8 +1115,8 @@ def day_lexicon(day=DAY_TODAY):
 
 
 def day_session(mode="assist", day=None, hints="auto", secret=None):
-    from wordlebot.data import HistoryEntry
-    from wordlebot.days import GameDay
+    from wordlebot.core.data import HistoryEntry
+    from wordlebot.core.days import GameDay
 
     history = [HistoryEntry(PAST - dt.timedelta(days=1), ANSWERS[4]), HistoryEntry(PAST, ANSWERS[5])]
     gd = GameDay(day, "date", ANSWERS[5] if day == PAST else None) if day else GameDay(DAY_TODAY)

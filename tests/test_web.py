@@ -18,14 +18,14 @@ from click.testing import CliRunner
 
 import web_helpers
 from web_helpers import ANSWERS, WORDS, LiveServer, digits, small_lexicon
-from wordlebot.advisor import Advisor
-from wordlebot.analysis import analyze_game, share_text
+from wordlebot.policy.advisor import Advisor
+from wordlebot.policy.analysis import analyze_game, share_text
 from wordlebot.cli import cli
-from wordlebot.feedback import Feedback
-from wordlebot.game import Game
+from wordlebot.core.feedback import Feedback
+from wordlebot.core.game import Game
 from wordlebot.web.app import STATIC, create_app
 from wordlebot.web.service import Engine
-from wordlebot.words import Lexicon
+from wordlebot.core.words import Lexicon
 
 with warnings.catch_warnings():  # starlette's note about httpx versions is not ours to fix
     warnings.simplefilter("ignore")
@@ -349,7 +349,7 @@ def test_web_command_serves_on_loopback(lists, tmp_path):
 
 
 def test_web_command_says_when_the_port_is_taken(lists):
-    from wordlebot.web.commands import listen
+    from wordlebot.cli.web import listen
 
     busy = listen("127.0.0.1", 0)
     try:
@@ -370,8 +370,8 @@ def test_the_prior_follows_the_servers_clock(env, tmp_path):
     analysed puzzle is judged with the prior of its own day."""
     import datetime as dt
 
-    from wordlebot import data
-    from wordlebot.web.commands import named_sources
+    from wordlebot.core import data
+    from wordlebot.cli.web import named_sources
 
     d1 = dt.date(2024, 3, 20)
     d2 = d1 + dt.timedelta(days=1)
@@ -480,7 +480,7 @@ def test_a_set_being_prepared_says_so_at_once_then_answers(env, lex):
 
 
 def test_a_set_that_cannot_be_loaded_says_why(env):
-    from wordlebot.errors import WordListError
+    from wordlebot.core.errors import WordListError
 
     def loader(notes, day):
         raise WordListError("the list file /nowhere/g.txt is missing: run 'wordlebot data fetch'")
@@ -530,7 +530,7 @@ def test_analyses_of_past_days_never_unload_today(env):
     """Days kept per set: past puzzles' days come and go; today's stays ready for the players."""
     import datetime as dt
 
-    from wordlebot import data
+    from wordlebot.core import data
 
     calls = []
 
@@ -775,7 +775,7 @@ def test_candidates_say_their_group_when_the_prior_has_groups(lex):
     candidate's group and the groups' shares; the groups here are made up by hand."""
     import numpy as np
 
-    from wordlebot.words import AnswerGroups
+    from wordlebot.core.words import AnswerGroups
 
     weights = np.where(np.arange(len(ANSWERS)) % 2 == 0, 3.0, 1.0)  # group 0 holds 3/4 of the mass
     groups = AnswerGroups(("first group", "second group"), ("first", "second"), ("3/4", "1/4"), (0.75, 0.25),

@@ -17,11 +17,11 @@ import pytest
 import web_helpers
 from naive import digits
 from web_helpers import ANSWERS, WORDS
-from wordlebot import data
-from wordlebot.advisor import Advisor
-from wordlebot.analysis import analyze_game
-from wordlebot.explain import review_rows
-from wordlebot.game import Game, parse_history
+from wordlebot.core import data
+from wordlebot.policy.advisor import Advisor
+from wordlebot.policy.analysis import analyze_game
+from wordlebot.policy.explain import review_rows
+from wordlebot.core.game import Game, parse_history
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
 
@@ -55,7 +55,7 @@ def folder(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def engine(env, folder, lex):
-    from wordlebot.web.commands import named_sources
+    from wordlebot.cli.web import named_sources
 
     return Engine({"nyt": named_sources(folder, build_model=False)["nyt"], "small": lex}, "nyt",
                   clock=lambda: TODAY, ready_wait=WAIT, history=lambda: data.read_history(folder))

@@ -12,7 +12,7 @@ import pytest
 
 import web_helpers
 from web_helpers import ANSWERS, LiveServer, digits, expect, no_overflow, ready
-from wordlebot.explain import by_likelihood
+from wordlebot.policy.explain import by_likelihood
 from wordlebot.multi import MultiGame, suggest
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
@@ -340,7 +340,7 @@ def test_the_readme_example_answers_as_it_says(official):
     """The README's body for /api/multi/suggest, as written there, on the classic lists."""
     from pathlib import Path
 
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     body = ('{"boards": 4, "words": "classic", "history": [{"guess": "roate", "feedback": '
             '["10100", "20011", "00000", "00000"]}]}')

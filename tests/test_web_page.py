@@ -14,13 +14,13 @@ import pytest
 import web_helpers
 from conftest import random_words
 from web_helpers import ANSWERS, WORDS, LiveServer, digits, expect, no_overflow, ready
-from wordlebot.advisor import Advisor
-from wordlebot.analysis import share_text
-from wordlebot.explain import about, by_likelihood, explain, likely_count
-from wordlebot.game import Game
+from wordlebot.policy.advisor import Advisor
+from wordlebot.policy.analysis import share_text
+from wordlebot.policy.explain import about, by_likelihood, explain, likely_count
+from wordlebot.core.game import Game
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
-from wordlebot.words import Lexicon
+from wordlebot.core.words import Lexicon
 
 # the shared fixtures (attributes, not unused imports)
 chromium, env, lex = web_helpers.chromium, web_helpers.offline_env, web_helpers.small_lex

@@ -2,7 +2,7 @@
 
 import pytest
 
-from wordlebot.wordsets import WordSieve, wordfreq_lexicon
+from wordlebot.app.wordsets import WordSieve, wordfreq_lexicon
 
 
 def test_sieve_rules_on_hand_made_sources():
@@ -68,7 +68,7 @@ def test_the_lists_are_kept_in_the_cache_and_read_back(monkeypatch, tmp_path, ca
     damaged file is built again, with a note, never used."""
     import json
 
-    from wordlebot import wordsets
+    from wordlebot.app import wordsets
 
     monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
     wordsets._wordfreq_lists.cache_clear()

@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from wordlebot.errors import InvalidWordError, WordListError
-from wordlebot.words import Lexicon, encode, read_word_file
+from wordlebot.core.errors import InvalidWordError, WordListError
+from wordlebot.core.words import Lexicon, encode, read_word_file
 
 
 def test_lexicon_indices_and_prior():

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import random_words
-from wordlebot.feedback import Feedback
-from wordlebot.words import Lexicon
+from wordlebot.core.feedback import Feedback
+from wordlebot.core.words import Lexicon
 
 CHROMIUM = Path("/usr/bin/chromium")
 WORDS = random_words(300, alphabet="abcdeorst", seed=11)
@@ -89,7 +89,7 @@ class LiveServer:
     """The app on 127.0.0.1 (a free port) in a background thread."""
 
     def __init__(self, app) -> None:
-        from wordlebot.web.commands import listen
+        from wordlebot.cli.web import listen
         from wordlebot.web.server import make_server
 
         self.sock = listen("127.0.0.1", 0)

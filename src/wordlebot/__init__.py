@@ -13,7 +13,7 @@ import sys
 import types
 from importlib import import_module
 
-from .errors import (
+from .core.errors import (
     CacheError,
     DataError,
     HardModeError,
@@ -23,7 +23,7 @@ from .errors import (
     WordListError,
     WordlebotError,
 )
-from .feedback import (
+from .core.feedback import (
     Feedback,
     Pattern,
     all_green,
@@ -38,14 +38,14 @@ __version__ = "0.1.0"
 
 # public name -> the module that defines it, imported on first use
 _LAZY = {
-    "Advisor": "advisor",
-    "Game": "game", "Row": "game", "parse_history": "game",
-    "build_matrix": "matrix", "pattern_matrix": "matrix",
-    "TreeSearch": "search",
-    "SimResult": "simulate", "greedy_chooser": "simulate", "simulate": "simulate",
-    "STRATEGIES": "strategies", "Ranked": "strategies", "rank": "strategies",
-    "Lexicon": "words", "WordId": "words",
-    "load_lexicon": "wordsets", "wordfreq_lexicon": "wordsets",
+    "Advisor": "policy.advisor",
+    "Game": "core.game", "Row": "core.game", "parse_history": "core.game",
+    "build_matrix": "core.matrix", "pattern_matrix": "core.matrix",
+    "TreeSearch": "search.tree_search",
+    "SimResult": "policy.simulate", "greedy_chooser": "policy.simulate", "simulate": "policy.simulate",
+    "STRATEGIES": "policy.strategies", "Ranked": "policy.strategies", "rank": "policy.strategies",
+    "Lexicon": "core.words", "WordId": "core.words",
+    "load_lexicon": "app.wordsets", "wordfreq_lexicon": "app.wordsets",
 }
 
 

@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..data import HistoryEntry
+from ..core.data import HistoryEntry
 from . import editor
 from .model import TrainingData
 
@@ -202,8 +202,8 @@ class _Patterns:
     lexicon of the window builds (or writes to the disk cache) a matrix of its own."""
 
     def __init__(self, words: list[str]) -> None:
-        from ..matrix import pattern_matrix, transposed
-        from ..words import Lexicon
+        from ..core.matrix import pattern_matrix, transposed
+        from ..core.words import Lexicon
 
         full = Lexicon.from_lists(words, words, name="backtest-all")
         self.words = tuple(words)
@@ -213,7 +213,7 @@ class _Patterns:
         self._last: tuple[str, np.ndarray, np.ndarray] | None = None
 
     def advisor(self, lex, **kw):
-        from ..advisor import Advisor
+        from ..policy.advisor import Advisor
 
         if self._last is None or self._last[0] != lex.fingerprint:  # lists change rarely: slice once
             if tuple(lex.answers) == self.words:
@@ -227,7 +227,7 @@ class _Patterns:
 
 def _play_day(adv, answer: str, first: str) -> int:
     """Guesses the Advisor's search needs for one answer (0: not within six)."""
-    from ..feedback import _feedback
+    from ..core.feedback import _feedback
 
     game = adv.new_game()
     while not game.solved and len(game.rows) < 6:
@@ -248,7 +248,7 @@ def play_backtest(
     """Play every day of the window with each method (see the module docstring), the search
     playing for ``goal`` (advisor.GOALS); the prior methods use ``priors`` (from
     ``ranking_backtest``), classifier-ban the Spy-EM pool."""
-    from ..words import Lexicon
+    from ..core.words import Lexicon
     from .features import zipf
     from .filters import PastAnswersFilter, ThresholdFilter, chain
 
@@ -274,7 +274,7 @@ def play_backtest(
             if fixed is not None:
                 lex = fixed
             elif method in PRIOR_METHODS:
-                from ..wordsets import answer_weights
+                from ..app.wordsets import answer_weights
 
                 lex = Lexicon.from_lists(words, words, answer_weights(priors[method].weights[i]), name="nyt")
             else:  # classifier-ban: the classifier's pool minus every earlier answer

@@ -33,7 +33,7 @@ from typing import Callable
 import numpy as np
 from numba import njit
 
-from ..kernels import JIT
+from ..core.kernels import JIT
 
 LETTERS = 26
 MAX_NEWTON = 60

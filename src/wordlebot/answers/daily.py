@@ -25,12 +25,12 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .. import cache_store, data
-from ..cache_formats import WORD_FACTS_VERSION as FACTS_VERSION
-from ..data import HistoryEntry
-from ..errors import DataError
-from ..paths import cache_dir
-from ..words import list_fingerprint, read_word_file
+from ..core import cache_store, data
+from ..core.cache_formats import WORD_FACTS_VERSION as FACTS_VERSION
+from ..core.data import HistoryEntry
+from ..core.errors import DataError
+from ..core.paths import cache_dir
+from ..core.words import list_fingerprint, read_word_file
 from . import store
 from .editor import MODEL_VERSION, EditorModel, PriorParts, WordFacts, fit, history_fingerprint
 

@@ -47,10 +47,10 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cache_formats import ANSWER_MODEL_VERSION as MODEL_VERSION  # 3: this model (2: Spy-EM, model.py)
-from ..data import HistoryEntry, atomic_write_json
-from ..errors import DataError
-from ..words import list_fingerprint
+from ..core.cache_formats import ANSWER_MODEL_VERSION as MODEL_VERSION  # 3: this model (2: Spy-EM, model.py)
+from ..core.data import HistoryEntry, atomic_write_json
+from ..core.errors import DataError
+from ..core.words import list_fingerprint
 from . import clogit
 
 

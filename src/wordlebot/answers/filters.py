@@ -13,7 +13,7 @@ from typing import Iterable, Protocol, Sequence
 
 import numpy as np
 
-from ..data import HistoryEntry
+from ..core.data import HistoryEntry
 from .features import morphology, zipf
 
 

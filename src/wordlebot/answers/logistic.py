@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from ..kernels import JIT
+from ..core.kernels import JIT
 
 TOL = 1e-8  # relative gradient norm at which the fit stops
 MAX_NEWTON = 100

@@ -16,7 +16,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..data import HistoryEntry
+from ..core.data import HistoryEntry
 from .editor import NYT_LIST, BOT_ONLY, WordFacts, repeat_share
 
 SHARE_DAYS = 365

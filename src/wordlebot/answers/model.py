@@ -32,9 +32,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..data import HistoryEntry, atomic_write_json
-from ..errors import DataError
-from ..words import list_fingerprint
+from ..core.data import HistoryEntry, atomic_write_json
+from ..core.errors import DataError
+from ..core.words import list_fingerprint
 from . import features as F
 
 MODEL_VERSION = 2  # 2: fitted by answers/logistic.py (1: scikit-learn's liblinear)

@@ -119,7 +119,7 @@ def _factors(model: EditorModel, parts: PriorParts, i: int, gi: int) -> list[tup
 
 def answer_groups(model: EditorModel, parts: PriorParts) -> "AnswerGroups":
     """The day's groups as a Lexicon carries them (for every shell's candidate list)."""
-    from ..words import AnswerGroups
+    from ..core.words import AnswerGroups
 
     gs = groups(model, parts)
     member = group_index(parts, model.facts).astype(np.int8)

@@ -11,8 +11,8 @@ import datetime as dt
 from pathlib import Path
 from typing import Sequence
 
-from .. import data
-from ..words import read_word_file
+from ..core import data
+from ..core.words import read_word_file
 from .model import TrainingData
 
 LIST_FILES = {
@@ -43,7 +43,7 @@ def build(data_dir: Path, words: Sequence[str], until: dt.date, folder: Path | N
     day = until + dt.timedelta(days=1)
     before = daily.history_before(history, day)
     if not before:
-        from ..errors import DataError
+        from ..core.errors import DataError
 
         raise DataError(f"no answer history up to {until}: run 'wordlebot data fetch' (or data update) first")
     model = daily.model_for_day(data_dir, words, history, day, build=True, folder=folder)

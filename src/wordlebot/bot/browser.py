@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import WordlebotError
+from ..core.errors import WordlebotError
 from .driver import first_line
 
 BROWSER_ENV = "WORDLEBOT_CHROMIUM"

@@ -14,8 +14,8 @@ import re
 import time
 from dataclasses import dataclass
 
-from ..errors import WordlebotError
-from ..feedback import GRAY, GREEN, YELLOW, colours_to_pattern
+from ..core.errors import WordlebotError
+from ..core.feedback import GRAY, GREEN, YELLOW, colours_to_pattern
 
 log = logging.getLogger("wordlebot.bot")
 

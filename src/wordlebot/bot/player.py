@@ -16,13 +16,13 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..advisor import Advisor
-from ..data import atomic_write
-from ..errors import DataError, InconsistentFeedbackError, WordlebotError
-from ..feedback import Feedback, format_digits
-from ..game import Game
-from ..paths import data_dir
-from ..words import Lexicon
+from ..policy.advisor import Advisor
+from ..core.data import atomic_write
+from ..core.errors import DataError, InconsistentFeedbackError, WordlebotError
+from ..core.feedback import Feedback, format_digits
+from ..core.game import Game
+from ..core.paths import data_dir
+from ..core.words import Lexicon
 from .driver import Refused, WordlePage, scored_pattern
 
 log = logging.getLogger("wordlebot.bot")
@@ -168,7 +168,7 @@ def refresh_history(folder: Path, *, today: dt.date | None = None, delay: float 
     endpoint (``$WORDLEBOT_NYT_URL``, as 'data update'), so today's prior knows every earlier
     answer.  Never raises for a network or data problem: (done, one line saying what happened);
     the game is then played with the history as it is."""
-    from .. import data
+    from ..core import data
 
     today = today or dt.date.today()
     if data.offline():

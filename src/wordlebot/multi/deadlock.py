@@ -20,9 +20,9 @@ import hashlib
 
 import numpy as np
 
-from .. import kernels
-from ..errors import WordlebotError
-from ..feedback import all_green
+from ..core import kernels
+from ..core.errors import WordlebotError
+from ..core.feedback import all_green
 from .game import MultiGame
 
 DEADLOCK_SAMPLES = 256  # answer tuples per state: a share's standard error is at most 3 points

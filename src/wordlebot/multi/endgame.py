@@ -33,9 +33,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .. import kernels
-from ..feedback import all_green
-from ..game import HardConstraints
+from ..core import kernels
+from ..core.feedback import all_green
+from ..core.game import HardConstraints
 from .game import MultiGame
 
 ENDGAME_TUPLES = 200  # answer tuples at most for the search to start (more rarely finish in the budget)

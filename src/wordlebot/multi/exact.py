@@ -16,9 +16,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..feedback import all_green
-from ..matrix import build_matrix
-from ..words import Lexicon
+from ..core.feedback import all_green
+from ..core.matrix import build_matrix
+from ..core.words import Lexicon
 from .game import EXTRA_GUESSES, MultiGame, check_objective
 
 MAX_TUPLES = 5_000  # beyond this the search takes too long to be a test

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import (HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError,
+from ..core.errors import (HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError,
                       UnsolvableError, WordlebotError)
-from ..feedback import Pattern, all_green, format_digits
-from ..game import Game
-from ..words import Lexicon, WordId
+from ..core.feedback import Pattern, all_green, format_digits
+from ..core.game import Game
+from ..core.words import Lexicon, WordId
 
 OBJECTIVES = ("score", "guesses")  # what a player minimises: see MultiGame.value
 VARIANTS = {2: "Dordle", 4: "Quordle", 8: "Octordle", 16: "Sedecordle", 32: "Duotrigordle"}

@@ -15,11 +15,11 @@ import json
 import logging
 from pathlib import Path
 
-from .. import cache_store
-from ..cache_formats import BOOK_VERSION
-from ..data import atomic_write_json
-from ..errors import DataError
-from ..paths import cache_dir
+from ..core import cache_store
+from ..core.cache_formats import BOOK_VERSION
+from ..core.data import atomic_write_json
+from ..core.errors import DataError
+from ..core.paths import cache_dir
 from .game import MultiGame
 
 log = logging.getLogger(__name__)

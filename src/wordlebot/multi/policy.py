@@ -38,10 +38,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import kernels
-from ..feedback import all_green
-from ..matrix import pattern_matrix
-from ..strategies import partition_stats
+from ..core import kernels
+from ..core.feedback import all_green
+from ..core.matrix import pattern_matrix
+from ..policy.strategies import partition_stats
 from . import deadlock, endgame, openings
 from .game import MultiGame, check_objective
 

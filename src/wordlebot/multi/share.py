@@ -7,7 +7,7 @@ an emoji, so the columns stay aligned)."""
 
 from __future__ import annotations
 
-from ..feedback import EmojiStyle, format_emoji
+from ..core.feedback import EmojiStyle, format_emoji
 from .game import MultiGame, check_objective
 
 BLANK = "\u3000"  # an ideographic space: as wide as a tile emoji in the fonts that show them

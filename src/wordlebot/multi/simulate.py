@@ -26,9 +26,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..matrix import pattern_matrix
-from ..strategies import partition_stats
-from ..words import Lexicon
+from ..core.matrix import pattern_matrix
+from ..policy.strategies import partition_stats
+from ..core.words import Lexicon
 from .game import MultiGame
 from .policy import suggest
 
@@ -196,7 +196,7 @@ def plot(results: list[MultiSimResult], path, *, title: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from ..simulate import save_png
+    from ..policy.simulate import save_png
 
     scores = sorted({s for r in results for s in r.scores})
     width = 0.8 / len(results)

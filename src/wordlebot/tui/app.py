@@ -23,10 +23,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import get_current_worker
 
-from ..errors import WordlebotError
-from ..render import format_prob, format_solve, plural
-from ..days import GameDay, resolve_day
-from ..session import KEYS_HELP, GridUse, Outcome, Session, Settings, SettingsPlan
+from ..core.errors import WordlebotError
+from ..term.render import format_prob, format_solve, plural
+from ..core.days import GameDay, resolve_day
+from ..app.session import KEYS_HELP, GridUse, Outcome, Session, Settings, SettingsPlan
 from .screens import AnalysisScreen, GridScreen, HelpScreen, SettingsScreen
 
 # Keys the session handles (a printable character is one too); the rest are the app's bindings.
@@ -228,7 +228,7 @@ class WordlebotApp(App):
         table.add_columns(*table.LABELS)
         self._fit_left()
         # Progress lines of the start ("Training the answer model…") are over by now: not news.
-        from ..wordsets import is_progress
+        from ..app.wordsets import is_progress
 
         # A fallback word list is said by the notice line, in view for the whole session (its
         # whole story went to stderr before the screen opened); a toast would only cover it.

@@ -21,12 +21,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import get_current_worker
 
-from ..errors import WordlebotError
-from ..feedback import pattern_to_colours
+from ..core.errors import WordlebotError
+from ..core.feedback import pattern_to_colours
 from ..multi import MultiGame, check_objective, suggest
 from ..multi.simulate import answer_sets
-from ..render import puzzle_number
-from ..words import Lexicon
+from ..term.render import puzzle_number
+from ..core.words import Lexicon
 
 TILE = {0: "bold white on #3a3a3c", 1: "bold white on #b59f3b", 2: "bold white on #538d4e"}
 TOP = 5

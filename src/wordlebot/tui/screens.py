@@ -11,14 +11,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from .. import clipboard
-from ..advisor import ALL_STRATEGIES
-from ..errors import WordlebotError
-from ..render import TILE_STYLES, outcome_cell, sentence
-from ..session import Session, SettingsPlan
-from ..settings import MODES, Settings
-from ..wordsets import NAMES
-from ..feedback import pattern_to_colours
+from ..core import clipboard
+from ..policy.advisor import ALL_STRATEGIES
+from ..core.errors import WordlebotError
+from ..term.render import TILE_STYLES, outcome_cell, sentence
+from ..app.session import Session, SettingsPlan
+from ..app.settings import MODES, Settings
+from ..app.wordsets import NAMES
+from ..core.feedback import pattern_to_colours
 
 
 GUESS_SPACE_CHOICES = [("any allowed word", "all"),

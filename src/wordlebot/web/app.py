@@ -19,10 +19,10 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from .. import __version__
-from ..advisor import DEFAULT_GOAL, GOALS
-from ..errors import WordlebotError
-from ..data import FIRST_DAY
-from ..feedback import ACCEPTED_FORMATS
+from ..policy.advisor import DEFAULT_GOAL, GOALS
+from ..core.errors import WordlebotError
+from ..core.data import FIRST_DAY
+from ..core.feedback import ACCEPTED_FORMATS
 from . import schemas as s
 from .service import (OFFICIAL_SETS, BusyError, Engine, NotReadyError, SetFailedError, UnknownWordSet, colours,
                       parse_rows)

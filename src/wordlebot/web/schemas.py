@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..feedback import MAX_LENGTH
+from ..core.feedback import MAX_LENGTH
 
 MAX_ROWS = 10  # guesses a game may have (max_guesses is at most this)
 MAX_BODY = 16 * 1024  # bytes of a request body

@@ -42,23 +42,23 @@ from collections import OrderedDict, deque
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Hashable, Mapping
 
-from ..advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
-from ..analysis import GameReport, analyze_game, share_text
-from ..data import DataError, HistoryEntry
-from ..days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
-from ..errors import (InconsistentFeedbackError, InvalidDayError, InvalidFeedbackError, InvalidWordError,
+from ..policy.advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
+from ..policy.analysis import GameReport, analyze_game, share_text
+from ..core.data import DataError, HistoryEntry
+from ..core.days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
+from ..core.errors import (InconsistentFeedbackError, InvalidDayError, InvalidFeedbackError, InvalidWordError,
                       WordlebotError)
-from ..explain import about, by_likelihood, explain, likely_count, review_rows
-from ..feedback import Feedback, all_green, check_word, format_digits, parse_feedback
-from ..game import Game, Row
-from ..grid_analysis import GridReport, analyze_grid, read_grid, words_of_rows
-from ..matrix import pattern_matrix, transposed
+from ..policy.explain import about, by_likelihood, explain, likely_count, review_rows
+from ..core.feedback import Feedback, all_green, check_word, format_digits, parse_feedback
+from ..core.game import Game, Row
+from ..policy.grid_analysis import GridReport, analyze_grid, read_grid, words_of_rows
+from ..core.matrix import pattern_matrix, transposed
 from ..multi import MultiGame, cost_meaning, multi_share_text, parse_multi_history
 from ..multi import suggest as multi_suggest
-from ..render import puzzle_number
-from ..strategies import STRATEGIES
-from ..words import Lexicon
-from ..wordsets import NAMED, is_progress
+from ..term.render import puzzle_number
+from ..policy.strategies import STRATEGIES
+from ..core.words import Lexicon
+from ..app.wordsets import NAMED, is_progress
 from .fairqueue import FairQueue, QueueFull
 
 # The exact search can take minutes on a big node: not something a web request may start.

@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import search_kernels as sk
-from .errors import HardModeError, InvalidIdError, UnsolvableError
-from .feedback import all_green
-from .game import HardConstraints
-from .matrix import pattern_matrix, transposed
-from .pages import small_pages
-from .words import Lexicon, WordId
+from . import kernels as sk
+from ..core.errors import HardModeError, InvalidIdError, UnsolvableError
+from ..core.feedback import all_green
+from ..core.game import HardConstraints
+from ..core.matrix import pattern_matrix, transposed
+from ..core.pages import small_pages
+from ..core.words import Lexicon, WordId
 
 INF = sk.INF
 DEFAULT_K = 12

@@ -21,11 +21,11 @@ from typing import Callable
 
 import numpy as np
 
-from . import cache_store, data, paths
-from .cache_formats import WORDLIST_VERSION
-from .errors import DataError, WordListError
-from .feedback import MAX_LENGTH, MIN_LENGTH
-from .words import FALLBACK_FIX, Fallback, Lexicon, read_word_file
+from ..core import cache_store, data, paths
+from ..core.cache_formats import WORDLIST_VERSION
+from ..core.errors import DataError, WordListError
+from ..core.feedback import MAX_LENGTH, MIN_LENGTH
+from ..core.words import FALLBACK_FIX, Fallback, Lexicon, read_word_file
 
 log = logging.getLogger(__name__)
 
@@ -137,10 +137,10 @@ def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model
                   say: Notify, prefetch_matrix: bool = False) -> Lexicon:
     """Every valid word a possible answer, weighted by the prior of ``day``: the answer model's,
     or the model-free baseline when there is no model (and it was not asked to build one)."""
-    from .answers.daily import prior_for_day
+    from ..answers.daily import prior_for_day
 
     if prefetch_matrix:
-        from . import matrix
+        from ..core import matrix
 
         # the matrices depend on the lists only (the cache key leaves the weights out), so they
         # are built while the model trains on the other core
@@ -150,7 +150,7 @@ def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model
     kind = "the" if prior.model is not None else "a"
     groups = None
     if prior.model is not None:
-        from .answers.odds import answer_groups
+        from ..answers.odds import answer_groups
 
         groups = answer_groups(prior.model, prior.parts)
     return Lexicon.from_lists(guesses, guesses, answer_weights(prior.weights), name="nyt", day=day, groups=groups,
@@ -307,7 +307,7 @@ class WordSieve:
 def common_words() -> WordSieve:
     import lemminflect
 
-    from .answers.filters import regular_stems
+    from ..answers.filters import regular_stems
 
     lemmas = lambda w: bool(lemminflect.getAllLemmas(w))  # noqa: E731
     try:

@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .errors import InvalidFeedbackError, InvalidWordError
-from .feedback import EmojiStyle, Pattern, _feedback, _tile_count, all_green, parse_feedback
-from .game import Game, Row
+from ..core.errors import InvalidFeedbackError, InvalidWordError
+from ..core.feedback import EmojiStyle, Pattern, _feedback, _tile_count, all_green, parse_feedback
+from ..core.game import Game, Row
 
 SKILL_SCALE = 0.5  # guesses of regret that cost 1/e of the skill score
 LOST_GAME_SKILL = 98  # the most a lost game is rated (see the module's docstring)
@@ -294,6 +294,6 @@ def fitting_guesses(lexicon, pattern: Pattern, answer: str) -> int:
 
 def share_text(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: bool = False,
                puzzle: int | None = None, style: EmojiStyle = "dark") -> str:
-    from .render import share_grid
+    from ..term.render import share_grid
 
     return share_grid(rows, solved=solved, max_guesses=max_guesses, hard=hard, puzzle=puzzle, style=style)

@@ -43,7 +43,7 @@ from typing import Callable
 
 import numpy as np
 
-from .search import INF, TreeSearch
+from ..search.tree_search import INF, TreeSearch
 
 _WORKER_SEARCH: dict[tuple, TreeSearch] = {}
 _WORKER_LOCK = threading.Lock()  # a worker process's threads build its search once
@@ -135,12 +135,12 @@ def _timed_values(search: TreeSearch, words: list[str], bound: float,
     thread (the worker process's threads share the search's table); with ``near``, the hard
     words refuted in stages (see refutation).  Stops after the word that brings the time spent
     to ``seconds``: the words after it are left out."""
-    from .refutation import value_against
+    from ..search.refutation import value_against
 
     lex = search.lexicon
     cons = None
     if search.hard:
-        from .game import HardConstraints
+        from ..core.game import HardConstraints
 
         cons = HardConstraints.none(lex.length)
     out = []

@@ -24,18 +24,19 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from . import data, explain
-from .advisor import Advisor
-from .analysis import GameReport, analyze_game
-from .days import GameDay, default_day_note, end_of_game_note, resolve_day
-from .errors import DataError, InvalidFeedbackError, InvalidWordError, WordlebotError
-from .feedback import _CHAR_COLOUR, GRAY, GREEN, YELLOW, colours_to_pattern, pattern_to_colours
-from .game import Game, Refusal, Row
-from .grid_analysis import GridReport, analyze_grid, looks_like_grid, read_grid, words_of_rows
-from .interactive import pick_answer
-from .render import candidates_line, plural, share_grid
+from ..core import data
+from ..policy import explain
+from ..policy.advisor import Advisor
+from ..policy.analysis import GameReport, analyze_game
+from ..core.days import GameDay, default_day_note, end_of_game_note, resolve_day
+from ..core.errors import DataError, InvalidFeedbackError, InvalidWordError, WordlebotError
+from ..core.feedback import _CHAR_COLOUR, GRAY, GREEN, YELLOW, colours_to_pattern, pattern_to_colours
+from ..core.game import Game, Refusal, Row
+from ..policy.grid_analysis import GridReport, analyze_grid, looks_like_grid, read_grid, words_of_rows
+from ..term.interactive import pick_answer
+from ..term.render import candidates_line, plural, share_grid
 from .settings import MODES, Settings
-from .words import Lexicon
+from ..core.words import Lexicon
 
 __all__ = ["BoardRow", "Cell", "KEYS_HELP", "MODES", "Outcome", "Session", "Settings", "SettingsPlan"]
 

@@ -10,10 +10,10 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Callable
 
-from .advisor import ALL_STRATEGIES, DEFAULT_GOAL, DEFAULT_STRATEGY, GOALS
-from .errors import WordlebotError
-from .paths import config_dir
-from .words import Lexicon
+from ..policy.advisor import ALL_STRATEGIES, DEFAULT_GOAL, DEFAULT_STRATEGY, GOALS
+from ..core.errors import WordlebotError
+from ..core.paths import config_dir
+from ..core.words import Lexicon
 
 MODES = ("assist", "play")
 # What the guesses may be: any allowed word, or only the words still possible (the player who
@@ -150,7 +150,7 @@ class Settings:
     def save(self, path: Path | None = None) -> str | None:
         """Write the file; a note saying why not when it cannot be written (a read-only config
         folder must not stop play), else None."""
-        from .data import atomic_write_json
+        from ..core.data import atomic_write_json
 
         try:
             atomic_write_json(self.path() if path is None else Path(path), asdict(self), indent=1)

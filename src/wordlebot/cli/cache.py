@@ -21,10 +21,10 @@ def cache(ctx: click.Context) -> None:
 
 
 def _show() -> None:
-    from . import cache_store
-    from .paths import cache_dir
+    from ..core import cache_store
+    from ..core.paths import cache_dir
 
-    from .paths import CACHE_ENV, cache_problem
+    from ..core.paths import CACHE_ENV, cache_problem
 
     files = cache_store.scan()
     click.echo(f"cache folder: {cache_dir()}")
@@ -58,7 +58,7 @@ def _show() -> None:
               help="Only pattern matrices, opening books or answer models.")
 def clear(words: str | None, kind: str | None) -> None:
     """Remove cached files: all, or those of --words or --kind."""
-    from . import cache_store
+    from ..core import cache_store
 
     gone = cache_store.clear(kind=kind, words=words) + ([] if words or kind else cache_store.tidy())
     size = sum(f.size for f in gone)
@@ -73,7 +73,7 @@ def limit(size: str | None) -> None:
     """Show or set the cache's size limit: 500M, 2G or none.
 
     Past it, files are removed least recently used first, at once and after each write."""
-    from . import cache_store
+    from ..core import cache_store
 
     if size is None:
         click.echo(f"limit {cache_store.human(cache_store.limit())}")

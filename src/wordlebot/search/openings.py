@@ -21,13 +21,13 @@ from pathlib import Path
 
 import numpy as np
 
-from . import cache_store
-from .cache_formats import BOOK_VERSION
-from .data import atomic_write_json
-from .errors import DataError
-from .feedback import all_green
-from .paths import cache_dir
-from .search import INF, TreeSearch
+from ..core import cache_store
+from ..core.cache_formats import BOOK_VERSION
+from ..core.data import atomic_write_json
+from ..core.errors import DataError
+from ..core.feedback import all_green
+from ..core.paths import cache_dir
+from .tree_search import INF, TreeSearch
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +111,7 @@ def _reply_node(search: TreeSearch, book: Book, pattern: int):
     H = np.flatnonzero(_first_patterns(search, book) == pattern).astype(np.int32)
     cons = None
     if search.hard:
-        from .game import HardConstraints
+        from ..core.game import HardConstraints
 
         cons = HardConstraints.none(lex.length).add(book.first[0][0], pattern)
     return H, cons
@@ -125,7 +125,7 @@ def build_book(search: TreeSearch, top: int = BOOK_TOP, rank=_plain_rank) -> Boo
     H = np.arange(lex.n_answers, dtype=np.int32)
     cons0 = None
     if search.hard:
-        from .game import HardConstraints
+        from ..core.game import HardConstraints
 
         cons0 = HardConstraints.none(lex.length)
     return Book([(lex.guesses[g], v, x) for g, v, x in rank(search, H, 0, cons0, top) if v < INF], {})

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import click
 
-from ..cli_common import DAY, DEFAULT_WORDS, WORD_SETS, _folder, check_cache, lexicon_options
-from ..errors import WordlebotError
-from ..extras import require
+from .common import DAY, DEFAULT_WORDS, WORD_SETS, _folder, check_cache, lexicon_options
+from ..core.errors import WordlebotError
+from ..core.extras import require
 
 # ---------------------------------------------------------------------------------------------
 # web
@@ -36,7 +36,7 @@ def listen(host: str, port: int) -> socket.socket:
 def named_sources(folder: Path, *, build_model: bool = True) -> dict:
     """The named word sets as the engine's loaders: each loads its lists from ``folder`` with the
     prior of the day asked for."""
-    from ..wordsets import NAMES, load_lexicon
+    from ..app.wordsets import NAMES, load_lexicon
 
     def loader(name):
         return lambda notes, day: load_lexicon(name, data_dir=folder, notify=notes.append,
@@ -80,10 +80,10 @@ def _serve(host, port, words, guesses, answers, prepare, workers, cache_size, da
     import os
 
     require("web")
-    from ..wordsets import load_lexicon
-    from .app import create_app, loopback_hosts
-    from .server import serve
-    from .service import Engine
+    from ..app.wordsets import load_lexicon
+    from ..web.app import create_app, loopback_hosts
+    from ..web.server import serve
+    from ..web.service import Engine
 
     check_cache()
     folder = _folder()
@@ -92,7 +92,7 @@ def _serve(host, port, words, guesses, answers, prepare, workers, cache_size, da
         sources, default = {lex.name: lex}, lex.name
     else:
         sources, default = named_sources(folder), words
-    from .. import data
+    from ..core import data
 
     engine = Engine(sources, default, cache_size=cache_size, clock=(lambda: day) if day else dt.date.today,
                     workers=workers or min(os.cpu_count() or 2, 8), history=lambda: data.read_history(folder))
@@ -213,7 +213,7 @@ class _Stamped(logging.Formatter):
 def _timestamped_log() -> logging.Handler:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_Stamped())
-    for name in ("wordlebot.bot", "wordlebot.advisor"):
+    for name in ("wordlebot.bot", "wordlebot.policy.advisor"):
         lg = logging.getLogger(name)
         lg.addHandler(handler)
         lg.setLevel(logging.INFO)
@@ -222,7 +222,7 @@ def _timestamped_log() -> logging.Handler:
 
 
 def _drop_handler(handler: logging.Handler) -> None:
-    for name in ("wordlebot.bot", "wordlebot.advisor"):
+    for name in ("wordlebot.bot", "wordlebot.policy.advisor"):
         lg = logging.getLogger(name)
         lg.removeHandler(handler)
         lg.setLevel(logging.NOTSET)

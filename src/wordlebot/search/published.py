@@ -31,7 +31,7 @@ SLOW_SETS = ("nyt-3158",)
 
 def lexicon_of(words: str, data_dir: str | Path):
     """The Lexicon of a word set of the tables above."""
-    from .wordsets import load_lexicon
+    from ..app.wordsets import load_lexicon
 
     if words in LIST_PAIRS:
         g, a = LIST_PAIRS[words]

@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .analysis import GameReport, SharedGame, analyze_game, fitting_guesses, parse_share_grid
-from .days import GameDay
-from .errors import InvalidFeedbackError, InvalidWordError
-from .feedback import Pattern, _feedback, check_word, format_emoji
-from .game import Game, Row
+from ..core.days import GameDay
+from ..core.errors import InvalidFeedbackError, InvalidWordError
+from ..core.feedback import Pattern, _feedback, check_word, format_emoji
+from ..core.game import Game, Row
 
 BOT_ROWS = 10  # the bot's game for an answer is shown up to this many guesses
 

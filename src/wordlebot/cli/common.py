@@ -23,11 +23,11 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from . import data, paths
+from ..core import data, paths
 
 if TYPE_CHECKING:
-    from .days import GameDay
-    from .words import Lexicon
+    from ..core.days import GameDay
+    from ..core.words import Lexicon
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -99,7 +99,7 @@ def sigterm_stops():
 
 def load_lexicon(*args, **kwargs) -> Lexicon:
     """``wordsets.load_lexicon``, imported when a command first loads a word set."""
-    from .wordsets import load_lexicon as load
+    from ..app.wordsets import load_lexicon as load
 
     return load(*args, **kwargs)
 
@@ -122,13 +122,13 @@ class LazyChoice(click.Choice):
 
 
 def _word_set_names() -> tuple[str, ...]:
-    from .wordsets import NAMES
+    from ..app.wordsets import NAMES
 
     return NAMES
 
 
 def _strategy_names() -> tuple[str, ...]:
-    from .advisor import ALL_STRATEGIES
+    from ..policy.advisor import ALL_STRATEGIES
 
     return ALL_STRATEGIES
 
@@ -171,7 +171,7 @@ class LexiconChoice:
 
     def load(self, day: dt.date | None = None) -> Lexicon:
         """The Lexicon, its prior the one of ``day`` (default: --date, else today)."""
-        from .render import DownloadBars
+        from ..term.render import DownloadBars
 
         check_cache()
         ctx = click.get_current_context()
@@ -200,7 +200,7 @@ def history() -> list:
 def resolve_game_day(day: dt.date | None, grid_puzzle: int | None = None) -> "GameDay":
     """The day of a game from --date and a share grid's number (``days.resolve_day``): refused
     with the reason when it is not published yet or the two disagree."""
-    from .days import resolve_day
+    from ..core.days import resolve_day
 
     return resolve_day(date=day, grid_puzzle=grid_puzzle, history=history())
 
@@ -208,7 +208,7 @@ def resolve_game_day(day: dt.date | None, grid_puzzle: int | None = None) -> "Ga
 def day_line(lexicon: "Lexicon", game_day: "GameDay") -> str | None:
     """Which day's prior a command uses, and how to choose another when none was given; None
     for a word set whose prior does not depend on the day."""
-    from .days import default_day_note
+    from ..core.days import default_day_note
 
     if lexicon.day is None:
         return None

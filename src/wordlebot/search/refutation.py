@@ -31,8 +31,8 @@ import math
 
 import numpy as np
 
-from .feedback import all_green
-from .search import INF, BudgetExceeded, TreeSearch
+from ..core.feedback import all_green
+from .tree_search import INF, BudgetExceeded, TreeSearch
 
 # Work the kernel gets on its own first (scan units: about half a second on the NYT lists).
 # Most first words are refuted by it in a tenth of a second; staging costs about a second.

@@ -25,7 +25,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .kernels import JIT, bits_f64, f64_bits, wrapping
+from ..core.kernels import JIT, bits_f64, f64_bits, wrapping
 
 INF = 1e30
 

@@ -8,10 +8,10 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from .data import FIRST_DAY
-from .feedback import EmojiStyle, format_emoji, pattern_to_colours
-from .game import Row
-from .strategies import Ranked
+from ..core.data import FIRST_DAY
+from ..core.feedback import EmojiStyle, format_emoji, pattern_to_colours
+from ..core.game import Row
+from ..policy.strategies import Ranked
 
 TILE_STYLES = ("bold white on grey35", "bold black on yellow3", "bold white on green4")
 BOOK_MESSAGE = "Computing the opening book for this word list (only the first time)…"
@@ -69,7 +69,7 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
 
 def goal_line(goal: str) -> str:
     """Which goal the search plays for, as a caption line."""
-    from .advisor import GOAL_TEXT
+    from ..policy.advisor import GOAL_TEXT
 
     return f"goal: {GOAL_TEXT[goal]}"
 
@@ -132,7 +132,7 @@ def candidates_line(game) -> str:
     """``840 candidates left``, and on a weighted set, where most listed words are unlikely
     answers, how many are really in play: ``840 candidates left · about 120 likely`` (the
     perplexity of the posterior, ``explain.likely_count``)."""
-    from .explain import about, likely_count
+    from ..policy.explain import about, likely_count
 
     n = int(game.candidates.size)
     line = f"{plural(n, 'candidate')} left"
@@ -144,7 +144,7 @@ def candidates_line(game) -> str:
 def possible_line(game, limit: int = 12) -> str:
     """``possible: SHORE, SNORE, STORE`` likeliest first (with each one's chance on a weighted
     set), ``… (+N)`` past ``limit``."""
-    from .explain import by_likelihood
+    from ..policy.explain import by_likelihood
 
     shown = by_likelihood(game, limit)
     weighted = game.lexicon.weighted

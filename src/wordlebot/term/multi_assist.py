@@ -13,12 +13,12 @@ from typing import Callable
 from rich.console import Console
 from rich.markup import escape
 
-from ..errors import WordlebotError
-from ..explain import by_likelihood
-from ..feedback import check_word
-from ..words import Lexicon
-from .game import MultiGame, check_objective
-from .policy import suggest
+from ..core.errors import WordlebotError
+from ..policy.explain import by_likelihood
+from ..core.feedback import check_word
+from ..core.words import Lexicon
+from ..multi.game import MultiGame, check_objective
+from ..multi.policy import suggest
 
 Ask = Callable[[str], str]
 

@@ -34,8 +34,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import WordlebotError
-from .search_kernels import INF
+from ..core.errors import WordlebotError
+from ..search.kernels import INF
 
 MAGIC = "# wordlebot openers journal 1"
 COLUMNS = "word,total,exact,seconds"
@@ -177,7 +177,7 @@ class Journal:
 
     def keep_estimates(self, estimates: dict[str, float]) -> None:
         """Keep the seed's totals beside the journal (replacing any), written whole."""
-        from .data import atomic_write_json
+        from ..core.data import atomic_write_json
 
         atomic_write_json(self.seed_path, {"sweep": self.sweep, "estimates": {
             w: (None if v >= INF else v) for w, v in estimates.items()}})
@@ -201,7 +201,7 @@ class Journal:
         return sum(s for _, _, s in self.rows.values()) + sum(s for _, s in self.seeds)
 
     def _write_all(self, note: str | None = None) -> None:
-        from .data import atomic_write
+        from ..core.data import atomic_write
 
         # exact totals first, best first; then the bounded words (see SweepResult.ranking)
         ranked = sorted(self.rows.items(), key=lambda kv: (not kv[1][1], kv[1][0], kv[0]))

@@ -46,11 +46,11 @@ def _made_up_words(n: int, length: int = 5) -> list[str]:
 def _play_small_games() -> None:
     import tempfile
 
-    from .advisor import ALL_STRATEGIES, Advisor
-    from . import search_kernels as sk
-    from .multi import MultiGame, suggest as suggest_multi
-    from .matrix import cache_path, load_cached, pattern_matrix
-    from .words import Lexicon
+    from ..policy.advisor import ALL_STRATEGIES, Advisor
+    from ..search import kernels as sk
+    from ..multi import MultiGame, suggest as suggest_multi
+    from ..core.matrix import cache_path, load_cached, pattern_matrix
+    from ..core.words import Lexicon
 
     rng = np.random.default_rng(0)
     # five letters (patterns fit a byte) and six (two bytes: every kernel over the matrix is
@@ -90,8 +90,8 @@ def _play_small_games() -> None:
             # near-optimal search besides made setting up 15-20 s slower.
             H = np.arange(lex.n_answers, dtype=np.int32)
             if length == 5 and weights is None:
-                from .game import HardConstraints
-                from .search import TreeSearch
+                from ..core.game import HardConstraints
+                from ..search.tree_search import TreeSearch
 
                 for hard in (False, True):
                     tree_search = TreeSearch(lex, k=None, hard=hard, memory_mb=16, matrix=matrix, matrix_t=matrix_t)
@@ -114,10 +114,10 @@ def _fit_small_model() -> None:
     # model, a baseline of 'answers evaluate')
     import datetime as dt
 
-    from .answers.editor import WordFacts, fit
-    from .answers.model import _Features
-    from .answers.pu import spy_em
-    from .data import HistoryEntry
+    from ..answers.editor import WordFacts, fit
+    from ..answers.model import _Features
+    from ..answers.pu import spy_em
+    from ..core.data import HistoryEntry
 
     words = _made_up_words(200)
     facts = WordFacts.build(words, {"nyt-2309": words[:80], "wordlebot-3158": words[:120]})
@@ -151,7 +151,7 @@ def set_steps(words: str, *, data_dir: str | Path | None = None, day: dt.date | 
                                    notify=notify, prefetch_matrix=True)
 
     def matrices() -> None:
-        from .advisor import Advisor
+        from ..policy.advisor import Advisor
 
         held["adv"] = Advisor(held["lex"])
         held["adv"].search_for(False, 6)  # the search's answers x guesses matrix

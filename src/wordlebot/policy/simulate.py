@@ -27,10 +27,10 @@ from typing import Callable, Protocol
 
 import numpy as np
 
-from .feedback import all_green
-from .game import HardConstraints
+from ..core.feedback import all_green
+from ..core.game import HardConstraints
 from .strategies import best_guess
-from .words import Lexicon, WordId
+from ..core.words import Lexicon, WordId
 
 
 class Chooser(Protocol):
@@ -169,7 +169,7 @@ class SimResult:
         }
 
     def to_json(self, path: Path) -> None:
-        from .data import atomic_write_json
+        from ..core.data import atomic_write_json
 
         doc = self.summary()
         doc["games_detail"] = [{"answer": t, "guesses": p, "solved": bool(ok)}
@@ -275,7 +275,7 @@ def save_png(fig, path) -> None:
 
     import matplotlib.pyplot as plt
 
-    from .data import atomic_write
+    from ..core.data import atomic_write
 
     fig.tight_layout()
     buf = io.BytesIO()

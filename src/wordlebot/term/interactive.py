@@ -15,17 +15,17 @@ import numpy as np
 from rich.console import Console
 from rich.markup import escape
 
-from . import data
-from .advisor import DEFAULT_GOAL, Advisor
-from .days import GameDay, default_day_note, end_of_game_note
-from .errors import DataError, InconsistentFeedbackError, InvalidWordError, WordlebotError
-from .explain import hard_mode_trap
-from .feedback import check_word
-from .game import Game, Refusal, Row
+from ..core import data
+from ..policy.advisor import DEFAULT_GOAL, Advisor
+from ..core.days import GameDay, default_day_note, end_of_game_note
+from ..core.errors import DataError, InconsistentFeedbackError, InvalidWordError, WordlebotError
+from ..policy.explain import hard_mode_trap
+from ..core.feedback import check_word
+from ..core.game import Game, Refusal, Row
 from .render import (candidates_line, format_chance, goal_line, possible_line, prepare_book, share_grid,
                      suggestion_table, tiles)
-from .simulate import SimResult
-from .words import Lexicon
+from ..policy.simulate import SimResult
+from ..core.words import Lexicon
 
 Ask = Callable[[str], str]
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .game import Game
-from .matrix import pattern_matrix
+from ..core.game import Game
+from ..core.matrix import pattern_matrix
 from .strategies import STRATEGIES, Ranked, partition_stats, rank
-from .words import Lexicon
+from ..core.words import Lexicon
 
 log = logging.getLogger(__name__)
 
@@ -222,7 +222,7 @@ class Advisor:
 
     def search_for(self, hard: bool, max_guesses: int):
         """The TreeSearch for these rules (kept, so its table serves the whole session)."""
-        from .search import TreeSearch
+        from ..search.tree_search import TreeSearch
 
         key = (hard, max_guesses)
         if key in self._searches:
@@ -242,7 +242,7 @@ class Advisor:
 
     def book(self, hard: bool = False, max_guesses: int = 6, *, build: bool = True):
         """The opening book for these rules (built on first use, then read from the cache)."""
-        from .openings import get_book
+        from ..search.openings import get_book
 
         key = (hard, max_guesses)
         if key not in self._books or (self._books[key] is None and build):
@@ -254,7 +254,7 @@ class Advisor:
         """The book's ranking of the reply to ``pattern`` after its first guess (computed and
         kept on first use), or None when replies are not booked: on a weighted set the prior
         changes every day and its replies are searched in play instead."""
-        from .openings import book_reply
+        from ..search.openings import book_reply
 
         book = self._books.get((hard, max_guesses))
         if book is None or self.lexicon.weighted:
@@ -312,7 +312,7 @@ class Advisor:
         """Every reply of the book now (a server does it in the background, so that no request
         waits for one); nothing on a weighted set, whose replies are searched in play.
         ``stop() -> True`` ends it early (a server closing)."""
-        from .openings import book_all_replies
+        from ..search.openings import book_all_replies
 
         if self.lexicon.weighted or not self.has_book(max_guesses):
             return
@@ -324,7 +324,7 @@ class Advisor:
 
     def book_file(self, hard: bool = False, max_guesses: int = 6):
         """Where the opening book for these rules is kept."""
-        from .openings import book_path
+        from ..search.openings import book_path
 
         return book_path(self.search_for(hard, max_guesses), tag=self._policy_tag())
 
@@ -341,7 +341,7 @@ class Advisor:
         Budgeted rankings run isolated (``TreeSearch.isolated``): on tables emptied first and
         with work shared out statically, so the work counted, the level that finishes and the
         rows are a function of the node alone, not of earlier searches or thread timing."""
-        from .search import BudgetExceeded
+        from ..search.tree_search import BudgetExceeded
 
         if self.strategy == "exact":
             search.set_depth(None)

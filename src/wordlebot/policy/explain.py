@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .feedback import Pattern, all_green, format_digits
-from .game import Game
+from ..core.feedback import Pattern, all_green, format_digits
+from ..core.game import Game
 
 
 def likely_count(posterior: np.ndarray) -> float:

@@ -18,12 +18,12 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from . import data, paths
-from .cli_common import (DAY, DEFAULT_GOAL, DEFAULT_STRATEGY, DEFAULT_WORDS, GOALS, STRATEGIES, WORD_SETS, _folder,
+from ..core import data, paths
+from .common import (DAY, DEFAULT_GOAL, DEFAULT_STRATEGY, DEFAULT_WORDS, GOALS, STRATEGIES, WORD_SETS, _folder,
                          _note, check_cache, err, lexicon_options, out, sigterm_stops)
-from .errors import DataError, WordlebotError
-from .extras import require
-from .feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
+from ..core.errors import DataError, WordlebotError
+from ..core.extras import require
+from ..core.feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
 
 EXIT_ERROR = 1
 
@@ -53,7 +53,7 @@ class WordlebotGroup(click.Group):
             ctx.exit(EXIT_ERROR)
         except KeyboardInterrupt:
             err.print("interrupted")
-            matrix = sys.modules.get("wordlebot.matrix")  # (not imported just to be told)
+            matrix = sys.modules.get("wordlebot.core.matrix")  # (not imported just to be told)
             if matrix is not None:
                 matrix.cancel_prefetches()  # else the process would wait for them to finish
             ctx.exit(130)
@@ -161,7 +161,7 @@ def feedback_cmd(guess: str, answer: str) -> None:
 def _rows_of(ctx, param, value):
     """--history parsed as soon as it is read: a mistyped colour or length is reported at once,
     not after the word lists (on a first run, the day's answer model) have been loaded."""
-    from .game import parse_history
+    from ..core.game import parse_history
 
     return parse_history(value) if value else []
 
@@ -178,10 +178,10 @@ def _rows_of(ctx, param, value):
 def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexicon, strategy: str, guess_space: str,
             game_day) -> None:
     """Suggest the next guesses for a game given as a history (one shot)."""
-    from .advisor import Advisor
-    from .cli_common import HOW_REPLAY, day_line, history as answer_history
-    from .days import end_of_game_note
-    from .game import Game
+    from ..policy.advisor import Advisor
+    from .common import HOW_REPLAY, day_line, history as answer_history
+    from ..core.days import end_of_game_note
+    from ..core.game import Game
 
     advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space, goal=goal)
     game = Game.from_history(lexicon, history, hard=hard, matrix=advisor.matrix)
@@ -198,7 +198,7 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexic
         if note:
             out.print(f"[yellow]{escape(note)}[/]", soft_wrap=True)
         return
-    from .render import prepare_book
+    from ..term.render import prepare_book
 
     prepare_book(err, advisor, game)
     rows = advisor.suggest(game, top)
@@ -211,7 +211,7 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexic
         }
         click.echo(json.dumps(doc, indent=1))
         return
-    from .render import candidates_line, possible_line, suggestion_table
+    from ..term.render import candidates_line, possible_line, suggestion_table
 
     if line:
         out.print(f"[dim]{escape(line)}[/]", soft_wrap=True)
@@ -219,7 +219,7 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexic
                                hard=game.hard, goal=goal if advisor.searching else None))
     if game.candidates.size <= 12:
         out.print(possible_line(game), soft_wrap=True)
-    from .explain import hard_mode_trap
+    from ..policy.explain import hard_mode_trap
 
     trap = hard_mode_trap(game)
     if trap:
@@ -244,17 +244,17 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexic
 def assist(hard: bool, top: int, boards: int, objective: str, goal: str, lexicon, strategy: str, guess_space: str,
            game_day) -> None:
     """Interactive assistant: play the real game elsewhere, type what it showed, get the next guess."""
-    from .cli_common import day_line, history
+    from .common import day_line, history
 
     line = day_line(lexicon, game_day)
     if boards > 1:
-        from .multi.assist import MultiAssistSession
+        from ..term.multi_assist import MultiAssistSession
 
         if line:
             out.print(f"[dim]{escape(line)}[/]", soft_wrap=True)
         MultiAssistSession(lexicon, boards, out, hard=hard, top=min(top, 5), objective=objective).run()
         return
-    from .interactive import AssistSession
+    from ..term.interactive import AssistSession
 
     AssistSession(lexicon, out, strategy=strategy, guess_space=guess_space, hard=hard, top=top,
                   game_day=game_day, history=history(), goal=goal).run()
@@ -269,7 +269,7 @@ def assist(hard: bool, top: int, boards: int, objective: str, goal: str, lexicon
                            "answer prior of that morning (built from the history before it).")
 def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool, lexicon) -> None:
     """Play Wordle in the terminal against a hidden word; ends with a share grid."""
-    from .interactive import PlaySession, pick_answer
+    from ..term.interactive import PlaySession, pick_answer
 
     chosen, puzzle = pick_answer(lexicon, answer=answer, day=day, seed=seed,
                                  data_dir=_folder())
@@ -306,14 +306,14 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
     The settings chosen in its dialog are remembered; the options given here apply to this run."""
     require("tui")
     if boards > 1:
-        from .tui.multi import MultiBoardApp
+        from ..tui.multi import MultiBoardApp
 
         hidden = [w.strip() for w in answer.split(",")] if answer else None
         if hidden is not None and len(hidden) != boards:
             raise click.UsageError(f"--answer with --boards {boards}: give {boards} words separated by commas "
                                    "(one hidden word per board), or leave --answer out for random ones")
         check_cache()
-        from .cli_common import load_lexicon
+        from .common import load_lexicon
 
         lexicon = load_lexicon(words or DEFAULT_WORDS, data_dir=_folder(), length=length or 5,
                                guesses=guesses, answers=answers, notify=_note, build_model=True, day=day)
@@ -321,9 +321,9 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
         MultiBoardApp(lexicon, boards, hard=bool(hard), play=mode == "play", answers=hidden,
                       objective=objective).run()
         return
-    from .render import DownloadBars, prepare_book
-    from .session import Session, Settings
-    from .tui import WordlebotApp
+    from ..term.render import DownloadBars, prepare_book
+    from ..app.session import Session, Settings
+    from ..tui import WordlebotApp
 
     check_cache()
     notes = list(click.get_current_context().find_root().obj.get("notes", []))
@@ -383,23 +383,23 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
                         bool(hard))
         return
 
-    from .matrix import pattern_matrix
-    from .simulate import advisor_chooser, greedy_chooser, search_chooser, simulate as run
+    from ..core.matrix import pattern_matrix
+    from ..policy.simulate import advisor_chooser, greedy_chooser, search_chooser, simulate as run
 
     matrix = pattern_matrix(lexicon)
     first_id = lexicon.id(first) if first else None
     targets = np.arange(min(limit, lexicon.n_answers) if limit else lexicon.n_answers, dtype=np.int32)
     if strategy == "exact":
-        from .advisor import FAIL_COSTS
-        from .search import TreeSearch
+        from ..policy.advisor import FAIL_COSTS
+        from ..search.tree_search import TreeSearch
 
         search = TreeSearch(lexicon, k=None, hard=hard, max_guesses=max_guesses,
                             weights="prior" if lexicon.weighted else None, guess_space=guess_space,
                             memory_mb=memory, fail_cost=FAIL_COSTS[goal])
         chooser = search_chooser(search)
     elif strategy == "search":
-        from .advisor import Advisor
-        from .render import prepare_book
+        from ..policy.advisor import Advisor
+        from ..term.render import prepare_book
 
         advisor = Advisor(lexicon, strategy="search", guess_space=guess_space, matrix=matrix, k=k, goal=goal)
         prepare_book(err, advisor, advisor.new_game(hard=hard, max_guesses=max_guesses))
@@ -414,7 +414,7 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
         result = run(lexicon, matrix, chooser, targets=targets, first=first_id, hard=hard,
                      max_guesses=max_guesses, strategy_name=strategy, guess_space=guess_space,
                      progress=lambda n: prog.advance(task, n), goal=goal if strategy in ("search", "exact") else "")
-    from .interactive import print_simulation
+    from ..term.interactive import print_simulation
 
     print_simulation(out, result)
     if plot:
@@ -430,9 +430,9 @@ def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: in
     from rich.progress import BarColumn, Progress, TextColumn
     from rich.table import Table
 
-    from .matrix import pattern_matrix
-    from .multi import VARIANTS
-    from .multi.simulate import answer_sets, choosers, simulate as run
+    from ..core.matrix import pattern_matrix
+    from ..multi import VARIANTS
+    from ..multi.simulate import answer_sets, choosers, simulate as run
 
     matrix = pattern_matrix(lexicon)
     sets = answer_sets(lexicon, boards, games, seed)
@@ -458,12 +458,12 @@ def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: in
               f"{cap + 1}); guesses: those that solved them all (a lost game counts {cap} and one per board "
               "left).", soft_wrap=True)
     if plot_path:
-        from .multi.simulate import plot
+        from ..multi.simulate import plot
 
         plot(results, plot_path, title=table.title)
         out.print(f"plot written to {plot_path}")
     if json_path:
-        from .data import atomic_write
+        from ..core.data import atomic_write
 
         doc = {"words": lexicon.name, "boards": boards, "hard": hard, "games": games, "seed": seed,
                "objective": objective, "results": [r.to_dict() for r in results]}
@@ -497,8 +497,8 @@ def tree_cmd(first, hard, max_guesses, exact, use_prior, fail_cost, out_path, js
     """Build the whole strategy as a decision tree; print total, average, max and distribution."""
     import time
 
-    from . import tree as tr
-    from .search import TreeSearch
+    from ..search import tree as tr
+    from ..search.tree_search import TreeSearch
 
     if use_prior and not lexicon.weighted:
         raise click.UsageError(f"the {lexicon.name} word set has no prior; drop --prior")
@@ -547,7 +547,7 @@ def _print_tree_summary(lexicon, summary, first_word, hard, kind, seconds, expec
 @lexicon_options
 def verify_tree(file, hard, max_guesses, lexicon) -> None:
     """Replay every answer through a tree file and check consistency, legality and totals."""
-    from . import tree as tr
+    from ..search import tree as tr
 
     meta, rows = tr.read_paths(file)
     rep = tr.verify_paths(lexicon, meta, rows, hard=hard, max_guesses=max_guesses)
@@ -596,10 +596,10 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
     (an opener proof takes an hour or more) can be stopped and resumed: --out FILE --resume."""
     import time
 
-    from .opener_journal import Journal
-    from .opener_sweep import SweepSpec, first_word_order, sweep
-    from .search import INF
-    from .words import list_fingerprint
+    from ..app.opener_journal import Journal
+    from ..app.opener_sweep import SweepSpec, first_word_order, sweep
+    from ..search.tree_search import INF
+    from ..core.words import list_fingerprint
 
     if lexicon.weighted:
         raise click.UsageError("openers ranks by total guesses over an answer list; use --words classic, "
@@ -716,12 +716,12 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
 
     A share grid names its puzzle, so its day and, once the history has it, its answer: the grid
     alone is enough to see how many words fit each row and how the bot would have played."""
-    from . import analysis as an
-    from .advisor import Advisor
-    from .cli_common import HOW_REPLAY, history as answer_history, resolve_game_day
-    from .days import replay_note
-    from .game import parse_history
-    from .grid_analysis import analyze_grid
+    from ..policy import analysis as an
+    from ..policy.advisor import Advisor
+    from .common import HOW_REPLAY, history as answer_history, resolve_game_day
+    from ..core.days import replay_note
+    from ..core.game import parse_history
+    from ..policy.grid_analysis import analyze_grid
 
     if grid_file is not None:
         grid = grid_file.read()
@@ -776,13 +776,13 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
                "share": grids}
         click.echo(json.dumps(doc, indent=1))
         return
-    from .render import analysis_table, goal_line
+    from ..term.render import analysis_table, goal_line
 
     out.print(analysis_table(report))
     out.print(f"[bold]{escape(report.summary())}[/]")
     out.print(f"[dim]{escape(goal_line(goal))}[/]", soft_wrap=True)
-    from .explain import review_rows
-    from .game import Game
+    from ..policy.explain import review_rows
+    from ..core.game import Game
 
     rated = Game.from_history(lexicon, rows[:len(report.rows)], hard=hard, matrix=advisor.matrix,
                               max_guesses=max(6, len(rows)))
@@ -818,7 +818,7 @@ def answers_group() -> None:
 
 
 def _nyt_words_and_folder():
-    from .words import read_word_file
+    from ..core.words import read_word_file
 
     folder = _folder()
     f = folder / "nyt/guesses.txt"
@@ -832,8 +832,8 @@ def _nyt_words_and_folder():
               help="Fit on the history up to this day only (default: yesterday, the history before today).")
 def answers_build(until) -> None:
     """Fit the answer model on the word lists and the NYT history, and keep it for the next day."""
-    from .answers import store
-    from .answers.editor import FRESH_DAY, FRESH_LETTERS, FRESH_STATIC, REPEAT_FEATURES
+    from ..answers import store
+    from ..answers.editor import FRESH_DAY, FRESH_LETTERS, FRESH_STATIC, REPEAT_FEATURES
 
     words, folder = _nyt_words_and_folder()
     until = until or dt.date.today() - dt.timedelta(days=1)
@@ -851,7 +851,7 @@ def answers_build(until) -> None:
 
 def _day_prior(day: dt.date | None):
     """The prior of ``day`` (default today) from the answer model, fitted if need be."""
-    from .answers.daily import prior_for_day
+    from ..answers.daily import prior_for_day
 
     words, folder = _nyt_words_and_folder()
     prior = prior_for_day(folder, words, day, build=True, notify=_note)
@@ -869,10 +869,10 @@ ANSWERS_DATE_HELP = "The day (default today): its prior, from the history before
 @click.option("--date", "day", type=DAY, default=None, help=ANSWERS_DATE_HELP)
 def answers_show(words, day) -> None:
     """Probability of each WORD being the day's answer, and why."""
-    from .answers.odds import word_odds
-    from .explain import rank_text, tie_ranks
-    from .words import Lexicon, slip_hint
-    from .wordsets import answer_weights
+    from ..answers.odds import word_odds
+    from ..policy.explain import rank_text, tie_ranks
+    from ..core.words import Lexicon, slip_hint
+    from ..app.wordsets import answer_weights
 
     prior = _day_prior(day)
     model, p, on = prior.model, prior.weights, prior.day
@@ -904,8 +904,8 @@ def answers_list(threshold, top, day) -> None:
     """The likeliest answers for a day (default today), and each group's share of it."""
     import numpy as np
 
-    from .answers.odds import group_index, groups
-    from .explain import tie_ranks
+    from ..answers.odds import group_index, groups
+    from ..policy.explain import tie_ranks
 
     prior = _day_prior(day)
     model, p = prior.model, prior.weights
@@ -947,7 +947,7 @@ def answers_evaluate(window, play, plot, goal) -> None:
     calibration by group, and real play with the same search."""
     from rich.progress import BarColumn, Progress, TextColumn
 
-    from .answers import backtest, store
+    from ..answers import backtest, store
 
     if plot is not None:
         require("plots", feature="answers evaluate --plot")
@@ -977,7 +977,7 @@ def answers_evaluate(window, play, plot, goal) -> None:
             out.print(f"    {g:<28} happened {reports[0].calibration[j].observed:>4}  predicted "
                       + "  ".join(f"{r.method} {r.calibration[j].predicted:6.1f}" for r in reports), soft_wrap=True)
         if plot is not None:
-            from .answers.plots import calibration_plot
+            from ..answers.plots import calibration_plot
 
             calibration_plot(reports, priors, data, plot)
             out.print(f"calibration plot written to {plot}")
@@ -1007,7 +1007,7 @@ def prepare(kernels_only: bool, words: tuple[str, ...], hard: bool, day) -> None
     answer model and opening book (otherwise the first suggestion does it)."""
     import time
 
-    from .prepare import kernel_steps, set_steps
+    from ..app.prepare import kernel_steps, set_steps
 
     steps = kernel_steps()
     if not kernels_only:
@@ -1018,7 +1018,7 @@ def prepare(kernels_only: bool, words: tuple[str, ...], hard: bool, day) -> None
             sys.exit(EXIT_ERROR)
         for name in words or (DEFAULT_WORDS,):
             steps += set_steps(name, data_dir=_folder(), day=day, hard=hard, notify=_note)
-    from .render import ElapsedStatus
+    from ..term.render import ElapsedStatus
 
     for i, step in enumerate(steps, 1):
         t0 = time.perf_counter()
@@ -1045,7 +1045,7 @@ def data_fetch(force: bool, source: str | None, timeout: float) -> None:
     """Download the official word lists (sha256-pinned) and the answer history."""
     folder = _folder()
     out.print(f"data folder: {folder}")
-    from .render import DownloadBars
+    from ..term.render import DownloadBars
 
     with DownloadBars(err) as bars:
         results = data.fetch(folder, base=source, timeout=timeout, force=force, progress_factory=bars)
@@ -1095,8 +1095,8 @@ def data_status() -> None:
 # never this module, so importing them here is no cycle; their modules import only click at the
 # top, so registering them costs nothing at start-up.
 
-from .cache_command import cache  # noqa: E402
-from .web.commands import bot, last, web  # noqa: E402
+from .cache import cache  # noqa: E402
+from .web import bot, last, web  # noqa: E402
 
 for _command in (web, bot, last, cache):
     cli.add_command(_command)

@@ -13,9 +13,9 @@ from typing import Literal
 
 import numpy as np
 
-from . import kernels
-from .feedback import all_green
-from .words import Lexicon, WordId
+from ..core import kernels
+from ..core.feedback import all_green
+from ..core.words import Lexicon, WordId
 
 STRATEGIES = ("entropy", "approx-entropy", "minimax", "most-parts", "expected-size", "letter-freq")
 GuessSpace = Literal["all", "candidates"]
