@@ -19,7 +19,8 @@ from common import Timer, data_dir, peak_rss_mb, report
 from wordlebot.search import tree as tr
 from wordlebot.policy.advisor import Advisor
 from wordlebot.core.feedback import _feedback
-from wordlebot.search.published import OPTIMAL_TOTALS, lexicon_of
+from wordlebot.app.wordsets import reference_lexicon
+from wordlebot.search.published import OPTIMAL_TOTALS
 from wordlebot.search.tree_search import TreeSearch
 
 GOLDEN = OPTIMAL_TOTALS
@@ -44,7 +45,7 @@ def main() -> None:
 
     def lex_of(name):
         if name not in lexicons:
-            lexicons[name] = lexicon_of(name, data)
+            lexicons[name] = reference_lexicon(name, data)
         return lexicons[name]
 
     print("-- published optimal totals (exact search, 2 threads, tree verified by replay)")

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from conftest import random_words, write_lists
 from naive import digits, feedback_code
+from wordlebot.core.share import share_grid
 from wordlebot.policy import analysis as an
 from wordlebot.policy.advisor import Advisor
 from wordlebot.cli import cli
@@ -31,7 +32,7 @@ patterns = st.lists(st.integers(0, 241), min_size=1, max_size=5)
 @given(patterns, st.sampled_from(["dark", "light", "contrast"]), st.booleans(), st.integers(0, 99999))
 def test_share_grids_parse_back_in_every_style(rows_codes, style, hard, puzzle):
     rows = [Row("abcde", c) for c in rows_codes] + [Row("abcde", 242)]
-    text = an.share_text(rows, solved=True, hard=hard, puzzle=puzzle, style=style)
+    text = share_grid(rows, solved=True, hard=hard, puzzle=puzzle, style=style)
     g = an.parse_share_grid(text)
     assert g.patterns == [r.pattern for r in rows]
     assert g.solved and g.score == len(rows) and g.hard == hard and g.puzzle == puzzle
@@ -39,7 +40,7 @@ def test_share_grids_parse_back_in_every_style(rows_codes, style, hard, puzzle):
 
 def test_lost_game_grid():
     rows = [Row("abcde", 5)] * 6
-    g = an.parse_share_grid(an.share_text(rows, solved=False))
+    g = an.parse_share_grid(share_grid(rows, solved=False))
     assert not g.solved and g.score is None and len(g.patterns) == 6
 
 

@@ -585,7 +585,11 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
     monkeypatch.setattr(policy, "_openings", {})
     game = MultiGame(LEX, 3)
     first = suggest(game, top=5)
-    path = openings.first_move_path(game, "score", True)
+
+    def path_of(g, objective="score"):  # the policy's constants are part of the key (read at the call)
+        return openings.first_move_path(g, objective, True, policy._book_settings())
+
+    path = path_of(game)
     assert path.parent == tmp_path / "openings" and path.name.startswith("book-multi-")
     doc = json.loads(path.read_text())
     assert doc["boards"] == 3 and len(doc["rows"]) == policy.OPENING_ROWS
@@ -598,11 +602,11 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
         m.setattr(policy, "_rank", refuse)
         assert suggest(game, top=5) == first
         assert suggest(MultiGame(LEX, 3), top=policy.OPENING_ROWS)[:5] == first
-    assert openings.first_move_path(game, "guesses", True) != path  # each objective its own file
-    assert openings.first_move_path(MultiGame(LEX, 3, hard=True), "score", True) != path
+    assert path_of(game, "guesses") != path  # each objective its own file
+    assert path_of(MultiGame(LEX, 3, hard=True)) != path
     with monkeypatch.context() as m:  # a tuning constant changed: another file (one once did not)
         m.setattr(policy, "DEADLOCK_WEIGHT", policy.DEADLOCK_WEIGHT * 2)
-        assert openings.first_move_path(game, "score", True) != path
+        assert path_of(game) != path
 
     for bad in ("{not json", json.dumps({"version": 1, "boards": 3, "rows": [["zzzzz", 1.0, [], "", False]]}),
                 json.dumps({"version": 1, "boards": 2, "rows": doc["rows"]}), "[]"):

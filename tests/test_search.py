@@ -11,7 +11,8 @@ from naive import feedback_code, hard_mode_legal, optimal_total
 from wordlebot.search import tree as tr
 from wordlebot.core.errors import UnsolvableError
 from wordlebot.core.game import HardConstraints
-from wordlebot.search.published import OPTIMAL_TOTALS, SLOW_SETS, lexicon_of
+from wordlebot.app.wordsets import reference_lexicon
+from wordlebot.search.published import OPTIMAL_TOTALS, SLOW_SETS
 from wordlebot.search.tree_search import INF, TreeSearch
 from wordlebot.core.words import Lexicon
 
@@ -468,7 +469,7 @@ GOLDEN_FAST = [g for g in OPTIMAL_TOTALS if g[0] not in SLOW_SETS]
 
 @pytest.mark.parametrize("words,first,hard,cap,total", GOLDEN_FAST)
 def test_published_optimal_totals(official, words, first, hard, cap, total):
-    lex = lexicon_of(words, official)
+    lex = reference_lexicon(words, official)
     ts = TreeSearch(lex, k=None, hard=hard, max_guesses=cap, threads=2)
     node = ts.tree(lex.id(first))
     assert node.value == total

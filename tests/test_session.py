@@ -13,7 +13,7 @@ from wordlebot.core import clipboard
 from wordlebot.policy import explain
 from wordlebot.core.errors import HardModeError, InvalidWordError
 from wordlebot.core.game import Game
-from wordlebot.term.render import candidates_line
+from wordlebot.policy.explain import candidates_line
 from wordlebot.app.session import Session, Settings
 from wordlebot.core.words import Lexicon
 

@@ -720,7 +720,7 @@ def test_play_mode_is_winnable_when_the_answer_is_not_in_the_answer_list():
 
 
 def test_play_mode_classic_on_the_guano_day(classic, classic_matrix, official):
-    from wordlebot.term.interactive import pick_answer
+    from wordlebot.core.days import pick_answer
 
     async def go():
         secret, puzzle = pick_answer(classic, day=dt.date(2023, 3, 27), data_dir=official)

@@ -19,7 +19,8 @@ from click.testing import CliRunner
 import web_helpers
 from web_helpers import ANSWERS, WORDS, LiveServer, digits, small_lexicon
 from wordlebot.policy.advisor import Advisor
-from wordlebot.policy.analysis import analyze_game, share_text
+from wordlebot.core.share import share_grid
+from wordlebot.policy.analysis import analyze_game
 from wordlebot.cli import cli
 from wordlebot.core.feedback import Feedback
 from wordlebot.core.game import Game
@@ -153,10 +154,10 @@ def test_analyze_and_share_match_the_library(client, advisor, lex):
     assert doc["skill"] == report.skill and doc["luck"] == report.luck and doc["summary"] == report.summary()
     assert [x["best"] for x in doc["rows"]] == [x.best for x in report.rows]
     assert [x["candidates_after"] for x in doc["rows"]] == [x.candidates_after for x in report.rows]
-    assert doc["share"] == share_text(game.rows, solved=True, puzzle=1234)
+    assert doc["share"] == share_grid(game.rows, solved=True, puzzle=1234)
     assert doc["share"].startswith(f"Wordle 1,234 {len(rows)}/6")
     shared = post(client, "/api/share", {"history": rows, "style": "contrast"}).json()["text"]
-    assert shared == share_text(game.rows, solved=True, style="contrast")
+    assert shared == share_grid(game.rows, solved=True, style="contrast")
 
 
 def test_feedback_endpoint_follows_the_duplicate_letter_rule(client):

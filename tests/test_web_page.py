@@ -1,6 +1,6 @@
 """The web page in headless Chromium, as people use it: on a phone (390×844, touch) and on a
 desktop (1280×800, mouse and keyboard).  Every expected value comes from the library (Advisor,
-Game, explain, share_text), never from the page: whole games by tapping and by keyboard alone,
+Game, explain, share_grid), never from the page: whole games by tapping and by keyboard alone,
 errors that keep the game, no horizontal overflow, one phone screen holding the board, the top
 suggestion and the keyboard, tap targets, candidates by likelihood, the race between answers,
 a word set being prepared (503 with progress) or a busy server, and the themes."""
@@ -15,7 +15,7 @@ import web_helpers
 from conftest import random_words
 from web_helpers import ANSWERS, WORDS, LiveServer, digits, expect, no_overflow, ready
 from wordlebot.policy.advisor import Advisor
-from wordlebot.policy.analysis import share_text
+from wordlebot.core.share import share_grid
 from wordlebot.policy.explain import about, by_likelihood, explain, likely_count
 from wordlebot.core.game import Game
 from wordlebot.web.app import create_app
@@ -155,7 +155,7 @@ def check_advice(page, game, advisor):
 def finish_checks(page, game, style):
     expect(page.locator("#analysis")).to_be_visible()
     expect(page.locator("#message")).to_contain_text(f"Solved in {len(game.rows)}!")
-    expect(page.locator("#share-text")).to_have_value(share_text(game.rows, solved=True, style=style))
+    expect(page.locator("#share-text")).to_have_value(share_grid(game.rows, solved=True, style=style))
     expect(page.locator("#analysis-rows tbody tr")).to_have_count(len(game.rows))
     assert page.inner_text("#summary").startswith("Skill ")
     expect(page.locator("#pick")).to_be_disabled()

@@ -274,7 +274,7 @@ def play_backtest(
             if fixed is not None:
                 lex = fixed
             elif method in PRIOR_METHODS:
-                from ..app.wordsets import answer_weights
+                from .prior import answer_weights
 
                 lex = Lexicon.from_lists(words, words, answer_weights(priors[method].weights[i]), name="nyt")
             else:  # classifier-ban: the classifier's pool minus every earlier answer

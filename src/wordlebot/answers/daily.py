@@ -221,3 +221,15 @@ def prior_for_day(data_dir: Path, words: Sequence[str], day: dt.date | None = No
     why = "no answer history before that day" if not before else "no answer model yet: wordlebot answers build"
     return DayPrior(day, baseline_weights(words, listed, [e.word for e in before]), tuple(before), None,
                     f"simple prior for {day} ({why})")
+
+
+def build_day_model(data_dir: Path, words: Sequence[str], until: dt.date, folder: Path | None = None):
+    """Fit the model of the day after ``until`` (on the history up to ``until``) and keep it
+    where the prior of that day looks for it: (model, its file)."""
+    history = read_history_or_none(Path(data_dir))
+    day = until + dt.timedelta(days=1)
+    before = history_before(history, day)
+    if not before:
+        raise DataError(f"no answer history up to {until}: run 'wordlebot data fetch' (or data update) first")
+    model = model_for_day(data_dir, words, history, day, build=True, folder=folder)
+    return model, day_model_path(words, store.answer_lists(Path(data_dir)), before, folder)

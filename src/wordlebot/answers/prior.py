@@ -41,3 +41,9 @@ def baseline_weights(
     w = np.where([x in listed_set for x in words], LISTED, other)
     w = np.where([x in past_set for x in words], np.minimum(w, PAST), w)
     return w / w.sum()
+
+
+def answer_weights(prior: np.ndarray) -> np.ndarray:
+    """A day's prior as a Lexicon's answer weights: a word the prior rules out (0) keeps a tiny
+    weight, so it can still be played and ranked, last."""
+    return np.maximum(prior, 1e-12)

@@ -1,13 +1,12 @@
-"""The answer lists and the history as the answer models read them, and ``wordlebot answers build``.
+"""The answer lists and the history as the answer models read them.
 
 The models are derived data (they can always be fitted again from the word lists and the
-history), so they are kept in the cache folder; which model gives the prior of a day, and where
-it is kept, is decided in ``daily.py``.
+history), so they are kept in the cache folder; which model gives the prior of a day, where it
+is kept, and ``wordlebot answers build`` (``daily.build_day_model``) are in ``daily.py``.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import Sequence
 
@@ -34,17 +33,3 @@ def training_data(data_dir: Path, words: Sequence[str], history: list | None = N
                         answer_lists(Path(data_dir)))
 
 
-def build(data_dir: Path, words: Sequence[str], until: dt.date, folder: Path | None = None):
-    """Fit the model of the day after ``until`` (on the history up to ``until``) and keep it
-    where the prior of that day looks for it: (model, its file)."""
-    from . import daily
-
-    history = daily.read_history_or_none(Path(data_dir))
-    day = until + dt.timedelta(days=1)
-    before = daily.history_before(history, day)
-    if not before:
-        from ..core.errors import DataError
-
-        raise DataError(f"no answer history up to {until}: run 'wordlebot data fetch' (or data update) first")
-    model = daily.model_for_day(data_dir, words, history, day, build=True, folder=folder)
-    return model, daily.day_model_path(words, answer_lists(Path(data_dir)), before, folder)

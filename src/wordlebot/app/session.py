@@ -28,13 +28,13 @@ from ..core import data
 from ..policy import explain
 from ..policy.advisor import Advisor
 from ..policy.analysis import GameReport, analyze_game
-from ..core.days import GameDay, default_day_note, end_of_game_note, resolve_day
+from ..core.days import GameDay, default_day_note, end_of_game_note, pick_answer, resolve_day
 from ..core.errors import DataError, InvalidFeedbackError, InvalidWordError, WordlebotError
 from ..core.feedback import _CHAR_COLOUR, GRAY, GREEN, YELLOW, colours_to_pattern, pattern_to_colours
 from ..core.game import Game, Refusal, Row
 from ..policy.grid_analysis import GridReport, analyze_grid, looks_like_grid, read_grid, words_of_rows
-from ..term.interactive import pick_answer
-from ..term.render import candidates_line, plural, share_grid
+from ..core.share import share_grid
+from ..core.text import plural
 from .settings import MODES, Settings
 from ..core.words import Lexicon
 
@@ -814,9 +814,9 @@ class Session:
         return explain.by_likelihood(self.game, limit)
 
     def candidates_line(self) -> str:
-        """``840 candidates left · about 120 likely`` (see ``render.candidates_line``), or the
+        """``840 candidates left · about 120 likely`` (see ``explain.candidates_line``), or the
         note that the answer is not in the list."""
-        return self.game.off_list_note or candidates_line(self.game)
+        return self.game.off_list_note or explain.candidates_line(self.game)
 
     def trap(self) -> str | None:
         """A hard-mode trap ahead (see ``explain.hard_mode_trap``), or None."""

@@ -19,13 +19,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-import numpy as np
 
 from ..core import cache_store, data, paths
 from ..core.cache_formats import WORDLIST_VERSION
 from ..core.errors import DataError, WordListError
 from ..core.feedback import MAX_LENGTH, MIN_LENGTH
 from ..core.words import FALLBACK_FIX, Fallback, Lexicon, read_word_file
+from ..answers.prior import answer_weights
 
 log = logging.getLogger(__name__)
 
@@ -155,12 +155,6 @@ def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model
         groups = answer_groups(prior.model, prior.parts)
     return Lexicon.from_lists(guesses, guesses, answer_weights(prior.weights), name="nyt", day=day, groups=groups,
                               note=f"every valid word is a possible answer, weighted by {kind} {prior.description}")
-
-
-def answer_weights(prior: np.ndarray) -> np.ndarray:
-    """A day's prior as a Lexicon's answer weights: a word the prior rules out (0) keeps a tiny
-    weight, so it can still be played and ranked, last."""
-    return np.maximum(prior, 1e-12)
 
 
 # Words at least this common (Zipf) may be guessed; at least this common may be the answer.
@@ -319,3 +313,14 @@ def common_words() -> WordSieve:
     capitalised = {w.lower() for w in words if not w.islower()}
     second = get_english_words_set(["gcide"], alpha=True, lower=True)
     return WordSieve(lower, capitalised, lemmas, second, regular_stems)
+
+
+def reference_lexicon(words: str, data_dir: str | Path) -> Lexicon:
+    """The Lexicon of a word set of the reference tables (``search.published``): a named set, or
+    a pair of list files of ``published.LIST_PAIRS``."""
+    from ..search.published import LIST_PAIRS
+
+    if words in LIST_PAIRS:
+        g, a = LIST_PAIRS[words]
+        return load_lexicon(guesses=Path(data_dir) / g, answers=Path(data_dir) / a)
+    return load_lexicon(words, data_dir=data_dir)

@@ -211,7 +211,8 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexic
         }
         click.echo(json.dumps(doc, indent=1))
         return
-    from ..term.render import candidates_line, possible_line, suggestion_table
+    from ..policy.explain import candidates_line, possible_line
+    from ..term.render import suggestion_table
 
     if line:
         out.print(f"[dim]{escape(line)}[/]", soft_wrap=True)
@@ -269,7 +270,8 @@ def assist(hard: bool, top: int, boards: int, objective: str, goal: str, lexicon
                            "answer prior of that morning (built from the history before it).")
 def play(answer: str | None, use_random: bool, day, seed: int | None, hard: bool, lexicon) -> None:
     """Play Wordle in the terminal against a hidden word; ends with a share grid."""
-    from ..term.interactive import PlaySession, pick_answer
+    from ..core.days import pick_answer
+    from ..term.interactive import PlaySession
 
     chosen, puzzle = pick_answer(lexicon, answer=answer, day=day, seed=seed,
                                  data_dir=_folder())
@@ -414,7 +416,7 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
         result = run(lexicon, matrix, chooser, targets=targets, first=first_id, hard=hard,
                      max_guesses=max_guesses, strategy_name=strategy, guess_space=guess_space,
                      progress=lambda n: prog.advance(task, n), goal=goal if strategy in ("search", "exact") else "")
-    from ..term.interactive import print_simulation
+    from ..term.render import print_simulation
 
     print_simulation(out, result)
     if plot:
@@ -716,6 +718,7 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
 
     A share grid names its puzzle, so its day and, once the history has it, its answer: the grid
     alone is enough to see how many words fit each row and how the bot would have played."""
+    from ..core.share import share_grid
     from ..policy import analysis as an
     from ..policy.advisor import Advisor
     from .common import HOW_REPLAY, history as answer_history, resolve_game_day
@@ -762,7 +765,7 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
     if lexicon.day is not None and report.answer is not None:
         note = replay_note([report.answer], game_day, answer_history(), HOW_REPLAY)
     styles = ["dark", "light", "contrast"] if style == "all" else [style]
-    grids = {s: an.share_text(rows, solved=report.solved, hard=hard, puzzle=puzzle, style=s) for s in styles}
+    grids = {s: share_grid(rows, solved=report.solved, hard=hard, puzzle=puzzle, style=s) for s in styles}
     if as_json:
         doc = {"summary": report.summary(), "skill": report.skill, "luck": report.luck, "solved": report.solved,
                "answer": report.answer, "words": lexicon.name,
@@ -776,7 +779,8 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
                "share": grids}
         click.echo(json.dumps(doc, indent=1))
         return
-    from ..term.render import analysis_table, goal_line
+    from ..policy.explain import goal_line
+    from ..term.render import analysis_table
 
     out.print(analysis_table(report))
     out.print(f"[bold]{escape(report.summary())}[/]")
@@ -832,13 +836,13 @@ def _nyt_words_and_folder():
               help="Fit on the history up to this day only (default: yesterday, the history before today).")
 def answers_build(until) -> None:
     """Fit the answer model on the word lists and the NYT history, and keep it for the next day."""
-    from ..answers import store
+    from ..answers.daily import build_day_model
     from ..answers.editor import FRESH_DAY, FRESH_LETTERS, FRESH_STATIC, REPEAT_FEATURES
 
     words, folder = _nyt_words_and_folder()
     until = until or dt.date.today() - dt.timedelta(days=1)
     with err.status("fitting the answer model…"):
-        model, path = store.build(folder, words, until)
+        model, path = build_day_model(folder, words, until)
     m = model.meta
     out.print(f"fitted on the history to {model.trained_until}: {m['fresh_choices']:,} fresh answers since "
               f"{m['trained_from']}, {m['repeat_choices']:,} repeats; {'converged' if m['converged'] else 'NOT converged'} "
@@ -872,7 +876,7 @@ def answers_show(words, day) -> None:
     from ..answers.odds import word_odds
     from ..policy.explain import rank_text, tie_ranks
     from ..core.words import Lexicon, slip_hint
-    from ..app.wordsets import answer_weights
+    from ..answers.prior import answer_weights
 
     prior = _day_prior(day)
     model, p, on = prior.model, prior.weights, prior.day

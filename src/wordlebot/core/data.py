@@ -40,9 +40,16 @@ FIRST_DAY = dt.date(2021, 6, 19)
 
 
 def puzzle_day(puzzle: int) -> dt.date:
-    """The day of an NYT puzzle number (puzzle 0 was FIRST_DAY); ``HistoryEntry.puzzle`` and
-    ``render.puzzle_number`` go the other way."""
+    """The day of an NYT puzzle number (puzzle 0 was FIRST_DAY); ``puzzle_number`` and
+    ``HistoryEntry.puzzle`` go the other way."""
     return FIRST_DAY + dt.timedelta(days=puzzle)
+
+
+def puzzle_number(day: dt.date) -> int:
+    """The NYT puzzle number of a day (the inverse of ``puzzle_day``)."""
+    return (day - FIRST_DAY).days
+
+
 HISTORY_FILE = "history/answers.csv"
 HISTORY_HEADER = ["date", "puzzle", "word"]
 

@@ -27,10 +27,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Sequence
 
+from . import data
 from .data import FIRST_DAY, HistoryEntry
-from .errors import InvalidDayError
+from .errors import DataError, InvalidDayError, InvalidWordError
+from .feedback import check_word
+
+if TYPE_CHECKING:
+    from .words import Lexicon
 
 # The NYT publishes a puzzle where that day has begun: up to a day ahead of this machine's clock.
 AHEAD = dt.timedelta(days=1)
@@ -233,3 +239,30 @@ def end_of_game_day(game, game_day: GameDay | None, history: Sequence[HistoryEnt
     words = _end_words(game, game_day)
     e = None if words is None else replay_day(words, game_day, history, today)
     return None if e is None else e.date
+
+
+def pick_answer(lexicon: Lexicon, *, answer: str | None = None, day: dt.date | None = None,
+                seed: int | None = None, data_dir: Path | None = None) -> tuple[str, int | None]:
+    """The hidden word for ``play`` and its puzzle number (when it is a past NYT day)."""
+    import numpy as np  # (not at import: the light commands read days without numpy)
+
+    if answer is not None:
+        w = check_word(answer, lexicon.length)
+        lexicon.id(w)  # must be a word the player can type
+        return w, None
+    if day is not None:
+        history = data.read_history(data_dir) if data_dir else []
+        for e in history:
+            if e.date == day:
+                if e.word not in lexicon:
+                    raise InvalidWordError(f"the answer of {day} is not in the {lexicon.name} guess list")
+                return e.word, e.puzzle
+        if day > dt.date.today() + dt.timedelta(days=1):  # a day ahead: some time zone plays it already
+            raise DataError(f"no answer for {day}: that puzzle has not been published yet (today is "
+                            f"{dt.date.today()}); give a past day")
+        last = history[-1].date if history else None
+        hint = f"the history ends {last}" if last else "there is no history"
+        raise DataError(f"no answer for {day}: {hint}; run 'wordlebot data update' (or data fetch)")
+    rng = np.random.default_rng(seed)
+    j = int(rng.choice(lexicon.n_answers, p=lexicon.prior))
+    return lexicon.answers[j], None

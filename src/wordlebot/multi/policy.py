@@ -94,16 +94,25 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
             hit = _openings.get(key)
         if hit is None or len(hit) < top:
             # kept on disk too (multi/openings.py): a new process reads it instead of ranking
-            hit = openings.load_first_move(game, objective, search) if top <= OPENING_ROWS else None
+            kept = openings.load_first_move(game, objective, search, _book_settings()) if top <= OPENING_ROWS else None
+            hit = [MultiSuggestion(*row) for row in kept] if kept is not None else None
             if hit is None or len(hit) < top:
                 hit = _rank(game, max(top, OPENING_ROWS), matrix, objective, search)
-                openings.save_first_move(game, objective, search, hit[:OPENING_ROWS])
+                openings.save_first_move(game, objective, search, _book_settings(),
+                                         [(r.word, r.cost, r.solves, r.why, r.searched) for r in hit[:OPENING_ROWS]])
             with _openings_lock:
                 _openings[key] = hit
                 while len(_openings) > OPENINGS_KEPT:
                     _openings.pop(next(iter(_openings)))
         return hit[:top]
     return _rank(game, top, matrix, objective, search)
+
+
+def _book_settings() -> tuple:
+    """The constants a kept first move depends on (part of its file's key, multi/openings.py)."""
+    return (BITS_PER_GUESS, OPENING_ROWS, ENDGAME_SLACK, ENDGAME_CHECKED, endgame.ENDGAME_TUPLES, endgame.EXTRA_WORDS,
+            endgame.NODE_BUDGET, endgame.LOSS_PENALTY, DEADLOCK_WEIGHT, DEADLOCK_WEIGHT_FIRST,
+            deadlock.DEADLOCK_SAMPLES)
 
 
 # How much of the deadlock share (multi/deadlock.py) a guess is charged as lost boards: the share

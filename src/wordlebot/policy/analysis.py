@@ -39,8 +39,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import InvalidFeedbackError, InvalidWordError
-from ..core.feedback import EmojiStyle, Pattern, _feedback, _tile_count, all_green, parse_feedback
+from ..core.feedback import Pattern, _feedback, _tile_count, all_green, parse_feedback
 from ..core.game import Game, Row
+from ..core.text import plural
 
 SKILL_SCALE = 0.5  # guesses of regret that cost 1/e of the skill score
 LOST_GAME_SKILL = 98  # the most a lost game is rated (see the module's docstring)
@@ -254,7 +255,7 @@ def parse_share_grid(text: str) -> SharedGame:
         raise InvalidFeedbackError("the share grid has no rows of tiles")
     score = int(m.group(2)) if solved else None
     if solved and score != len(patterns):
-        raise InvalidFeedbackError(f"the header says {_n(score, 'guess', 'guesses')} but the grid has {_n(len(patterns), 'row')}")
+        raise InvalidFeedbackError(f"the header says {plural(score, 'guess', 'guesses')} but the grid has {plural(len(patterns), 'row')}")
     if not solved and len(patterns) != max_guesses:
         raise InvalidFeedbackError(f"a lost game has {max_guesses} rows; the grid has {len(patterns)}")
     green = all_green(length)
@@ -265,17 +266,12 @@ def parse_share_grid(text: str) -> SharedGame:
     return SharedGame(puzzle, solved, score, max_guesses, bool(m.group(4)), patterns, length)
 
 
-def _n(count: int, word: str, many: str | None = None) -> str:
-    """``1 row``, ``2 rows`` (the shells' ``render.plural``; analysis does not import render)."""
-    return f"{count:,} {word if count == 1 else (many or word + 's')}"
-
-
 def rows_from_grid(grid: SharedGame, guesses: list[str] | None = None, answer: str | None = None) -> list[Row]:
     """The rows of a shared game: from the guesses (checked against the colours when the answer
     is known); without guesses, only a solved game's last row is known (the answer)."""
     if guesses:
         if len(guesses) != len(grid.patterns):
-            raise InvalidWordError(f"{_n(len(guesses), 'guess', 'guesses')} for {_n(len(grid.patterns), 'grid row')}")
+            raise InvalidWordError(f"{plural(len(guesses), 'guess', 'guesses')} for {plural(len(grid.patterns), 'grid row')}")
         rows = [Row(g.strip().lower(), p) for g, p in zip(guesses, grid.patterns)]
         if answer:
             for k, r in enumerate(rows, start=1):
@@ -292,8 +288,3 @@ def fitting_guesses(lexicon, pattern: Pattern, answer: str) -> int:
     return sum(1 for g in lexicon.guesses if _feedback(g, answer) == pattern)
 
 
-def share_text(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: bool = False,
-               puzzle: int | None = None, style: EmojiStyle = "dark") -> str:
-    from ..term.render import share_grid
-
-    return share_grid(rows, solved=solved, max_guesses=max_guesses, hard=hard, puzzle=puzzle, style=style)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.feedback import Pattern, all_green, format_digits
+from ..core.text import format_prob, plural
 from ..core.game import Game
 
 
@@ -269,3 +270,31 @@ def review_rows(advisor, game: Game, report, limit: int = 12) -> list[str]:
             after = f" Still possible ({n:,}{likely}): {names}."
         out.append(f"{r.index}. {r.guess.upper()}: {text[0].upper()}{text[1:]}{after}")
     return out
+
+
+def goal_line(goal: str) -> str:
+    """Which goal the search plays for, as a caption line."""
+    from .advisor import GOAL_TEXT  # (advisor imports nothing of this module)
+
+    return f"goal: {GOAL_TEXT[goal]}"
+
+
+def candidates_line(game) -> str:
+    """``840 candidates left``, and on a weighted set, where most listed words are unlikely
+    answers, how many are really in play: ``840 candidates left · about 120 likely`` (the
+    perplexity of the posterior, ``explain.likely_count``)."""
+    n = int(game.candidates.size)
+    line = f"{plural(n, 'candidate')} left"
+    if game.lexicon.weighted and n > 1:
+        line += f" · {about(likely_count(game.posterior))} likely"
+    return line
+
+
+def possible_line(game, limit: int = 12) -> str:
+    """``possible: SHORE, SNORE, STORE`` likeliest first (with each one's chance on a weighted
+    set), ``… (+N)`` past ``limit``."""
+    shown = by_likelihood(game, limit)
+    weighted = game.lexicon.weighted
+    words = ", ".join(w.upper() + (f" {format_prob(p) or '<0.01%'}" if weighted else "") for w, p in shown)
+    n = int(game.candidates.size)
+    return "possible: " + words + (f" … (+{n - len(shown):,})" if n > len(shown) else "")

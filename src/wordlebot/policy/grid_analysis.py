@@ -25,6 +25,7 @@ from ..core.days import GameDay
 from ..core.errors import InvalidFeedbackError, InvalidWordError
 from ..core.feedback import Pattern, _feedback, check_word, format_emoji
 from ..core.game import Game, Row
+from ..core.text import plural
 
 BOT_ROWS = 10  # the bot's game for an answer is shown up to this many guesses
 
@@ -71,7 +72,7 @@ class GridReport:
         if self.rated:
             return []
         out = [f"row {r.index}: {format_emoji(r.pattern, self.grid.length, style)}  "
-               f"{_n(r.fitting, 'allowed word gives', 'allowed words give')} these colours against "
+               f"{plural(r.fitting, 'allowed word gives', 'allowed words give')} these colours against "
                f"{self.answer.upper()}" for r in self.rows]
         out.append(self.bot_line())
         return out
@@ -79,12 +80,8 @@ class GridReport:
     def bot_line(self) -> str:
         words = " ".join(r.guess.upper() for r in self.bot)
         solved = bool(self.bot) and self.bot[-1].guess == self.answer
-        result = f"{_n(len(self.bot), 'guess', 'guesses')}" if solved else "not solved"
+        result = f"{plural(len(self.bot), 'guess', 'guesses')}" if solved else "not solved"
         return f"the bot: {words} ({result}, with the same prior)"
-
-
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count:,} {one if count == 1 else many}"
 
 
 _TILES = frozenset("\U0001F7E9\U0001F7E8\u2B1B\u2B1C\U0001F7E7\U0001F7E6")  # 🟩🟨⬛⬜🟧🟦
@@ -128,7 +125,7 @@ def analyze_grid(advisor, grid: SharedGame, day: GameDay | None, *, played: list
     played = [w.strip().lower() for w in played or [] if w.strip()]
     if played:
         if len(played) != len(grid.patterns):
-            raise InvalidWordError(f"{_n(len(played), 'word', 'words')} for {_n(len(grid.patterns), 'grid row', 'grid rows')}: "
+            raise InvalidWordError(f"{plural(len(played), 'word', 'words')} for {plural(len(grid.patterns), 'grid row', 'grid rows')}: "
                                    "give one word per row, in the order played")
         for k, w in enumerate(played, start=1):
             try:

@@ -4,7 +4,6 @@ benchmark can never disagree about a golden value."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 # Word sets of the table that are not named sets of the CLI: (guesses, answers) in the data folder.
 LIST_PAIRS = {
@@ -28,15 +27,6 @@ OPTIMAL_TOTALS = (
 # Rows that take minutes: benchmarks only.
 SLOW_SETS = ("nyt-3158",)
 
-
-def lexicon_of(words: str, data_dir: str | Path):
-    """The Lexicon of a word set of the tables above."""
-    from ..app.wordsets import load_lexicon
-
-    if words in LIST_PAIRS:
-        g, a = LIST_PAIRS[words]
-        return load_lexicon(guesses=Path(data_dir) / g, answers=Path(data_dir) / a)
-    return load_lexicon(words, data_dir=data_dir)
 
 # Greedy one-step baselines on classic, every allowed guess: (strategy, first guess, total)
 GREEDY_TOTALS = (

@@ -7,25 +7,20 @@ except end of input, which ends the session quietly.
 
 from __future__ import annotations
 
-import datetime as dt
-from pathlib import Path
 from typing import Callable
 
 import numpy as np
 from rich.console import Console
 from rich.markup import escape
 
-from ..core import data
-from ..policy.advisor import DEFAULT_GOAL, Advisor
 from ..core.days import GameDay, default_day_note, end_of_game_note
-from ..core.errors import DataError, InconsistentFeedbackError, InvalidWordError, WordlebotError
-from ..policy.explain import hard_mode_trap
-from ..core.feedback import check_word
+from ..core.errors import InconsistentFeedbackError, WordlebotError
 from ..core.game import Game, Refusal, Row
-from .render import (candidates_line, format_chance, goal_line, possible_line, prepare_book, share_grid,
-                     suggestion_table, tiles)
-from ..policy.simulate import SimResult
+from ..core.share import share_grid
 from ..core.words import Lexicon
+from ..policy.advisor import DEFAULT_GOAL, Advisor
+from ..policy.explain import candidates_line, goal_line, hard_mode_trap, possible_line
+from .render import prepare_book, suggestion_table, tiles
 
 Ask = Callable[[str], str]
 
@@ -279,31 +274,6 @@ class AssistSession:
 # ---------------------------------------------------------------------------------------------
 
 
-def pick_answer(lexicon: Lexicon, *, answer: str | None = None, day: dt.date | None = None,
-                seed: int | None = None, data_dir: Path | None = None) -> tuple[str, int | None]:
-    """The hidden word for ``play`` and its puzzle number (when it is a past NYT day)."""
-    if answer is not None:
-        w = check_word(answer, lexicon.length)
-        lexicon.id(w)  # must be a word the player can type
-        return w, None
-    if day is not None:
-        history = data.read_history(data_dir) if data_dir else []
-        for e in history:
-            if e.date == day:
-                if e.word not in lexicon:
-                    raise InvalidWordError(f"the answer of {day} is not in the {lexicon.name} guess list")
-                return e.word, e.puzzle
-        if day > dt.date.today() + dt.timedelta(days=1):  # a day ahead: some time zone plays it already
-            raise DataError(f"no answer for {day}: that puzzle has not been published yet (today is "
-                            f"{dt.date.today()}); give a past day")
-        last = history[-1].date if history else None
-        hint = f"the history ends {last}" if last else "there is no history"
-        raise DataError(f"no answer for {day}: {hint}; run 'wordlebot data update' (or data fetch)")
-    rng = np.random.default_rng(seed)
-    j = int(rng.choice(lexicon.n_answers, p=lexicon.prior))
-    return lexicon.answers[j], None
-
-
 class PlaySession:
     """``wordlebot play``: a terminal shell over a Game that knows its answer, the same model as
     the TUI's play mode, so word checks, hard mode, the colours and win or loss are decided in one
@@ -346,26 +316,3 @@ class PlaySession:
         return game.solved
 
 
-def print_simulation(console: Console, r: SimResult) -> None:
-    say = console.print
-    mode = "hard" if r.hard else "normal"
-    goal = f" · goal {r.goal}" if r.goal else ""
-    say(f"[bold]{r.lexicon}[/] · {r.strategy}{goal} · first {r.first.upper()} · {mode} · guess space {r.guess_space}")
-    lost = f" · lost {r.lost:,}" if r.lost else ""
-    if r.lost == r.n:
-        say(f"games {r.n:,} · solved 0 % · every game lost")
-    else:
-        say(f"games {r.n:,} · solved {r.solved_pct:.2f} %{lost} · total {r.total:,} · average {r.average:.4f}"
-            + (" when solved" if r.lost else "") + f" · median {r.median:g} · max {r.worst}")
-    if np.ptp(r.weights) > 0:  # a prior: what a player meets on its day
-        say(f"weighted by the prior: chance to lose {format_chance(r.loss_chance)} · expected guesses "
-            f"{r.expected:.4f}" + (" when solved" if r.lost else ""))
-    dist = r.distribution()
-    peak = max(dist.values()) or 1
-    for k, v in dist.items():
-        bar = "█" * max(1 if v else 0, round(40 * v / peak))
-        say(f"  {k:>2} {bar} {v:,}")
-    fails = r.failures()
-    if fails:
-        say(f"failures ({len(fails)}): " + ", ".join(w.upper() for w in fails[:15]) + (" …" if len(fails) > 15 else ""))
-    say(f"time {r.seconds:.2f} s · {1000 * r.seconds / max(1, r.n):.3f} ms per game · {r.decisions:,} decisions")

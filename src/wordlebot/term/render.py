@@ -1,16 +1,19 @@
-"""Turning library values into terminal output (rich): tables, coloured tiles, share grids."""
+"""Turning library values into terminal output (rich): tables, coloured tiles, progress, the
+simulation report.  The plain-text forms every shell shares are in ``core.text``."""
 
 from __future__ import annotations
 
-import datetime as dt
-
+import numpy as np
 from rich import box
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..core.data import FIRST_DAY
-from ..core.feedback import EmojiStyle, format_emoji, pattern_to_colours
+from ..core.feedback import pattern_to_colours
 from ..core.game import Row
+from ..core.text import format_chance, format_prob, format_solve, outcome_cell
+from ..policy.explain import goal_line
+from ..policy.simulate import SimResult
 from ..policy.strategies import Ranked
 
 TILE_STYLES = ("bold white on grey35", "bold black on yellow3", "bold white on green4")
@@ -67,43 +70,6 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
     return t
 
 
-def goal_line(goal: str) -> str:
-    """Which goal the search plays for, as a caption line."""
-    from ..policy.advisor import GOAL_TEXT
-
-    return f"goal: {GOAL_TEXT[goal]}"
-
-
-def format_solve(lose: float | None) -> str:
-    """The chance to solve as a table cell: blank when certain (or not measured), ``>99.9%`` and
-    ``<0.1%`` near the ends, ``0%`` for none, else one decimal (``95.2%``)."""
-    if not lose:
-        return ""
-    if lose < 0.0005:
-        return ">99.9%"
-    if lose >= 1.0:
-        return "0%"
-    if lose > 0.9995:
-        return "<0.1%"
-    return f"{100 * (1 - lose):.1f}%"
-
-
-def format_chance(p: float) -> str:
-    """A probability as a player reads it: ``0 %``, ``4.76 %``, ``0.0012 %`` (two significant
-    digits below 1 %), ``<0.000001 %`` for less."""
-    import math
-
-    if p <= 0:
-        return "0 %"
-    pct = 100 * p
-    if pct >= 1:
-        return f"{pct:.2f} %"
-    if pct < 1e-6:
-        return "<0.000001 %"
-    decimals = 1 - math.floor(math.log10(pct))
-    return f"{pct:.{decimals}f} %"
-
-
 def value_basis(row: Ranked, hard: bool = False) -> str:
     """One line saying what the avg column is: proven, searched to the end, or estimated (past
     the look-ahead the estimate does not count hard mode's limits: in hard mode it is optimistic)."""
@@ -116,51 +82,6 @@ def value_basis(row: Ranked, hard: bool = False) -> str:
     return "avg: guesses to finish when solved, this one included (searched to the end)"
 
 
-def sentence(text: str) -> str:
-    """``text`` ended as a sentence: a full stop unless it ends with one already, or with ? or !
-    (a message that ends with "did you mean SLATE or SALTY?" gets no ".")."""
-    text = text.rstrip()
-    return text if text.endswith((".", "?", "!", "…")) else text + "."
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``1 row``, ``2 rows``, ``1,024 guesses`` (``many``: the plural when not word + s)."""
-    return f"{n:,} {word if n == 1 else (many or word + 's')}"
-
-
-def candidates_line(game) -> str:
-    """``840 candidates left``, and on a weighted set, where most listed words are unlikely
-    answers, how many are really in play: ``840 candidates left · about 120 likely`` (the
-    perplexity of the posterior, ``explain.likely_count``)."""
-    from ..policy.explain import about, likely_count
-
-    n = int(game.candidates.size)
-    line = f"{plural(n, 'candidate')} left"
-    if game.lexicon.weighted and n > 1:
-        line += f" · {about(likely_count(game.posterior))} likely"
-    return line
-
-
-def possible_line(game, limit: int = 12) -> str:
-    """``possible: SHORE, SNORE, STORE`` likeliest first (with each one's chance on a weighted
-    set), ``… (+N)`` past ``limit``."""
-    from ..policy.explain import by_likelihood
-
-    shown = by_likelihood(game, limit)
-    weighted = game.lexicon.weighted
-    words = ", ".join(w.upper() + (f" {format_prob(p) or '<0.01%'}" if weighted else "") for w, p in shown)
-    n = int(game.candidates.size)
-    return "possible: " + words + (f" … (+{n - len(shown):,})" if n > len(shown) else "")
-
-
-def format_prob(p: float) -> str:
-    if p <= 0:
-        return ""
-    if p >= 1e-4:
-        return f"{100 * p:.2f}%"
-    return "<0.01%"
-
-
 def tiles(row: Row, compact: bool = False) -> Text:
     """A row as coloured letter tiles (``compact``: one cell per letter, for tables)."""
     out = Text()
@@ -169,20 +90,6 @@ def tiles(row: Row, compact: bool = False) -> Text:
         if not compact:
             out.append(" ")
     return out
-
-
-def puzzle_number(day: dt.date) -> int:
-    return (day - FIRST_DAY).days
-
-
-def share_grid(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: bool = False,
-               puzzle: int | None = None, style: EmojiStyle = "dark") -> str:
-    """The text the game's share button copies: ``Wordle 1,234 4/6*`` and the emoji rows."""
-    score = str(len(rows)) if solved else "X"
-    number = f" {puzzle:,}" if puzzle is not None else ""
-    head = f"Wordle{number} {score}/{max_guesses}{'*' if hard else ''}"
-    body = "\n".join(format_emoji(r.pattern, r.length, style) for r in rows)
-    return f"{head}\n\n{body}"
 
 
 def analysis_table(report) -> Table:
@@ -205,15 +112,6 @@ def analysis_table(report) -> Table:
 
 ANALYSIS_CAPTION_SAFE = "avg: the guesses to finish from that row when solved, that guess included"
 ANALYSIS_CAPTION = ANALYSIS_CAPTION_SAFE + "; n%: the chance to solve the game, where below 100 %"
-
-
-def outcome_cell(expected: float | None, lose: float, lookahead: int = 0, digits: int = 3) -> str:
-    """What a guess leads to, in one cell: the guesses when solved (``≈`` for an estimate) and,
-    where below 100 %, the chance to solve: ``1.458 95.2%``; ``0%`` for a guess that cannot."""
-    if expected is None:
-        return "0%"
-    text = ("≈" if lookahead else "") + f"{expected:.{digits}f}"
-    return f"{text} {format_solve(lose)}" if lose else text
 
 
 class DownloadBars:
@@ -294,3 +192,28 @@ def prepare_book(console, advisor, game) -> None:
     if advisor.needs_book(game):
         with console.status(BOOK_MESSAGE):
             advisor.prepare_book(game)
+
+
+def print_simulation(console: Console, r: SimResult) -> None:
+    say = console.print
+    mode = "hard" if r.hard else "normal"
+    goal = f" · goal {r.goal}" if r.goal else ""
+    say(f"[bold]{r.lexicon}[/] · {r.strategy}{goal} · first {r.first.upper()} · {mode} · guess space {r.guess_space}")
+    lost = f" · lost {r.lost:,}" if r.lost else ""
+    if r.lost == r.n:
+        say(f"games {r.n:,} · solved 0 % · every game lost")
+    else:
+        say(f"games {r.n:,} · solved {r.solved_pct:.2f} %{lost} · total {r.total:,} · average {r.average:.4f}"
+            + (" when solved" if r.lost else "") + f" · median {r.median:g} · max {r.worst}")
+    if np.ptp(r.weights) > 0:  # a prior: what a player meets on its day
+        say(f"weighted by the prior: chance to lose {format_chance(r.loss_chance)} · expected guesses "
+            f"{r.expected:.4f}" + (" when solved" if r.lost else ""))
+    dist = r.distribution()
+    peak = max(dist.values()) or 1
+    for k, v in dist.items():
+        bar = "█" * max(1 if v else 0, round(40 * v / peak))
+        say(f"  {k:>2} {bar} {v:,}")
+    fails = r.failures()
+    if fails:
+        say(f"failures ({len(fails)}): " + ", ".join(w.upper() for w in fails[:15]) + (" …" if len(fails) > 15 else ""))
+    say(f"time {r.seconds:.2f} s · {1000 * r.seconds / max(1, r.n):.3f} ms per game · {r.decisions:,} decisions")

@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import get_current_worker
 
 from ..core.errors import WordlebotError
-from ..term.render import format_prob, format_solve, plural
+from ..core.text import format_prob, format_solve, plural
 from ..core.days import GameDay, resolve_day
 from ..app.session import KEYS_HELP, GridUse, Outcome, Session, Settings, SettingsPlan
 from .screens import AnalysisScreen, GridScreen, HelpScreen, SettingsScreen

@@ -25,7 +25,7 @@ from ..core.errors import WordlebotError
 from ..core.feedback import pattern_to_colours
 from ..multi import MultiGame, check_objective, suggest
 from ..multi.simulate import answer_sets
-from ..term.render import puzzle_number
+from ..core.data import puzzle_number
 from ..core.words import Lexicon
 
 TILE = {0: "bold white on #3a3a3c", 1: "bold white on #b59f3b", 2: "bold white on #538d4e"}

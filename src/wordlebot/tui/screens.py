@@ -14,7 +14,8 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 from ..core import clipboard
 from ..policy.advisor import ALL_STRATEGIES
 from ..core.errors import WordlebotError
-from ..term.render import TILE_STYLES, outcome_cell, sentence
+from ..core.text import outcome_cell, sentence
+from ..term.render import TILE_STYLES
 from ..app.session import Session, SettingsPlan
 from ..app.settings import MODES, Settings
 from ..app.wordsets import NAMES

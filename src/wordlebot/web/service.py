@@ -43,8 +43,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable, Hashable, Mapping
 
 from ..policy.advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
-from ..policy.analysis import GameReport, analyze_game, share_text
-from ..core.data import DataError, HistoryEntry
+from ..policy.analysis import GameReport, analyze_game
+from ..core.data import DataError, HistoryEntry, puzzle_number
+from ..core.share import share_grid
 from ..core.days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
 from ..core.errors import (InconsistentFeedbackError, InvalidDayError, InvalidFeedbackError, InvalidWordError,
                       WordlebotError)
@@ -55,7 +56,6 @@ from ..policy.grid_analysis import GridReport, analyze_grid, read_grid, words_of
 from ..core.matrix import pattern_matrix, transposed
 from ..multi import MultiGame, cost_meaning, multi_share_text, parse_multi_history
 from ..multi import suggest as multi_suggest
-from ..term.render import puzzle_number
 from ..policy.strategies import STRATEGIES
 from ..core.words import Lexicon
 from ..app.wordsets import NAMED, is_progress
@@ -942,7 +942,7 @@ class Engine:
         for k, r in enumerate(rows[:-1], start=1):
             if r.pattern == green:
                 raise InvalidFeedbackError(f"row {k} is all green: only the last row can be")
-        return share_text(rows, solved=rows[-1].pattern == green, max_guesses=max_guesses, hard=hard,
+        return share_grid(rows, solved=rows[-1].pattern == green, max_guesses=max_guesses, hard=hard,
                           puzzle=puzzle, style=style)
 
     def today_puzzle(self) -> int:
