@@ -44,7 +44,7 @@ def advisor(lex, goal: str | None, **kw) -> Advisor:
 def timed(adv: Advisor, game) -> tuple[float, float, float]:
     """Wall and CPU milliseconds (the CPU time of every thread: on a machine shared with other
     work it says what the suggestion cost, where the wall clock also says how long it waited),
-    and the search's work in millions of scan units (search_kernels.M_WORK: what the work budget
+    and the search's work in millions of scan units (search/kernels.py's M_WORK: what the work budget
     counts, the same on any machine and load)."""
     search = adv.search_for(game.hard, game.max_guesses)
     w0 = search.work_done

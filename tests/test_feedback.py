@@ -10,7 +10,7 @@ fb = importlib.import_module("wordlebot.core.feedback")  # the package also expo
 from wordlebot.core.errors import InvalidFeedbackError, InvalidWordError
 from wordlebot.core.feedback import Feedback, all_green, format_digits, format_emoji, format_letters, parse_feedback
 
-# DESIGN.md's duplicate-letter traps, written as digits (first letter first).
+# The duplicate-letter traps of docs/ARCHITECTURE.md's conventions, written as digits (first letter first).
 TRAPS = [
     ("error", "elder", "20002"),
     ("sease", "essay", "11110"),

@@ -212,7 +212,7 @@ def test_small_pages_hold_while_any_thread_is_inside():
 
 
 def test_a_cancelled_prefetch_stops_after_its_step_and_writes_nothing(tmp_path, monkeypatch):
-    """Ctrl-C calls the prefetches off (cli.py): the thread finishes the step it is in (here the
+    """Ctrl-C calls the prefetches off (the cli package): the thread finishes the step it is in (here the
     first build, held until the cancel), then neither transposes nor writes."""
     lex = _lex(300, seed=13)
     mx.clear_memory_cache()

@@ -209,9 +209,9 @@ def test_a_sweep_logged_to_a_file_says_how_far_it_got(files, monkeypatch):
     a line now and then says how far the sweep got (here after every word)."""
     import re
 
-    import wordlebot.cli as cli_module
+    import wordlebot.cli.solver as solver_commands
 
-    monkeypatch.setattr(cli_module, "OPENERS_LOG_SECONDS", 0.0)
+    monkeypatch.setattr(solver_commands, "OPENERS_LOG_SECONDS", 0.0)
     r = run(["openers", "--exact", "--keep", "2"] + files)
     assert r.exit_code == 0, r.output
     lines = re.findall(r"^\d\d:\d\d:\d\d (\d+)/(\d+) first words, best (.+)$", r.output, re.M)

@@ -1,6 +1,7 @@
 """The pieces every command module shares: the consoles, the data folder, the day type and the
-word-set options.  cli.py and the command modules (web/commands.py, cache_command.py) import
-this module, never each other, so the main group can import them all and register their commands.
+word-set options and the options several commands take.  The command modules beside it import
+this module, never each other nor the package, so the package can import them all and register
+their commands.
 
 Start-up: ``wordlebot feedback``, ``--help`` and ``data status`` must not load numpy or Numba, so
 nothing here imports the word sets or the advisor until a command runs (``LazyChoice``,
@@ -24,12 +25,15 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..core import data, paths
+from ..core.extras import require
 
 if TYPE_CHECKING:
     from ..core.days import GameDay
     from ..core.words import Lexicon
 
 out = Console(highlight=False)
+EXIT_ERROR = 1  # the exit code of a library error (a user or data problem)
+
 err = Console(stderr=True, highlight=False)
 
 # The word sets' names and the default strategy, as text: the modules that define them load numpy
@@ -249,3 +253,66 @@ def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
         return f(*args, lexicon=choice.load(), **kwargs)
 
     return wrapper
+
+
+# ---------------------------------------------------------------------------------------------
+# Options shared by several commands
+
+
+def strategy_options(f):
+    f = click.option("--strategy", type=STRATEGIES, default=DEFAULT_STRATEGY, show_default=True,
+                     help="search: near-optimal tree search (expected guesses); exact: proven optimal "
+                          "(slow on big word sets); or a greedy ranker.")(f)
+    f = click.option("--guess-space", type=click.Choice(["all", "candidates"]), default="all", show_default=True,
+                     help="Consider every allowed word, or only words that can still be the answer.")(f)
+    return f
+
+
+def goal_option(f=None, *, remembered: bool = False):
+    """--goal: what the search plays for (the single-board play policy; advisor.GOALS).
+    ``remembered``: the terminal UI's, whose default is the goal saved in its settings."""
+
+    def decorate(f):
+        return click.option(
+            "--goal", type=click.Choice(GOALS), default=None if remembered else DEFAULT_GOAL,
+            show_default=not remembered,
+            help="What the search plays for: streak, the smallest chance of losing first, then the fewest "
+                 "guesses; average, the fewest guesses on average (a lost game counts as ten more)"
+                 + (" (default: the one chosen in the settings, else streak)." if remembered else "."))(f)
+
+    return decorate(f) if f is not None else decorate
+
+
+def objective_option(f):
+    return click.option("--objective", type=click.Choice(["score", "guesses"]), default="score", show_default=True,
+                        help="Multi-board games: what the policy minimises; score: the sum over boards of the "
+                             "guess that solved each (Quordle's score); guesses: the guesses to solve them "
+                             "all.")(f)
+
+
+def needs(extra: str):
+    """Check that ``extra`` is installed before the command loads its word set."""
+
+    def decorate(f):
+        @wraps(f)
+        def checked(*args, **kwargs):
+            require(extra)
+            return f(*args, **kwargs)
+
+        return checked
+
+    return decorate
+
+
+def _needs_plots(ctx, param, value):
+    if value is not None:
+        require("plots")
+    return value
+
+
+def search_options(f):
+    f = click.option("--k", "k", type=click.IntRange(1, 1000), default=12, show_default=True,
+                     help="Near-optimal search: guesses searched per node.")(f)
+    f = click.option("--memory", type=click.IntRange(64, 1 << 20), default=2048, show_default=True,
+                     help="Memory for the search's tables, in MB.")(f)
+    return f

@@ -55,7 +55,7 @@ GOAL_TEXT = {  # each fits an 80-column line after "goal: "
     "streak": "streak (the smallest chance of losing first, then the fewest guesses)",
     "average": "average (the fewest guesses on average, a lost game counted as ten more)",
 }
-# Work budget of one suggestion, in the search's scan units (search_kernels.M_WORK: node visits,
+# Work budget of one suggestion, in the search's scan units (search/kernels.py's M_WORK: node visits,
 # guesses scanned, answers partitioned; ~3-5 ns each): under 100 ms.  The search deepens level
 # by level and answers with the deepest level that finished; small nodes always finish, big
 # early ones stop at the one-guess look-ahead.  Counting work rather than time keeps

@@ -1,4 +1,4 @@
-"""Published results the project must reproduce (DESIGN.md, "Reference results"): the tests
+"""Published results the project must reproduce (docs/ARCHITECTURE.md; the README's results): the tests
 check the ones that run in seconds, the benchmarks all of them.  One table, so a test and a
 benchmark can never disagree about a golden value."""
 

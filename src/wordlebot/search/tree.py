@@ -1,6 +1,6 @@
 """Decision trees: export as paths (one line per answer) or nested JSON, read back, verify.
 
-Paths format (DESIGN.md): each line is the guesses played for one answer, space separated, the
+Paths format (the README's "Decision trees"): each line is the guesses played for one answer, space separated, the
 last being the answer.  ``#`` lines carry metadata as ``# key: value``: the word lists and their
 sha256, mode, guess cap, total, average, max.  The file is checked independently of the search
 by ``verify_paths``: every answer is replayed with the plain feedback function.
