@@ -217,7 +217,7 @@ def test_a_word_set_is_loaded_once_under_concurrent_first_requests(env, lex):
 BAD = [
     ({"history": "zzzzz:00000"}, 400, "row 1: 'zzzzz' is not in the small guess list"),
     ({"history": [{"guess": "ab1de", "feedback": "00000"}]}, 400, "row 1: 'ab1de' is not a word"),
-    ({"history": [{"guess": WORDS[0], "feedback": "0100"}]}, 400, "has 4 tiles but the words have 5 letters"),
+    ({"history": [{"guess": WORDS[0], "feedback": "0100"}]}, 400, "has 5 letters but its feedback has 4 tiles"),
     ({"history": [{"guess": WORDS[0], "feedback": "0x1q0"}]}, 400, "'q' is not a colour; accepted: digits"),
     ({"history": [{"guess": WORDS[0][:4], "feedback": "0000"}]}, 400, "has 4 letters; this game uses 5-letter words"),
     ({"history": f"{WORDS[0]}"}, 400, "is not GUESS:FEEDBACK"),

@@ -227,12 +227,12 @@ class _Patterns:
 
 def _play_day(adv, answer: str, first: str) -> int:
     """Guesses the Advisor's search needs for one answer (0: not within six)."""
-    from ..core.feedback import _feedback
+    from ..core.feedback import feedback_unchecked
 
     game = adv.new_game()
     while not game.solved and len(game.rows) < 6:
         word = first if not game.rows else adv.best(game)
-        game.guess(word, _feedback(word, answer))
+        game.guess(word, feedback_unchecked(word, answer))
     return len(game.rows) if game.solved else 0
 
 

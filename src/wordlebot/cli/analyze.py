@@ -81,15 +81,8 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
     styles = ["dark", "light", "contrast"] if style == "all" else [style]
     grids = {s: share_grid(rows, solved=report.solved, hard=hard, puzzle=puzzle, style=s) for s in styles}
     if as_json:
-        doc = {"summary": report.summary(), "skill": report.skill, "luck": report.luck, "solved": report.solved,
-               "answer": report.answer, "words": lexicon.name,
-               "day": lexicon.day.isoformat() if lexicon.day else None, "goal": goal,
+        doc = {**report.to_dict(), "words": lexicon.name, "day": lexicon.day.isoformat() if lexicon.day else None,
                "puzzle": game_day.puzzle if lexicon.day or game_day.chosen else None, "day_note": note,
-               "rows": [{"guess": r.guess, "pattern": format_digits(r.pattern, lexicon.length),
-                         "candidates_before": r.candidates_before, "candidates_after": r.candidates_after,
-                         "best": r.best, "best_expected": r.best_expected, "player_expected": r.player_expected,
-                         "best_lose": r.best_lose, "player_lose": r.player_lose,
-                         "skill": r.skill, "luck": r.luck} for r in report.rows],
                "share": grids}
         click.echo(json.dumps(doc, indent=1))
         return

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from pathlib import Path
 
 import click
@@ -77,7 +76,7 @@ def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexic
             "history": game.history(), "words": lexicon.name, **day_doc, "hard": hard, "strategy": strategy,
             "guess_space": guess_space, "goal": goal if advisor.searching else None,
             "candidates": int(game.candidates.size), "candidate_words": game.candidate_words[:100],
-            "suggestions": [asdict(r) for r in rows],
+            "suggestions": [r.to_dict() for r in rows],
         }
         click.echo(json.dumps(doc, indent=1))
         return

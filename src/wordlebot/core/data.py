@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .errors import DataError, UnreachableError
+from .errors import DataError, HttpError, UnreachableError
 
 RAW_BASE = "https://raw.githubusercontent.com"
 RAW_BASE_ENV = "WORDLEBOT_RAW_BASE"
@@ -186,7 +186,7 @@ def download(url: str, *, timeout: float = 20.0, max_bytes: int = 8 << 20,
                 if progress:
                     progress(buf.tell(), total)
     except urllib.error.HTTPError as exc:
-        raise DataError(f"{url}: HTTP {exc.code} {exc.reason}") from None
+        raise HttpError(f"{url}: HTTP {exc.code} {exc.reason}", status=exc.code) from None
     except (socket.timeout, TimeoutError):
         raise DataError(f"{url}: no answer within {timeout:g} s (timed out)") from None
     except urllib.error.URLError as exc:
@@ -304,12 +304,14 @@ def shown_entry(entry: HistoryEntry, today: dt.date | None = None) -> str:
 class UpdateReport:
     added: list[HistoryEntry]
     last: dt.date
-    stopped: str  # why the loop ended: "up to date", or the problem met
+    stopped: str  # why the loop ended, in words: "up to date", or the problem met
+    # the same as a value: "up to date", "not published" (the next day is not out yet) or "failed"
+    reason: str = "up to date"
 
     @property
     def ok(self) -> bool:
         """Every day that is out has been stored (a day not published yet is no problem)."""
-        return self.stopped == "up to date" or "not published" in self.stopped
+        return self.reason != "failed"
 
 
 def nyt_solution(base: str, day: dt.date, timeout: float) -> str | None:
@@ -317,8 +319,8 @@ def nyt_solution(base: str, day: dt.date, timeout: float) -> str | None:
     url = f"{base.rstrip('/')}/{day.isoformat()}.json"
     try:
         body = download(url, timeout=timeout, max_bytes=256 * 1024)
-    except DataError as exc:
-        if "HTTP 404" in str(exc):
+    except HttpError as exc:
+        if exc.status == 404:
             return None
         raise
     try:
@@ -369,9 +371,9 @@ def update_history(
         try:
             word = nyt_solution(base, day, timeout)
         except DataError as exc:
-            return UpdateReport(added, entries[-1].date, str(exc))
+            return UpdateReport(added, entries[-1].date, str(exc), reason="failed")
         if word is None:
-            return UpdateReport(added, entries[-1].date, f"{day} is not published yet")
+            return UpdateReport(added, entries[-1].date, f"{day} is not published yet", reason="not published")
         entry = HistoryEntry(day, word)
         entries.append(entry)
         atomic_write(path, format_history_csv(entries))

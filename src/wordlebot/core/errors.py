@@ -8,7 +8,40 @@ from __future__ import annotations
 
 
 class WordlebotError(Exception):
-    """Base of every error that reports a user or data problem rather than a bug."""
+    """Base of every error that reports a user or data problem rather than a bug.
+
+    ``row`` and ``board`` (1-based, None when it is about no one row or board) say where the
+    problem is, for a shell to point at; the message says it in words.  ``at`` names the place
+    of an error met while replaying rows: the same type and attributes, the place in front.
+
+    >>> err = InvalidWordError("'salte' is not in the guess list").at(row=2)
+    >>> str(err), err.row, isinstance(err, InvalidWordError)
+    ("row 2: 'salte' is not in the guess list", 2, True)
+    """
+
+    def __init__(self, message: str = "", *, row: int | None = None, board: int | None = None) -> None:
+        super().__init__(message)
+        self.row = row
+        self.board = board
+
+    def at(self, *, row: int | None = None, board: int | None = None, label: str | None = None) -> "WordlebotError":
+        """A copy said of ``row`` or ``board`` (or of ``label``, a place in words): the place
+        goes in front of the message, once (an error that already names its row keeps its
+        words), and into the attribute."""
+        import copy
+
+        new = copy.copy(self)
+        text = str(self)
+        if board is not None and self.board is None:
+            new.board = board
+            text = f"board {board}: {text}"
+        if row is not None and self.row is None:
+            new.row = row
+            text = f"row {row}: {text}"
+        if label is not None:
+            text = f"{label}: {text}"
+        new.args = (text,)
+        return new
 
 
 class InvalidWordError(WordlebotError, ValueError):
@@ -22,9 +55,8 @@ class InvalidFeedbackError(WordlebotError, ValueError):
 class InconsistentFeedbackError(WordlebotError, ValueError):
     """Feedback that leaves no possible answer (names the row that broke it)."""
 
-    def __init__(self, message: str, row: int | None = None) -> None:
-        super().__init__(message)
-        self.row = row
+    def __init__(self, message: str = "", row: int | None = None, *, board: int | None = None) -> None:
+        super().__init__(message, row=row, board=board)
 
 
 class HardModeError(WordlebotError, ValueError):
@@ -41,6 +73,14 @@ class DataError(WordlebotError):
 
 class UnreachableError(DataError):
     """The remote host could not be reached at all (offline, DNS failure, refused)."""
+
+
+class HttpError(DataError):
+    """The remote host answered with an HTTP error status (``status``: 404, 503, …)."""
+
+    def __init__(self, message: str = "", status: int = 0) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class CacheError(WordlebotError):

@@ -81,11 +81,16 @@ def feedback(guess: str, answer: str) -> Pattern:
     """
     g = check_word(guess)
     a = check_word(answer, len(g))
-    return _feedback(g, a)
+    return feedback_unchecked(g, a)
 
 
-def _feedback(guess: str, answer: str) -> Pattern:
-    """Unchecked fast path: both words lower-case a-z of one length."""
+def feedback_unchecked(guess: str, answer: str) -> Pattern:
+    """``feedback`` without its checks, for words already known to be valid (a lexicon's words,
+    rows already parsed): both lower-case a-z of one length, else the result means nothing.
+
+    >>> format_digits(feedback_unchecked("speed", "erase"), 5)
+    '10110'
+    """
     n = len(guess)
     colours = [GRAY] * n
     unmatched: dict[str, int] = {}

@@ -9,7 +9,9 @@ game knows its answer (play mode; see ``Game``).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import Iterable
 
 import numpy as np
 
@@ -25,9 +27,10 @@ from .feedback import (
     GRAY,
     GREEN,
     Pattern,
-    _feedback,
+    feedback_unchecked,
     _tile_count,
     all_green,
+    check_word,
     format_digits,
     parse_feedback,
     pattern_to_colours,
@@ -59,19 +62,23 @@ class Row:
         return format_digits(self.pattern, len(self.guess))
 
     @classmethod
-    def from_str(cls, text: str) -> "Row":
-        """``"salet:20110"`` (feedback in any accepted format)."""
+    def from_str(cls, text: str, length: int | None = None) -> "Row":
+        """``"salet:20110"`` (feedback in any accepted format); ``length``: see ``of``."""
         word, sep, fb = text.partition(":")
         if not sep:
-            raise InvalidFeedbackError(
-                f"{text.strip()!r}: a row is GUESS:FEEDBACK, e.g. salet:20110"
-            )
-        word = word.strip().lower()
-        parse_feedback(fb)  # the colours themselves first: a bad one is named as such
-        if _tile_count(fb) != len(word):  # then say which word the tiles do not fit
-            raise InvalidFeedbackError(f"row {text.strip()!r}: {word!r} has {len(word)} letters but its "
-                                       f"feedback has {_tile_count(fb)} tiles")
-        return cls(word, parse_feedback(fb, len(word)))
+            raise InvalidFeedbackError(f"{text.strip()!r} is not GUESS:FEEDBACK, e.g. salet:20110")
+        return cls.of(word, fb, length)
+
+    @classmethod
+    def of(cls, word: str, feedback: str, length: int | None = None) -> "Row":
+        """A row from its two parts, checked: a word (of ``length`` letters when given: the
+        game's), then colours in any accepted format with a tile for each of its letters."""
+        w = check_word(word, length)
+        parse_feedback(feedback)  # the colours themselves first: a bad one is named as such
+        if _tile_count(feedback) != len(w):  # then say which word the tiles do not fit
+            raise InvalidFeedbackError(f"{w!r} has {len(w)} letters but its feedback has "
+                                       f"{_tile_count(feedback)} tiles")
+        return cls(w, parse_feedback(feedback, len(w)))
 
     def __str__(self) -> str:
         return f"{self.guess}:{self.feedback_digits()}"
@@ -87,10 +94,30 @@ class Refusal:
     word: str
 
 
-def parse_history(text: str) -> list[Row]:
-    """``"salet:20110,crony:00210"`` -> rows.  Commas, semicolons or new lines separate rows."""
-    parts = [p for p in text.replace(";", ",").replace("\n", ",").split(",") if p.strip()]
-    return [Row.from_str(p) for p in parts]
+def parse_history(history: str | Iterable[tuple[str, str]], length: int | None = None) -> list[Row]:
+    """The rows of a history: ``"salet:20110,crony:00210"`` (commas, semicolons or new lines
+    between rows) or (guess, feedback) pairs; ``length``: the game's word length, checked (see
+    ``Row.of``).  The one parser of every shell: an error names its row (``row 2: …``, ``.row``).
+
+    >>> parse_history("salet:20110; crony:..y.g")
+    [Row.from_str('salet:20110'), Row.from_str('crony:00102')]
+    >>> parse_history("salet:20110,crony").pop()
+    Traceback (most recent call last):
+    ...
+    wordlebot.core.errors.InvalidFeedbackError: row 2: 'crony' is not GUESS:FEEDBACK, e.g. salet:20110
+    """
+    if isinstance(history, str):
+        parts = [p for p in history.replace(";", ",").replace("\n", ",").split(",") if p.strip()]
+        make = [functools.partial(Row.from_str, p, length) for p in parts]
+    else:
+        make = [functools.partial(Row.of, w, fb, length) for w, fb in history]
+    rows = []
+    for k, row in enumerate(make, start=1):
+        try:
+            rows.append(row())
+        except WordlebotError as exc:
+            raise exc.at(row=k) from None
+    return rows
 
 
 @dataclass(frozen=True)
@@ -305,7 +332,7 @@ class Game:
         if feedback is None:
             if self._answer is None:
                 raise InvalidFeedbackError(f"give the colours the game showed for {w.upper()}")
-            pattern = _feedback(w, self._answer)
+            pattern = feedback_unchecked(w, self._answer)
         elif isinstance(feedback, str):
             pattern = parse_feedback(feedback, self.lexicon.length)
         else:
@@ -358,10 +385,10 @@ class Game:
     def _apply(self, gid: WordId, pattern: Pattern) -> None:
         row = len(self.row_ids) + 1
         w = self.lexicon.guesses[gid]
-        if self._answer is not None and _feedback(w, self._answer) != pattern:
+        if self._answer is not None and feedback_unchecked(w, self._answer) != pattern:
             raise InconsistentFeedbackError(
                 f"row {row} ({w.upper()} {format_digits(pattern, self.lexicon.length)}): the answer gives "
-                f"{w.upper()} {format_digits(_feedback(w, self._answer), self.lexicon.length)}", row=row)
+                f"{w.upper()} {format_digits(feedback_unchecked(w, self._answer), self.lexicon.length)}", row=row)
         cands = self._cands[-1]
         nxt = cands[self._patterns(gid, cands) == pattern] if cands.size else cands
         if nxt.size == 0 and self._answer is None:
@@ -379,7 +406,7 @@ class Game:
             rows = self.row_ids + [(gid, pattern)]
             g = self.lexicon.guesses
             refused = self.refused
-            if any(all(_feedback(g[q], word) == p for q, p in rows) for i, word in enumerate(g)
+            if any(all(feedback_unchecked(g[q], word) == p for q, p in rows) for i, word in enumerate(g)
                    if i not in refused):
                 return (f"{prefix} leaves no word of the {self.lexicon.name} answer list; a word outside "
                         "the list fits, so check the colours or use a larger word set, such as nyt")
@@ -413,8 +440,8 @@ class Game:
                 try:
                     trial.refuse(w)
                 except WordlebotError as exc:
-                    raise type(exc)(f"after that edit of row {index + 1}, the refusal of {w.upper()} no "
-                                    f"longer fits: {exc}") from None
+                    raise exc.at(label=f"after that edit of row {index + 1}, the refusal of {w.upper()} no "
+                                       "longer fits") from None
                 continue
             if k == index:
                 trial.guess(new_word, feedback)
@@ -462,9 +489,9 @@ class Game:
                     k += 1
                     trial.guess(w, p)
             except WordlebotError as exc:
-                text = str(exc)
-                where = f"the refusal of {w.upper()}" if p == REFUSED else f"row {k}"
-                raise type(exc)(text if text.startswith("row ") else f"{where}: {text}") from None
+                if p == REFUSED:
+                    raise exc.at(label=f"the refusal of {w.upper()}") from None
+                raise exc.at(row=k) from None
         return trial
 
     def _empty(self) -> "Game":

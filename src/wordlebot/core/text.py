@@ -1,5 +1,6 @@
 """Plain-text forms of counts and chances that every shell shows alike (the terminal, the TUI,
-the web page and the library's own messages): one spelling of "2 rows", "95.2%", "0.0012 %"."""
+the web page and the library's own messages): one spelling of "2 rows", "95.2%", "0.0012 %";
+and the one rule for a number in JSON (``json_number``)."""
 
 from __future__ import annotations
 
@@ -61,3 +62,16 @@ def outcome_cell(expected: float | None, lose: float, lookahead: int = 0, digits
         return "0%"
     text = ("≈" if lookahead else "") + f"{expected:.{digits}f}"
     return f"{text} {format_solve(lose)}" if lose else text
+
+
+
+def json_number(x: float | None) -> float | None:
+    """A figure as JSON carries it: JSON has no infinity or NaN, and the search's "never" values
+    (1e15 and up stand for an unreachable cost) mean none, so each is null.
+
+    >>> [json_number(v) for v in (1.5, float("inf"), 1e18, None)]
+    [1.5, None, None, None]
+    """
+    if x is None or not math.isfinite(x) or abs(x) >= 1e15:
+        return None
+    return float(x)

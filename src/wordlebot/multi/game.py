@@ -174,7 +174,7 @@ class MultiGame:
             try:
                 self.boards[b].check_guess(word)
             except (HardModeError, InvalidWordError) as exc:
-                raise type(exc)(f"board {b + 1}: {exc}") from None
+                raise exc.at(board=b + 1) from None
         return gid
 
     def off_list_note(self) -> str | None:
@@ -256,7 +256,7 @@ class MultiGame:
                 try:
                     row = self.boards[b].guess(w, fb)
                 except (InvalidFeedbackError, InconsistentFeedbackError, HardModeError, InvalidWordError) as exc:
-                    raise type(exc)(f"board {b + 1}: {exc}") from None
+                    raise exc.at(board=b + 1) from None
                 applied.append(b)
                 patterns[b] = row.pattern
         except Exception:
@@ -285,9 +285,7 @@ class MultiGame:
             try:
                 self.guess(word, feedback)
             except (InvalidFeedbackError, InconsistentFeedbackError, HardModeError, InvalidWordError) as exc:
-                if f"row {k} (" in str(exc):  # a board's own message already names the row
-                    raise
-                raise type(exc)(f"row {k}: {exc}") from None
+                raise exc.at(row=k) from None  # (a board's own message that names the row keeps it)
 
     def colours_of(self, parts: Sequence[str]) -> list[str | None]:
         """One colour row per board from what a person typed: a row for each open board in

@@ -41,6 +41,7 @@ import numpy as np
 from ..core import kernels
 from ..core.feedback import all_green
 from ..core.matrix import pattern_matrix
+from ..core.text import json_number
 from ..policy.strategies import partition_stats
 from . import deadlock, endgame, openings
 from .game import MultiGame, check_objective
@@ -74,6 +75,11 @@ class MultiSuggestion:
     solves: tuple[int, ...]  # boards (1-based) where this word is a candidate
     why: str
     searched: bool = False  # cost is the exact expected value of the objective, the rest of the game searched
+
+    def to_dict(self) -> dict[str, object]:
+        """The suggestion as JSON (the web API's ``suggestions``)."""
+        return {"word": self.word, "cost": json_number(self.cost), "solves": list(self.solves), "why": self.why,
+                "searched": self.searched}
 
 
 def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,

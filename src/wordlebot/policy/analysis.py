@@ -39,9 +39,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import InvalidFeedbackError, InvalidWordError
-from ..core.feedback import Pattern, _feedback, _tile_count, all_green, parse_feedback
+from ..core.feedback import Pattern, format_digits, feedback_unchecked, _tile_count, all_green, parse_feedback
 from ..core.game import Game, Row
-from ..core.text import plural
+from ..core.text import json_number, plural
 
 SKILL_SCALE = 0.5  # guesses of regret that cost 1/e of the skill score
 LOST_GAME_SKILL = 98  # the most a lost game is rated (see the module's docstring)
@@ -64,6 +64,16 @@ class RowReport:
     best_lose: float = 0.0  # the bot's chance of not solving from here (its guess, then its play)
     player_lose: float = 0.0  # the same with the player's guess first
     lookahead: int = 0  # 0: the figures are searched to the end; else estimated past that many guesses
+
+    def to_dict(self) -> dict[str, object]:
+        """The row as JSON: the guesses to finish when solved (null: cannot) and the chance to
+        lose, the bot's and the player's, apart (never one figure with a penalty in it)."""
+        return {"index": self.index, "guess": self.guess, "feedback": format_digits(self.pattern, len(self.guess)),
+                "candidates_before": self.candidates_before, "candidates_after": self.candidates_after,
+                "best": self.best, "best_expected": json_number(self.best_expected),
+                "player_expected": json_number(self.player_expected), "best_lose": json_number(self.best_lose),
+                "player_lose": json_number(self.player_lose), "estimated": bool(self.lookahead),
+                "skill": self.skill, "luck": self.luck, "solved": self.solved}
 
 
 @dataclass
@@ -100,6 +110,12 @@ class GameReport:
     def luck(self) -> int:
         rated = [r.luck for r in self.rows if r.candidates_before > 1]
         return round(float(np.mean(rated))) if rated else 50
+
+    def to_dict(self) -> dict[str, object]:
+        """The analysis as the CLI's ``--json`` and the web API give it."""
+        return {"summary": self.summary(), "skill": self.skill, "luck": self.luck, "solved": self.solved,
+                "lost": self.lost, "answer": self.answer, "goal": self.goal,
+                "rows": [r.to_dict() for r in self.rows]}
 
     def summary(self) -> str:
         if self.unrated:
@@ -179,9 +195,9 @@ def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: b
         ans = answer.strip().lower()
         lex.id(ans)  # an answer is always a word the game accepts: refuse a typo (InvalidWordError)
         for k, r in enumerate(rows, start=1):
-            if r.guess in lex and _feedback(r.guess, ans) != r.pattern:
+            if r.guess in lex and feedback_unchecked(r.guess, ans) != r.pattern:
                 raise InvalidFeedbackError(
-                    f"row {k}: {r.guess.upper()} against {ans.upper()} shows {Row(r.guess, _feedback(r.guess, ans)).feedback_digits()}, "
+                    f"row {k}: {r.guess.upper()} against {ans.upper()} shows {Row(r.guess, feedback_unchecked(r.guess, ans)).feedback_digits()}, "
                     f"not {r.feedback_digits()}: check the answer or the colours")
         truth = Game(lex, hard=hard, max_guesses=cap, matrix=advisor.matrix, answer=ans)
         for r in rows:
@@ -275,7 +291,7 @@ def rows_from_grid(grid: SharedGame, guesses: list[str] | None = None, answer: s
         rows = [Row(g.strip().lower(), p) for g, p in zip(guesses, grid.patterns)]
         if answer:
             for k, r in enumerate(rows, start=1):
-                if _feedback(r.guess, answer.lower()) != r.pattern:
+                if feedback_unchecked(r.guess, answer.lower()) != r.pattern:
                     raise InvalidFeedbackError(f"row {k}: {r.guess.upper()} does not give those colours "
                                                f"for {answer.upper()}")
         return rows
@@ -285,6 +301,6 @@ def rows_from_grid(grid: SharedGame, guesses: list[str] | None = None, answer: s
 
 def fitting_guesses(lexicon, pattern: Pattern, answer: str) -> int:
     """How many allowed guesses show ``pattern`` against ``answer``."""
-    return sum(1 for g in lexicon.guesses if _feedback(g, answer) == pattern)
+    return sum(1 for g in lexicon.guesses if feedback_unchecked(g, answer) == pattern)
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from .analysis import GameReport, SharedGame, analyze_game, fitting_guesses, parse_share_grid
 from ..core.days import GameDay
 from ..core.errors import InvalidFeedbackError, InvalidWordError
-from ..core.feedback import Pattern, _feedback, check_word, format_emoji
+from ..core.feedback import Pattern, feedback_unchecked, check_word, format_emoji
 from ..core.game import Game, Row
 from ..core.text import plural
 
@@ -135,8 +135,8 @@ def analyze_grid(advisor, grid: SharedGame, day: GameDay | None, *, played: list
         rows = [Row(w, p) for w, p in zip(played, grid.patterns)]
         if answer is not None:
             for k, r in enumerate(rows, start=1):
-                if _feedback(r.guess, answer) != r.pattern:
-                    shown = Row(r.guess, _feedback(r.guess, answer)).feedback_digits()
+                if feedback_unchecked(r.guess, answer) != r.pattern:
+                    shown = Row(r.guess, feedback_unchecked(r.guess, answer)).feedback_digits()
                     raise InvalidFeedbackError(f"row {k}: {r.guess.upper()} against {answer.upper()} shows "
                                                f"{shown}, not the grid's {r.feedback_digits()}: check the words")
         elif grid.solved:

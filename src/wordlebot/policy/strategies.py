@@ -8,13 +8,14 @@ then to the earlier word in the guess list, so every ranking is deterministic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Literal
 
 import numpy as np
 
 from ..core import kernels
 from ..core.feedback import all_green
+from ..core.text import json_number
 from ..core.words import Lexicon, WordId
 
 STRATEGIES = ("entropy", "approx-entropy", "minimax", "most-parts", "expected-size", "letter-freq")
@@ -51,6 +52,13 @@ class Ranked:
     # tree search: the chance of not solving within the guess cap with this guess and the
     # search's strategy after it (under the prior); None for the greedy rankers
     lose: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """The row as the CLI's ``--json`` and the web API give it (figures as ``json_number``)."""
+        doc = asdict(self)
+        for name in ("score", "bits", "expected_left", "p_answer", "expected", "lose"):
+            doc[name] = json_number(doc[name])
+        return doc
 
 
 @dataclass

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import WordlebotError
-from ..core.feedback import _feedback, all_green, format_digits
+from ..core.feedback import feedback_unchecked, all_green, format_digits
 from ..core.game import HardConstraints
 from .tree_search import Node
 from ..core.words import Lexicon, list_fingerprint
@@ -200,7 +200,7 @@ def verify_paths(lexicon: Lexicon, meta: dict[str, str], rows: list[tuple[int, l
                 if reason:
                     problem(f"line {lineno}: {g!r} breaks hard mode after {_show(history, lexicon.length)}: {reason}")
                     break
-            p = _feedback(g, ans)
+            p = feedback_unchecked(g, ans)
             if p == green and i < len(words) - 1:
                 problem(f"line {lineno}: {ans!r} is found at guess {i + 1} but the path goes on")
                 break

@@ -39,7 +39,7 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Callable, Hashable, Mapping
 
 from ..policy.advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
@@ -47,11 +47,12 @@ from ..policy.analysis import GameReport, analyze_game
 from ..core.data import DataError, HistoryEntry, puzzle_number
 from ..core.share import share_grid
 from ..core.days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
-from ..core.errors import (InconsistentFeedbackError, InvalidDayError, InvalidFeedbackError, InvalidWordError,
+from ..core.errors import (InvalidDayError, InvalidFeedbackError, InvalidWordError,
                       WordlebotError)
 from ..policy.explain import about, by_likelihood, explain, likely_count, review_rows
-from ..core.feedback import Feedback, all_green, check_word, format_digits, parse_feedback
-from ..core.game import Game, Row
+from ..core.feedback import Feedback, all_green, check_word, format_digits
+from ..core.game import Game, Row, parse_history
+from ..core.text import json_number
 from ..policy.grid_analysis import GridReport, analyze_grid, read_grid, words_of_rows
 from ..core.matrix import pattern_matrix, transposed
 from ..multi import MultiGame, cost_meaning, multi_share_text, parse_multi_history
@@ -120,15 +121,8 @@ HOW_REPLAY = "set the day to {day}"
 GUESS_SPACES = ("all", "candidates")
 
 
-def _finite(x: float | None) -> float | None:
-    """JSON has no infinity or NaN: an unreachable value is reported as null."""
-    if x is None or not math.isfinite(x) or abs(x) >= 1e15:
-        return None
-    return float(x)
-
-
 def _candidate(lex: Lexicon, word: str, p: float) -> dict:
-    doc = {"word": word, "p": _finite(p)}
+    doc = {"word": word, "p": json_number(p)}
     if lex.groups is not None:
         doc["group"] = lex.groups.short[lex.groups.of_answer[lex.answer_of_guess[lex.id(word)]]]
     return doc
@@ -619,10 +613,8 @@ class Engine:
         for k, row in enumerate(rows, start=1):
             try:
                 game.guess(row.guess, row.pattern)
-            except InconsistentFeedbackError:
-                raise
             except WordlebotError as exc:
-                raise type(exc)(f"row {k}: {exc}") from None
+                raise exc.at(row=k) from None  # (one that names its row already keeps its words)
         return game
 
     def _check_strategy(self, strategy: str, goal: str = DEFAULT_GOAL) -> None:
@@ -744,12 +736,7 @@ class Engine:
         return dict(doc, cached=False)
 
     def _describe(self, name: str, lex: Lexicon, strategy: str, game: Game, ranked, n_cands: int) -> dict:
-        suggestions = []
-        for r in ranked:
-            d = asdict(r)
-            for f in ("score", "bits", "expected_left", "p_answer", "expected", "lose"):
-                d[f] = _finite(d[f])
-            suggestions.append(d)
+        suggestions = [r.to_dict() for r in ranked]
         why = None
         if ranked and game.candidates.size:
             e = explain(game, ranked[0].word)
@@ -801,7 +788,7 @@ class Engine:
             listed = by_likelihood(game.boards[b], r.candidates) if open_ else []
             boards.append({"board": b + 1, "solved_at": solved_at[b],
                            "candidates": int(game.candidates(b).size) if open_ else 0,
-                           "candidate_words": [{"word": w, "p": _finite(p)} for w, p in listed]})
+                           "candidate_words": [{"word": w, "p": json_number(p)} for w, p in listed]})
         doc = {
             "words": r.name, "day": lex.day.isoformat() if lex.day else None, "description": lex.describe(),
             "length": lex.length, "boards": game.n_boards, "variant": game.name, "hard": game.hard,
@@ -814,8 +801,7 @@ class Engine:
             "score": game.score() if game.over else None,
             "guesses_to_finish": game.guesses_to_finish() if game.over else None,
             "board_states": boards,
-            "suggestions": [{"word": x.word, "cost": _finite(x.cost), "solves": list(x.solves), "why": x.why,
-                             "searched": x.searched} for x in ranked],
+            "suggestions": [x.to_dict() for x in ranked],
             "game_note": game.off_list_note(),  # a hard-mode game stuck for good, a board off the list
             "cost_text": cost_meaning(r.objective),
             "share": multi_share_text(game) if game.over else None,
@@ -864,19 +850,7 @@ class Engine:
         rated = Game(lex, hard=hard, max_guesses=max(max_guesses, len(rows)), matrix=advisor.matrix)
         for row in rows[:len(report.rows)]:
             rated.guess(row.guess, row.pattern)
-        return {
-            "summary": report.summary(), "skill": report.skill, "luck": report.luck,
-            "solved": report.solved, "lost": report.lost, "answer": report.answer,
-            # each row: the guesses to finish when solved (null: cannot) and the chance to lose, the
-            # bot's and the player's, apart (never one figure with a penalty in it)
-            "rows": [{"index": x.index, "guess": x.guess, "feedback": format_digits(x.pattern, lex.length),
-                      "candidates_before": x.candidates_before, "candidates_after": x.candidates_after,
-                      "best": x.best, "best_expected": _finite(x.best_expected),
-                      "player_expected": _finite(x.player_expected), "best_lose": _finite(x.best_lose),
-                      "player_lose": _finite(x.player_lose), "estimated": bool(x.lookahead),
-                      "skill": x.skill, "luck": x.luck, "solved": x.solved} for x in report.rows],
-            "review": review_rows(advisor, rated, report),
-        }
+        return {**report.to_dict(), "review": review_rows(advisor, rated, report)}
 
     # --- a pasted share grid ---------------------------------------------------------------------
 
@@ -950,26 +924,9 @@ class Engine:
 
 
 def parse_rows(history: str | list, length: int) -> list[Row]:
-    """Rows from ``"salet:20110,crony:00210"`` (split as ``game.parse_history`` splits it) or from
-    the API's rows (``.guess``, ``.feedback``); checked (a-z words of ``length`` letters, feedback
-    in any accepted format), errors naming the row."""
-    if isinstance(history, str):
-        parts = [p for p in history.replace(";", ",").replace("\n", ",").split(",") if p.strip()]
-        pairs = []
-        for k, part in enumerate(parts, start=1):
-            word, sep, fb = part.partition(":")
-            if not sep:
-                raise InvalidFeedbackError(f"row {k}: {part.strip()!r} is not GUESS:FEEDBACK, e.g. salet:20110")
-            pairs.append((word, fb))
-    else:
-        pairs = [(r.guess, r.feedback) for r in history]
-    rows = []
-    for k, (word, fb) in enumerate(pairs, start=1):
-        try:
-            rows.append(Row(check_word(word, length), parse_feedback(fb, length)))
-        except WordlebotError as exc:
-            raise type(exc)(f"row {k}: {exc}") from None
-    return rows
+    """The request's rows, text or the API's rows (``.guess``, ``.feedback``), read by the one
+    history parser (``game.parse_history``: words of ``length`` letters, errors naming the row)."""
+    return parse_history(history if isinstance(history, str) else [(r.guess, r.feedback) for r in history], length)
 
 
 def parse_multi_rows(history: str | list) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
