@@ -11,6 +11,7 @@ import statistics
 import time
 
 from common import data_dir, report
+
 from wordlebot.answers import backtest, editor, store
 from wordlebot.answers.daily import word_facts
 from wordlebot.core.words import read_word_file

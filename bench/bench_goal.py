@@ -22,14 +22,14 @@ import inspect
 import time
 
 import numpy as np
-
 from common import data_dir, report
+
+import wordlebot.policy.strategies  # noqa: F401
 import wordlebot.search.openings  # noqa: F401  (everything imported before any work: see below)
 import wordlebot.search.tree_search  # noqa: F401
-import wordlebot.policy.strategies  # noqa: F401
-from wordlebot.policy.advisor import Advisor
-from wordlebot.core.feedback import _feedback
 from wordlebot.app.wordsets import load_lexicon
+from wordlebot.core.feedback import _feedback
+from wordlebot.policy.advisor import Advisor
 
 SETS = (("classic", "salet"), ("nyt-3158", "tarse"), ("nyt", None))
 

@@ -9,13 +9,13 @@
 from __future__ import annotations
 
 import numpy as np
-
 from common import best_of, data_dir, report
+
+from wordlebot.app.wordsets import load_lexicon
 from wordlebot.core.matrix import pattern_matrix
-from wordlebot.search.published import GREEDY_TOTALS
 from wordlebot.policy.simulate import greedy_chooser, simulate
 from wordlebot.policy.strategies import rank
-from wordlebot.app.wordsets import load_lexicon
+from wordlebot.search.published import GREEDY_TOTALS
 
 GOLDEN = GREEDY_TOTALS
 

@@ -16,13 +16,13 @@ import random
 import time
 
 import numpy as np
-
 from common import data_dir
+
+from wordlebot.app.wordsets import load_lexicon
 from wordlebot.core.matrix import build_matrix
+from wordlebot.core.words import Lexicon
 from wordlebot.multi import MultiGame, policy_expected_score, suggest
 from wordlebot.multi.endgame import exact_value
-from wordlebot.core.words import Lexicon
-from wordlebot.app.wordsets import load_lexicon
 
 
 def reduced(classic: Lexicon, answers: int, others: int, seed: int) -> Lexicon:

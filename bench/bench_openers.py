@@ -14,6 +14,7 @@ import argparse
 import time
 
 from common import data_dir, report
+
 from wordlebot.app.opener_sweep import SweepSpec, first_word_order, sweep
 
 

@@ -80,8 +80,8 @@ def ours(data: Path, row: Row, threads: int) -> tuple[float, int]:
 def child(name: str, threads: int) -> None:
     import numpy as np
 
-    from wordlebot.search.tree_search import TreeSearch
     from wordlebot.core.words import Lexicon, read_word_file
+    from wordlebot.search.tree_search import TreeSearch
 
     data = data_dir()
     row = next(r for r in ROWS if r.name == name)

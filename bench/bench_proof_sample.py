@@ -26,6 +26,7 @@ import argparse
 import time
 
 from common import data_dir
+
 from wordlebot.app.opener_sweep import SweepSpec, evaluate_batch, first_word_order
 from wordlebot.search.published import OPTIMAL_TOTALS
 

@@ -14,12 +14,12 @@ import sys
 import time
 
 import numpy as np
-
 from common import Timer, data_dir, peak_rss_mb, report
-from wordlebot.search import tree as tr
-from wordlebot.policy.advisor import Advisor
-from wordlebot.core.feedback import _feedback
+
 from wordlebot.app.wordsets import reference_lexicon
+from wordlebot.core.feedback import _feedback
+from wordlebot.policy.advisor import Advisor
+from wordlebot.search import tree as tr
 from wordlebot.search.published import OPTIMAL_TOTALS
 from wordlebot.search.tree_search import TreeSearch
 

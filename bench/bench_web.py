@@ -30,10 +30,10 @@ import sys
 import time
 
 import numpy as np
-
 from common import data_dir, report
-from wordlebot.core.feedback import _feedback, format_digits
+
 from wordlebot.app.wordsets import load_lexicon
+from wordlebot.core.feedback import _feedback, format_digits
 
 LINE = re.compile(r"serving (http://127\.0\.0\.1:(\d+)/)")
 

@@ -5,6 +5,7 @@ Written from the rules, not from the package: nothing here imports wordlebot.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter, defaultdict
 
@@ -133,11 +134,10 @@ def optimal_total(guesses: list[str], answers: list[str], max_guesses: int = 6, 
     finishes within ``max_guesses``; with ``fail_cost`` an answer still unknown when the guesses
     run out costs that much (per unit weight) instead; with ``first``, over the strategies that
     open with that word."""
-    from functools import lru_cache
 
     w = weights or {a: 1.0 for a in answers}
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def best(cands: tuple[str, ...], left: int, rows: tuple[tuple[str, int], ...]) -> float:
         if left == 0:
             return math.inf if fail_cost is None else fail_cost * sum(w[c] for c in cands)
@@ -184,11 +184,10 @@ def least_loss_then_guesses(guesses: list[str], answers: list[str], weights: dic
     not found within ``max_guesses``, then among those the least total weighted guesses (a lost
     answer counting every guess it used).  Returns (loss, guesses); with ``first``, over the
     strategies that open with that word.  Small lists only."""
-    from functools import lru_cache
 
     tol = 1e-12
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def best(cands: tuple[str, ...], left: int) -> tuple[float, float]:
         mass = sum(weights[c] for c in cands)
         if left == 0:

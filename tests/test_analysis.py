@@ -4,18 +4,18 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import random_words, write_lists
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import random_words, write_lists
 from naive import digits, feedback_code
-from wordlebot.core.share import share_grid
-from wordlebot.policy import analysis as an
-from wordlebot.policy.advisor import Advisor
+
 from wordlebot.cli import cli
 from wordlebot.core.errors import InvalidFeedbackError, InvalidWordError
 from wordlebot.core.game import Row
+from wordlebot.core.share import share_grid
 from wordlebot.core.words import Lexicon
+from wordlebot.policy import analysis as an
+from wordlebot.policy.advisor import Advisor
 
 WORDS = random_words(150, length=5, alphabet="abcdeorst", seed=41)
 ANSWERS = WORDS[::3]

@@ -8,14 +8,13 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from wordlebot.core import data
 from wordlebot.answers import filters as flt
 from wordlebot.answers.features import feature_matrix, morphology
 from wordlebot.answers.model import AnswerModel, TrainingData, day_prior, repeat_rate, train
 from wordlebot.answers.pu import spy_em
 from wordlebot.cli import cli
+from wordlebot.core import data
 from wordlebot.core.data import HistoryEntry
-
 
 # --- filters ----------------------------------------------------------------------------------
 
@@ -234,9 +233,9 @@ def test_answers_commands(official, tmp_path, monkeypatch):
 def test_no_answer_is_ever_lost_in_play():
     """With the model's prior as weights every valid word stays a candidate: the assistant
     finds even the least likely answers, and never runs out of candidates on a consistent game."""
-    from wordlebot.policy.advisor import Advisor
     from wordlebot.core.feedback import feedback_unchecked
     from wordlebot.core.words import Lexicon
+    from wordlebot.policy.advisor import Advisor
 
     d = _synthetic_data()
     m = train(d)
@@ -282,6 +281,7 @@ def test_play_backtest_on_a_small_synthetic_history():
     import datetime as dt
 
     from conftest import random_words
+
     from wordlebot.answers.backtest import day_priors, play_backtest
     from wordlebot.answers.model import TrainingData
     from wordlebot.core.data import HistoryEntry
@@ -318,6 +318,7 @@ def test_a_days_prior_ignores_that_day_and_later_in_the_history():
     import datetime as dt
 
     from conftest import random_words
+
     from wordlebot.answers.model import AnswerModel
     from wordlebot.core.data import HistoryEntry
 

@@ -12,15 +12,15 @@ import shlex
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
 import web_helpers
+from click.testing import CliRunner
 from web_helpers import ANSWERS, WORDS, digits, small_lexicon
-from wordlebot.policy.advisor import Advisor
+
 from wordlebot.bot import player
 from wordlebot.bot.replica import ReplicaServer, page_file
 from wordlebot.cli import cli
 from wordlebot.core.game import Game
+from wordlebot.policy.advisor import Advisor
 
 # The fixtures shared with the other browser tests (a module attribute, not an import that
 # pyflakes would call unused).

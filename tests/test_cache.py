@@ -9,15 +9,13 @@ import time
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import random_words
-from wordlebot.core import cache_store
-from wordlebot.core.cache_formats import BOOK_VERSION
+
 from wordlebot.cli.cache import cache
-from wordlebot.core.cache_formats import WORDLIST_VERSION
+from wordlebot.core import cache_store
+from wordlebot.core.cache_formats import BOOK_VERSION, WORDLIST_VERSION
 from wordlebot.core.matrix import pattern_matrix
 from wordlebot.core.words import Lexicon
-
 
 
 @pytest.fixture

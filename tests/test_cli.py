@@ -10,14 +10,14 @@ import click
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from rich.console import Console
-
 from conftest import random_words, write_lists
 from naive import digits
-from wordlebot.core import data
+from rich.console import Console
+
 from wordlebot.cli import cli
-from wordlebot.term.interactive import ASSIST_HELP, AssistSession
+from wordlebot.core import data
 from wordlebot.core.words import Lexicon
+from wordlebot.term.interactive import ASSIST_HELP, AssistSession
 
 WORDS = random_words(200, alphabet="abcdeorst", seed=4)
 ANSWERS = WORDS[::4]
@@ -42,9 +42,9 @@ def _all_commands(group, prefix=()):
 
 def test_the_option_defaults_given_as_text_are_the_library_ones():
     """cli_common names the default word set and strategy without importing their modules (start-up)."""
+    from wordlebot.app.wordsets import NAMES
     from wordlebot.cli import common as cli_common
     from wordlebot.policy.advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
-    from wordlebot.app.wordsets import NAMES
 
     assert cli_common.DEFAULT_STRATEGY == DEFAULT_STRATEGY and cli_common.DEFAULT_WORDS in NAMES
     assert cli_common.STRATEGIES.choices == ALL_STRATEGIES and cli_common.WORD_SETS.choices == NAMES

@@ -13,14 +13,14 @@ import os
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
 from conftest import random_words
+
+from wordlebot.answers import daily, store
+from wordlebot.app.wordsets import load_lexicon
+from wordlebot.cli import cli
 from wordlebot.cli import common as cli_mod  # the word-set options load through it
 from wordlebot.core import data
-from wordlebot.answers import daily, store
-from wordlebot.cli import cli
 from wordlebot.core.data import HistoryEntry
-from wordlebot.app.wordsets import load_lexicon
 
 # --- a small nyt-like data folder ---------------------------------------------------------------
 
@@ -214,9 +214,9 @@ def test_the_prior_of_may_20_does_not_know_wreck_was_its_answer(may20):
 
 
 def test_solving_may_20_with_wreck_rates_high(may20):
+    from wordlebot.core.game import parse_history
     from wordlebot.policy.advisor import Advisor
     from wordlebot.policy.analysis import analyze_game
-    from wordlebot.core.game import parse_history
 
     rows = parse_history("tarse:00101,crony:12000,wreck:22222")
     report = analyze_game(Advisor(may20, use_book=False), rows, answer="wreck")

@@ -9,12 +9,12 @@ import threading
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import feedback_code, optimal_total
-from wordlebot.policy import advisor as advisor_mod
-from wordlebot.policy.advisor import Advisor, PLAY_TOP
+
 from wordlebot.core.words import Lexicon
+from wordlebot.policy import advisor as advisor_mod
+from wordlebot.policy.advisor import PLAY_TOP, Advisor
 
 GUESSES = random_words(700, length=5, alphabet="abcdeilnorst", seed=7)
 ANSWERS = GUESSES[::2]
@@ -263,8 +263,8 @@ def test_compare_measures_any_guess_as_the_ranking_does(monkeypatch, budget):
 
 
 def test_playing_the_bots_guess_scores_full_skill():
-    from wordlebot.policy.analysis import analyze_game
     from wordlebot.core.game import Row
+    from wordlebot.policy.analysis import analyze_game
 
     lex = Lexicon.from_lists(GUESSES, ANSWERS, name="syn")
     adv = Advisor(lex, use_book=False)
@@ -343,8 +343,8 @@ def test_nyt_first_use_with_matrices_built_beside_the_model_gives_the_same_rows(
     import subprocess
     import sys
 
-    from wordlebot.core import matrix, paths
     from wordlebot.app.wordsets import load_lexicon
+    from wordlebot.core import matrix, paths
 
     env = dict(os.environ, WORDLEBOT_DATA=str(official), WORDLEBOT_CACHE=str(tmp_path / "cli"))
     cmd = [sys.executable, "-m", "wordlebot", "suggest", "--words", "nyt", "--date", "2026-05-20",

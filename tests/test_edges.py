@@ -11,14 +11,19 @@ import math
 import warnings
 
 import pytest
-from click.testing import CliRunner
-
 import web_helpers
+from click.testing import CliRunner
 from web_helpers import ANSWERS, WORDS, digits
+
 from wordlebot.cli import cli
 from wordlebot.core import data
-from wordlebot.core.errors import (HttpError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError,
-                                   WordlebotError)
+from wordlebot.core.errors import (
+    HttpError,
+    InconsistentFeedbackError,
+    InvalidFeedbackError,
+    InvalidWordError,
+    WordlebotError,
+)
 from wordlebot.core.feedback import feedback, feedback_unchecked
 from wordlebot.core.game import Row, parse_history
 from wordlebot.core.words import Lexicon
@@ -100,6 +105,14 @@ def test_a_bad_history_gets_the_same_message_from_the_cli_and_the_web(client, li
     assert r.status_code == 400
     assert on_cli == r.json()["detail"]
     assert on_cli.startswith(f"row {history.count(',') + 1}: ")
+
+
+def test_a_word_the_list_lacks_is_named_with_its_row_by_both_shells(client, lists):
+    history = f"{WORDS[0]}:00000,zzzzz:00000"
+    on_cli = cli_error(["suggest", "--history", history, *lists])
+    on_web = client.post("/api/suggest", json={"history": history}).json()["detail"]
+    # the same words but the set's name: the CLI's lists are files, the server's a named set
+    assert on_cli.startswith("row 2: 'zzzzz' is not in the ") and on_web.startswith("row 2: 'zzzzz' is not in the ")
 
 
 def test_the_parser_names_the_row_as_a_value_too():

@@ -12,11 +12,11 @@ import subprocess
 import sys
 import threading
 
+import naive
 import numpy as np
 import pytest
-
-import naive
 from conftest import random_words
+
 from wordlebot.answers import clogit, editor
 from wordlebot.answers.editor import EditorModel, WordFacts, fit
 from wordlebot.answers.mixture import mixture_prior

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import math
 
+import naive
 import numpy as np
 import pytest
-
-import naive
 from conftest import random_words
-from wordlebot.policy.explain import about, by_likelihood, explain, likely_count
+
 from wordlebot.core.game import Game
 from wordlebot.core.words import Lexicon
+from wordlebot.policy.explain import about, by_likelihood, explain, likely_count
 
 WORDS = random_words(200, alphabet="abcdelnorst", seed=5)
 ANSWERS = WORDS[::2]

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wordlebot.cli import common as cli_common
 from wordlebot.cli import cli
+from wordlebot.cli import common as cli_common
 from wordlebot.core.errors import WordlebotError
 from wordlebot.core.extras import EXTRAS, MissingExtraError, require
 

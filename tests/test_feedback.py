@@ -1,14 +1,14 @@
+import importlib
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from naive import feedback_code, feedback_rows_numpy
-import importlib
 
 fb = importlib.import_module("wordlebot.core.feedback")  # the package also exports the function feedback
-from wordlebot.core.errors import InvalidFeedbackError, InvalidWordError
-from wordlebot.core.feedback import Feedback, all_green, format_digits, format_emoji, format_letters, parse_feedback
+from wordlebot.core.errors import InvalidFeedbackError, InvalidWordError  # noqa: E402
+from wordlebot.core.feedback import Feedback, all_green, format_digits, format_emoji, format_letters, parse_feedback  # noqa: E402
 
 # The duplicate-letter traps of docs/ARCHITECTURE.md's conventions, written as digits (first letter first).
 TRAPS = [

@@ -1,10 +1,10 @@
 import numpy as np
 import pytest
+from conftest import random_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import random_words
 from naive import consistent, feedback_code, hard_mode_legal
+
 from wordlebot.core.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
 from wordlebot.core.game import Game, HardConstraints, Refusal, Row, parse_history
 from wordlebot.core.words import Lexicon

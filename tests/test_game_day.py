@@ -12,13 +12,13 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from rich.console import Console
-
 from conftest import random_words, write_lists
 from naive import digits
-from wordlebot.core import days
+from rich.console import Console
+
 from wordlebot.cli import cli
-from wordlebot.core.data import HistoryEntry, atomic_write, format_history_csv, HISTORY_FILE
+from wordlebot.core import days
+from wordlebot.core.data import HISTORY_FILE, HistoryEntry, atomic_write, format_history_csv
 from wordlebot.core.errors import InvalidDayError
 
 TODAY = dt.date(2026, 11, 27)
@@ -171,8 +171,8 @@ def test_assist_says_its_day_and_the_replay_rule_at_the_end():
     another; a game solved on a past day's answer ends with the line that names that day."""
     import io
 
-    from wordlebot.term.interactive import AssistSession
     from wordlebot.core.words import Lexicon
+    from wordlebot.term.interactive import AssistSession
 
     today = dt.date.today()
     past = today - dt.timedelta(days=10)

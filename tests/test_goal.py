@@ -14,11 +14,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from naive import feedback_code, least_loss_then_guesses, optimal_total, partition
-from wordlebot.policy.advisor import FAIL_COSTS, Advisor
+
 from wordlebot.cli import cli
 from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import FAIL_COSTS, Advisor
 
 AVER = ["haver", "caver", "eaver", "waver"]
 WEIGHTS = {"haver": 0.5, "caver": 0.455, "eaver": 0.03, "waver": 0.015}
@@ -31,8 +31,8 @@ def lexicon(weights=WEIGHTS) -> Lexicon:
 
 def test_the_command_line_names_the_library_goals():
     """cli_common names them as text (the advisor loads numpy and Numba)."""
-    from wordlebot.policy import advisor
     from wordlebot.cli import common as cli_common
+    from wordlebot.policy import advisor
 
     assert cli_common.GOALS == advisor.GOALS and cli_common.DEFAULT_GOAL == advisor.DEFAULT_GOAL
 
@@ -115,8 +115,9 @@ def test_suggest_json_and_table_say_the_goal_and_the_chance(tmp_path):
 
 
 def test_the_table_shows_the_chance_to_solve_where_below_certain():
-    from wordlebot.term.render import suggestion_table
     from rich.console import Console
+
+    from wordlebot.term.render import suggestion_table
 
     adv = Advisor(lexicon(), goal="average", use_book=False)
     game = adv.new_game(max_guesses=2)
@@ -316,8 +317,8 @@ def test_the_parry_position_gambles_only_when_asked(official):
     tells the three apart.  The default plays ABACA, the pure average PARRY, whose figures are
     the game's own posterior, by hand: when solved, (P(parry) + 2 P(carry)) / (P(parry) +
     P(carry)) guesses; lost, P(barry)."""
-    from wordlebot.core.game import Game, parse_history
     from wordlebot.app.wordsets import load_lexicon
+    from wordlebot.core.game import Game, parse_history
 
     run = CliRunner()
     base = ["--data-dir", str(official), "suggest", "--date", HAVER_DAY, "--history", PARRY_HISTORY, "--json"]

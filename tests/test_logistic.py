@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from wordlebot.answers import features as F
-from wordlebot.answers.logistic import CSR, CONVERGED, FeatureMatrix, fit, objective, predict_proba
+from wordlebot.answers.logistic import CONVERGED, CSR, FeatureMatrix, fit, objective, predict_proba
 
 
 def _csr(S: np.ndarray) -> CSR:

@@ -5,11 +5,12 @@ import threading
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import feedback_code, feedback_rows_numpy
+
 from wordlebot.core import matrix as mx
 from wordlebot.core.words import Lexicon, read_word_file
+
 
 @pytest.mark.parametrize("length", [4, 5, 6, 8, 11])
 def test_kernel_matches_reference_every_length(length):

@@ -1,17 +1,24 @@
 """Multi-board games (wordlebot.multi): the state, the policy, and the exact optimum of small
 cases, which for one board must be the single-board optimum of tests/naive.py."""
 
+import functools
 import json
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import digits, feedback_code, optimal_total
+
 from wordlebot.core.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
-from wordlebot.multi import (MultiGame, exact_expected_score, parse_multi_history, policy_expected_score, solve_time,
-                             suggest)
 from wordlebot.core.words import Lexicon
+from wordlebot.multi import (
+    MultiGame,
+    exact_expected_score,
+    parse_multi_history,
+    policy_expected_score,
+    solve_time,
+    suggest,
+)
 
 WORDS = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 LEX = Lexicon.from_lists(WORDS, WORDS[::3], name="mini")
@@ -308,6 +315,7 @@ def test_answer_sets_are_seeded_and_distinct():
 
 def test_joint_entropy_baseline_plays_as_the_textbook_sum_of_entropies():
     from naive import entropy_bits
+
     from wordlebot.core.matrix import build_matrix
     from wordlebot.multi.simulate import joint_entropy_chooser
 
@@ -331,8 +339,8 @@ def test_simulate_command_compares_the_policy_with_the_baselines(tmp_path):
     import json
 
     from click.testing import CliRunner
-
     from conftest import write_lists
+
     from wordlebot.cli import cli
 
     files = write_lists(tmp_path, WORDS, WORDS[::3])
@@ -371,8 +379,8 @@ def test_simulate_hard_plays_every_chooser_by_the_rule(tmp_path):
     import json
 
     from click.testing import CliRunner
-
     from conftest import write_lists
+
     from wordlebot.cli import cli
 
     files = write_lists(tmp_path, list(HAND.guesses), list(HAND.answers))
@@ -692,12 +700,11 @@ def _exact_guesses_with_penalty(lex, boards, cap, penalty):
     """Every strategy, brute force (tuples of distinct answers, uniform): the expected guesses to
     finish, a lost game counting the cap, one per open board, and ``penalty``."""
     import itertools
-    from functools import lru_cache
 
     tuples = list(itertools.permutations(range(lex.n_answers), boards))
     green = 242
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def value(state, solved, t):
         open_boards = [b for b in range(boards) if not solved[b]]
         if t == cap:
@@ -729,7 +736,6 @@ def _hard_brute_force(lex, boards, cap, penalty):
     board solved takes no more rows and sets no more rules).  Where no word is allowed, or none
     does anything, the open boards are lost."""
     import itertools
-    from functools import lru_cache
 
     from naive import hard_mode_legal
 
@@ -737,7 +743,7 @@ def _hard_brute_force(lex, boards, cap, penalty):
     green = 3 ** lex.length - 1
     fail = cap + 1 + penalty
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def value(state, solved, t, rows):
         open_boards = [b for b in range(boards) if not solved[b]]
         if not open_boards:

@@ -7,14 +7,14 @@ import itertools
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import feedback_code, hard_mode_legal
+
 from wordlebot.core.errors import WordlebotError
 from wordlebot.core.matrix import build_matrix
+from wordlebot.core.words import Lexicon
 from wordlebot.multi import MultiGame
 from wordlebot.multi.deadlock import doomed_share, sample_tuples
-from wordlebot.core.words import Lexicon
 
 WORDS = random_words(150, length=5, alphabet="abcdeorst", seed=7)
 LEX = Lexicon.from_lists(WORDS, WORDS[::5], name="mini")
@@ -178,9 +178,9 @@ def test_the_readme_figures_for_classic_dordle(official):
     by pair, and the policy opens with ZOPPO, saying its share of likely (prior-weighted) pairs."""
     import random
 
+    from wordlebot.app.wordsets import load_lexicon
     from wordlebot.core.matrix import pattern_matrix
     from wordlebot.multi import suggest
-    from wordlebot.app.wordsets import load_lexicon
 
     lex = load_lexicon("classic", data_dir=official)
     m = pattern_matrix(lex)

@@ -2,13 +2,13 @@
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import optimal_total, partition
-from wordlebot.search import refutation
+
 from wordlebot.core.game import HardConstraints
-from wordlebot.search.tree_search import INF, BudgetExceeded, TreeSearch
 from wordlebot.core.words import Lexicon
+from wordlebot.search import refutation
+from wordlebot.search.tree_search import BudgetExceeded, TreeSearch
 
 GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = GUESSES[::3]

@@ -5,16 +5,16 @@ import math
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import feedback_code, hard_mode_legal, optimal_total
-from wordlebot.search import tree as tr
+
+from wordlebot.app.wordsets import reference_lexicon
 from wordlebot.core.errors import UnsolvableError
 from wordlebot.core.game import HardConstraints
-from wordlebot.app.wordsets import reference_lexicon
+from wordlebot.core.words import Lexicon
+from wordlebot.search import tree as tr
 from wordlebot.search.published import OPTIMAL_TOTALS, SLOW_SETS
 from wordlebot.search.tree_search import INF, TreeSearch
-from wordlebot.core.words import Lexicon
 
 
 def small_case(seed, n=30, alphabet="abcd", length=4):
@@ -283,8 +283,8 @@ def test_growing_table_keeps_its_entries(monkeypatch):
     """The table starts small and doubles as it fills (entries moved to their new slots):
     every entry stored is found again with its own bounds (or missed, never another's),
     nearly all are kept, only the slots in use are touched, and emptying it starts it small."""
-    import wordlebot.search.tree_search as search_mod
     import wordlebot.search.kernels as sk
+    import wordlebot.search.tree_search as search_mod
 
     monkeypatch.setattr(sk, "TT_START_SLOTS", 16)
     TT = search_mod._Worker.table(entries=1 << 12, pool=1 << 16)
@@ -325,8 +325,8 @@ def test_growing_table_keeps_its_entries(monkeypatch):
 def test_table_growing_under_two_threads_gives_the_serial_tree(monkeypatch, hard):
     """Both threads store while the shared table doubles under them, many times from 2
     slots: the values and trees are the serial search's."""
-    import wordlebot.search.tree_search as search_mod
     import wordlebot.search.kernels as sk
+    import wordlebot.search.tree_search as search_mod
 
     monkeypatch.setattr(search_mod, "SPLIT_PART_MIN", 6)
     lex = _bigger_case()

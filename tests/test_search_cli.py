@@ -5,13 +5,13 @@ import json
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
 from conftest import random_words, write_lists
 from naive import feedback_code, optimal_total
-from wordlebot.policy.advisor import Advisor
+
 from wordlebot.cli import cli
-from wordlebot.search.openings import load_book
 from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import Advisor
+from wordlebot.search.openings import load_book
 
 GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = GUESSES[::3]
@@ -585,8 +585,9 @@ def test_a_hard_sweep_seeds_more_widely(files, monkeypatch):
     """Hard mode: the order is a poor guide to the best words, so a sweep that keeps several
     seeds SEED_PER_KEPT_HARD per word kept (one that keeps one, as in normal mode), and it ends with
     the naive hard totals of the best."""
-    import wordlebot.app.opener_sweep as ops
     from naive import optimal_total
+
+    import wordlebot.app.opener_sweep as ops
 
     monkeypatch.setattr(ops, "SEED_WORDS", 6)
     monkeypatch.setattr(ops, "SEED_PER_KEPT_HARD", 5)
@@ -608,8 +609,9 @@ def test_a_hard_sweep_keeps_the_exact_best_whatever_its_aspiration(files, monkey
     provisional bound.  Whether it holds (seeded), is far too low (every word refuted against it
     must be evaluated again) or is missing (the head searched with no bound), the sweep ends
     with the naive exact totals of the keep best words and a true lower bound for every other."""
-    import wordlebot.app.opener_sweep as ops
     from naive import optimal_total
+
+    import wordlebot.app.opener_sweep as ops
 
     keep = 3
     spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=True)
@@ -649,8 +651,9 @@ def test_a_sweep_sends_again_the_words_a_batch_did_not_reach(files, hard):
     """With no time for more than one word a batch, every batch of four comes back after its
     first word: the other three must go out again, each word is evaluated exactly once, and
     the sweep ends as a sweep of whole batches does (the naive totals of the best words)."""
-    import wordlebot.app.opener_sweep as ops
     from naive import optimal_total
+
+    import wordlebot.app.opener_sweep as ops
 
     keep = 3
     spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=hard)
@@ -729,8 +732,9 @@ def test_the_seeds_totals_are_kept_beside_the_journal_and_checked(tmp_path):
 def test_a_resumed_sweep_reuses_the_seeds_totals(files, hard):
     """The seed's totals of an earlier run are not computed again (only those missing are), and
     the sweep ends with the naive totals of the best words all the same."""
-    import wordlebot.app.opener_sweep as ops
     from naive import optimal_total
+
+    import wordlebot.app.opener_sweep as ops
 
     keep = 3
     spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=hard)

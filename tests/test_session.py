@@ -7,15 +7,15 @@ import os
 
 import numpy as np
 import pytest
-
 from naive import digits, feedback_code, partition
+
+from wordlebot.app.session import Session, Settings
 from wordlebot.core import clipboard
-from wordlebot.policy import explain
 from wordlebot.core.errors import HardModeError, InvalidWordError
 from wordlebot.core.game import Game
-from wordlebot.policy.explain import candidates_line
-from wordlebot.app.session import Session, Settings
 from wordlebot.core.words import Lexicon
+from wordlebot.policy import explain
+from wordlebot.policy.explain import candidates_line
 
 HAND = ["crane", "stare", "moist", "pious", "shore", "slate", "store", "spare"]
 
@@ -454,8 +454,8 @@ def test_clipboard_says_what_it_did(tmp_path, monkeypatch):
 def test_an_estimate_in_hard_mode_says_it_is_optimistic():
     """Past the look-ahead the estimate does not count hard mode's limits (item 13: on the
     weighted nyt set the first-row figures of both modes are the same estimate)."""
-    from wordlebot.term.render import value_basis
     from wordlebot.policy.strategies import Ranked
+    from wordlebot.term.render import value_basis
 
     row = Ranked("sater", 0, 5.7, 366.4, 1022, 190, 0.0, True, True, 3.381, 1, "estimate")
     assert "ignores hard mode" not in value_basis(row)

@@ -2,13 +2,14 @@ import json
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import entropy_bits, feedback_code, hard_mode_legal, play_greedy
+
 from wordlebot.core.matrix import build_matrix
-from wordlebot.search.published import GREEDY_TOTALS
-from wordlebot.policy.simulate import greedy_chooser, simulate
 from wordlebot.core.words import Lexicon
+from wordlebot.policy.simulate import greedy_chooser, simulate
+from wordlebot.search.published import GREEDY_TOTALS
+
 
 @pytest.fixture(scope="module")
 def lex():

@@ -2,12 +2,13 @@ import math
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import entropy_bits, expected_left, partition
+
 from wordlebot.core.matrix import build_matrix
-from wordlebot.policy.strategies import STRATEGIES, letter_scores, partition_stats, rank
 from wordlebot.core.words import Lexicon
+from wordlebot.policy.strategies import STRATEGIES, letter_scores, partition_stats, rank
+
 
 @pytest.fixture
 def lex():

@@ -5,19 +5,19 @@ import datetime as dt
 import threading
 from contextlib import asynccontextmanager
 
+from conftest import random_words
+from naive import digits, feedback_code
 from textual import events
 from textual.widgets import Button, DataTable, Select
 from textual.widgets._footer import FooterKey
 
-from conftest import random_words
-from naive import digits, feedback_code
-from wordlebot.policy.advisor import Advisor
-from wordlebot.core.game import Game
 from wordlebot.app.session import Session, Settings
+from wordlebot.core.game import Game
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import Advisor
 from wordlebot.tui import WordlebotApp
 from wordlebot.tui.app import SuggestionTable
 from wordlebot.tui.screens import AnalysisScreen, SettingsScreen
-from wordlebot.core.words import Lexicon
 
 WORDS = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = WORDS[::3]
@@ -1128,13 +1128,13 @@ def day_session(mode="assist", day=None, hints="auto", secret=None):
 def test_the_header_and_the_status_say_which_days_prior_is_used():
     async def go():
         app = WordlebotApp(day_session(), persist=False)
-        async with running(app) as pilot:
+        async with running(app):
             puzzle = (DAY_TODAY - dt.date(2021, 6, 19)).days
             assert f"daily today {DAY_TODAY} #{puzzle:,}" in app.sub_title
             assert _text(app, "#status").startswith(f"today's prior, {DAY_TODAY} (#{puzzle:,}); replaying an "
                                                     "earlier day? F2 sets the day")
         app = WordlebotApp(day_session(day=PAST), persist=False)
-        async with running(app) as pilot:
+        async with running(app):
             assert f"daily {PAST} #{(PAST - dt.date(2021, 6, 19)).days:,}" in app.sub_title
             assert "today" not in app.sub_title
 
@@ -1323,7 +1323,7 @@ def test_a_pasted_share_grid_sets_the_day_and_shows_what_it_says():
             text = _text(app.screen, "#grid-text")
             assert f"Wordle #{puzzle:,} of {PAST}, solved in 3" in text and "the bot:" in text
             fit = sum(digits(w, target) == digits(played[0], target) for w in WORDS)
-            assert f"row 1: " in text and f"{fit:,} allowed word" in text
+            assert "row 1: " in text and f"{fit:,} allowed word" in text
             await pilot.press("escape")
             for w in played:
                 await pilot.press(*w, *digits(w, target), "enter")

@@ -14,19 +14,19 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-from click.testing import CliRunner
-
 import web_helpers
+from click.testing import CliRunner
 from web_helpers import ANSWERS, WORDS, LiveServer, digits, small_lexicon
-from wordlebot.policy.advisor import Advisor
-from wordlebot.core.share import share_grid
-from wordlebot.policy.analysis import analyze_game
+
 from wordlebot.cli import cli
 from wordlebot.core.feedback import Feedback
 from wordlebot.core.game import Game
+from wordlebot.core.share import share_grid
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import Advisor
+from wordlebot.policy.analysis import analyze_game
 from wordlebot.web.app import STATIC, create_app
 from wordlebot.web.service import Engine
-from wordlebot.core.words import Lexicon
 
 with warnings.catch_warnings():  # starlette's note about httpx versions is not ours to fix
     warnings.simplefilter("ignore")
@@ -371,8 +371,8 @@ def test_the_prior_follows_the_servers_clock(env, tmp_path):
     analysed puzzle is judged with the prior of its own day."""
     import datetime as dt
 
-    from wordlebot.core import data
     from wordlebot.cli.web import named_sources
+    from wordlebot.core import data
 
     d1 = dt.date(2024, 3, 20)
     d2 = d1 + dt.timedelta(days=1)

@@ -13,15 +13,15 @@ import datetime as dt
 import warnings
 
 import pytest
-
 import web_helpers
 from naive import digits
 from web_helpers import ANSWERS, WORDS
+
 from wordlebot.core import data
+from wordlebot.core.game import Game, parse_history
 from wordlebot.policy.advisor import Advisor
 from wordlebot.policy.analysis import analyze_game
 from wordlebot.policy.explain import review_rows
-from wordlebot.core.game import Game, parse_history
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
 

@@ -9,11 +9,11 @@ import re
 import warnings
 
 import pytest
-
 import web_helpers
 from web_helpers import ANSWERS, LiveServer, digits, expect, no_overflow, ready
-from wordlebot.policy.explain import by_likelihood
+
 from wordlebot.multi import MultiGame, suggest
+from wordlebot.policy.explain import by_likelihood
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
 

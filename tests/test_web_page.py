@@ -10,17 +10,17 @@ from __future__ import annotations
 import re
 
 import pytest
-
 import web_helpers
 from conftest import random_words
 from web_helpers import ANSWERS, WORDS, LiveServer, digits, expect, no_overflow, ready
-from wordlebot.policy.advisor import Advisor
-from wordlebot.core.share import share_grid
-from wordlebot.policy.explain import about, by_likelihood, explain, likely_count
+
 from wordlebot.core.game import Game
+from wordlebot.core.share import share_grid
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import Advisor
+from wordlebot.policy.explain import about, by_likelihood, explain, likely_count
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
-from wordlebot.core.words import Lexicon
 
 # the shared fixtures (attributes, not unused imports)
 chromium, env, lex = web_helpers.chromium, web_helpers.offline_env, web_helpers.small_lex

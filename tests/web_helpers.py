@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import random_words
+
 from wordlebot.core.feedback import Feedback
 from wordlebot.core.words import Lexicon
 

@@ -9,9 +9,8 @@ Numba and the kernels behind them) when a name is first used, so that ``import w
 the light commands (``wordlebot feedback``, ``--help``, ``data status``) start at once.
 """
 
-import sys
-import types
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .core.errors import (
     CacheError,
@@ -20,8 +19,8 @@ from .core.errors import (
     InconsistentFeedbackError,
     InvalidFeedbackError,
     InvalidWordError,
-    WordListError,
     WordlebotError,
+    WordListError,
 )
 from .core.feedback import (
     Feedback,
@@ -49,7 +48,18 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
+if TYPE_CHECKING:  # the names __getattr__ hands out, as type checkers and editors should see them
+    from .app.wordsets import load_lexicon, wordfreq_lexicon
+    from .core.game import Game, Row, parse_history
+    from .core.matrix import build_matrix, pattern_matrix
+    from .core.words import Lexicon, WordId
+    from .policy.advisor import Advisor
+    from .policy.simulate import SimResult, greedy_chooser, simulate
+    from .policy.strategies import STRATEGIES, Ranked, rank
+    from .search.tree_search import TreeSearch
+
+
+def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'wordlebot' has no attribute {name!r}")
@@ -58,21 +68,9 @@ def __getattr__(name: str):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
-
-class _Package(types.ModuleType):
-    """``wordlebot.simulate`` is the function, as when this file imported it eagerly; importing
-    the submodule of the same name (which sets the package attribute) must not replace it."""
-
-    def __setattr__(self, name, value):
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == name:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "Advisor", "CacheError", "DataError", "Feedback", "Game", "HardModeError", "InconsistentFeedbackError",

@@ -23,14 +23,20 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core.data import HistoryEntry
 from . import editor
 from .model import TrainingData
+
+if TYPE_CHECKING:
+    from ..core.words import Lexicon
+    from ..policy.advisor import Advisor
+    from .model import AnswerModel
 
 PRIOR_METHODS = ("editor", "mixture", "spy-em")
 PLAY_METHODS = PRIOR_METHODS + ("uniform-2315", "uniform-3158", "frequency", "classifier-ban")
@@ -48,7 +54,7 @@ class DayPriors:
     weights: tuple[np.ndarray, ...]  # per day, over the word list
     note: str  # how it was fitted
     seconds: float
-    spy_em: object | None = None  # the fitted Spy-EM model (its pool feeds classifier-ban)
+    spy_em: AnswerModel | None = None  # the fitted Spy-EM model (its pool feeds classifier-ban)
 
 
 @dataclass(frozen=True)
@@ -212,7 +218,7 @@ class _Patterns:
         self.mt = transposed(full)
         self._last: tuple[str, np.ndarray, np.ndarray] | None = None
 
-    def advisor(self, lex, **kw):
+    def advisor(self, lex: Lexicon, **kw: Any) -> Advisor:
         from ..policy.advisor import Advisor
 
         if self._last is None or self._last[0] != lex.fingerprint:  # lists change rarely: slice once
@@ -225,7 +231,7 @@ class _Patterns:
         return Advisor(lex, matrix=self._last[1], matrix_t=self._last[2], **kw)
 
 
-def _play_day(adv, answer: str, first: str) -> int:
+def _play_day(adv: Advisor, answer: str, first: str) -> int:
     """Guesses the Advisor's search needs for one answer (0: not within six)."""
     from ..core.feedback import feedback_unchecked
 
@@ -279,6 +285,7 @@ def play_backtest(
                 lex = Lexicon.from_lists(words, words, answer_weights(priors[method].weights[i]), name="nyt")
             else:  # classifier-ban: the classifier's pool minus every earlier answer
                 spy = priors["spy-em"].spy_em
+                assert spy is not None
                 before = [h for h in data.history if h.date < e.date]
                 keep, _, _ = chain([ThresholdFilter(spy.pool, 0.5), PastAnswersFilter(before)], words)
                 lex = Lexicon.from_lists(words, [x for x, k in zip(words, keep) if k], name="classifier-ban")
@@ -299,18 +306,18 @@ def play_backtest(
     return reports
 
 
-def _opening(lex, patterns: _Patterns, goal: str = "streak") -> str:
+def _opening(lex: Lexicon, patterns: _Patterns, goal: str = "streak") -> str:
     """A method's first guess, chosen on the window's first day and kept (the prior and the
     lists move little from day to day): the opening book for the fixed uniform lists (cached on
     disk), a one-guess look-ahead search otherwise."""
     static = not lex.weighted and lex.name in ("classic-2315", "wordlebot-3158")
     adv = patterns.advisor(lex, strategy="search", use_book=static, goal=goal)
     if static:
-        return adv.best(adv.new_game())
+        return str(adv.best(adv.new_game()))
     search = adv.search_for(False, 6)
     search.set_depth(1)
     try:
         g, _ = search.best()
     finally:
         search.set_depth(None)
-    return lex.guesses[g]
+    return str(lex.guesses[g])

@@ -27,8 +27,8 @@ from run to run on a machine, as ``answers/logistic.py``'s is.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 from numba import njit

@@ -19,20 +19,21 @@ import functools
 import hashlib
 import json
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 import numpy as np
 
 from ..core import cache_store, data
+from ..core.cache_formats import ANSWER_MODEL_VERSION as MODEL_VERSION
 from ..core.cache_formats import WORD_FACTS_VERSION as FACTS_VERSION
 from ..core.data import HistoryEntry
 from ..core.errors import DataError
 from ..core.paths import cache_dir
 from ..core.words import list_fingerprint, read_word_file
 from . import store
-from .editor import MODEL_VERSION, EditorModel, PriorParts, WordFacts, fit, history_fingerprint
+from .editor import EditorModel, PriorParts, WordFacts, fit, history_fingerprint
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,7 @@ def word_facts(words: Sequence[str], lists: dict[str, list[str]], folder: Path |
 
 
 @functools.lru_cache(maxsize=2)
-def _word_facts(words: tuple[str, ...], lists: tuple, path_text: str) -> WordFacts:
+def _word_facts(words: tuple[str, ...], lists: tuple[tuple[str, tuple[str, ...]], ...], path_text: str) -> WordFacts:
     path = Path(path_text)
     try:
         doc = json.loads(path.read_text())
@@ -223,7 +224,8 @@ def prior_for_day(data_dir: Path, words: Sequence[str], day: dt.date | None = No
                     f"simple prior for {day} ({why})")
 
 
-def build_day_model(data_dir: Path, words: Sequence[str], until: dt.date, folder: Path | None = None):
+def build_day_model(data_dir: Path, words: Sequence[str], until: dt.date,
+                    folder: Path | None = None) -> tuple[EditorModel, Path]:
     """Fit the model of the day after ``until`` (on the history up to ``until``) and keep it
     where the prior of that day looks for it: (model, its file)."""
     history = read_history_or_none(Path(data_dir))
@@ -232,4 +234,5 @@ def build_day_model(data_dir: Path, words: Sequence[str], until: dt.date, folder
     if not before:
         raise DataError(f"no answer history up to {until}: run 'wordlebot data fetch' (or data update) first")
     model = model_for_day(data_dir, words, history, day, build=True, folder=folder)
+    assert model is not None  # (build=True fits one)
     return model, day_model_path(words, store.answer_lists(Path(data_dir)), before, folder)

@@ -41,9 +41,10 @@ import hashlib
 import json
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -52,7 +53,6 @@ from ..core.data import HistoryEntry, atomic_write_json
 from ..core.errors import DataError
 from ..core.words import list_fingerprint
 from . import clogit
-
 
 EDITOR_SINCE = dt.date(2022, 11, 7)  # the first answer the editor chose (BEGIN)
 MIN_EDITOR_DAYS = 60  # fewer editor days before d: train on every day before d
@@ -99,7 +99,7 @@ class WordFacts:
     blacklisted: np.ndarray  # bool: on the default blacklist (answers/blacklist.txt)
 
     @classmethod
-    def build(cls, words: Sequence[str], lists: dict[str, list[str]]) -> "WordFacts":
+    def build(cls, words: Sequence[str], lists: dict[str, list[str]]) -> WordFacts:
         from .features import morphology, zipf
         from .filters import default_blacklist
 
@@ -134,13 +134,13 @@ class WordFacts:
         codes = np.frombuffer("".join(self.words).encode(), np.uint8).reshape(len(self.words), -1).astype(np.int64) - 97
         return np.ascontiguousarray(codes[:, 0]), np.ascontiguousarray(codes[:, -1])
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"group": self.group.tolist(), "zipf": self.zipf.tolist(),
                 "inflected": np.flatnonzero(self.inflected).tolist(),
                 "blacklisted": np.flatnonzero(self.blacklisted).tolist()}
 
     @classmethod
-    def from_json(cls, doc: dict, words: Sequence[str]) -> "WordFacts":
+    def from_json(cls, doc: dict[str, Any], words: Sequence[str]) -> WordFacts:
         n = len(words)
         group = np.array(doc["group"], np.int64)
         z = np.array(doc["zipf"], np.float64)
@@ -169,7 +169,7 @@ class Timeline:
     uses: dict[int, int]  # word index -> times used
 
     @classmethod
-    def of(cls, entries: Sequence[HistoryEntry], index: dict[str, int]) -> "Timeline":
+    def of(cls, entries: Sequence[HistoryEntry], index: dict[str, int]) -> Timeline:
         word = np.array([index.get(e.word, -1) for e in entries], np.int64)
         fresh = np.zeros(len(entries), bool)
         first: dict[int, dt.date] = {}
@@ -250,7 +250,7 @@ class EditorModel:
     fresh: dict[str, float]  # coefficient of each FRESH_STATIC + FRESH_DAY + FRESH_LETTERS feature
     repeat: dict[str, float]  # coefficient of each REPEAT_FEATURES feature
     trained_until: dt.date  # the last history day it was fitted on
-    meta: dict = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -258,7 +258,7 @@ class EditorModel:
 
     # --- probabilities ------------------------------------------------------------------------
 
-    def parts(self, history: Sequence[HistoryEntry], on: dt.date) -> "PriorParts":
+    def parts(self, history: Sequence[HistoryEntry], on: dt.date) -> PriorParts:
         """The prior of ``on`` from the history before it, with its two branches."""
         before = [e for e in history if e.date < on]
         index = {w: i for i, w in enumerate(self.words)}
@@ -301,7 +301,7 @@ class EditorModel:
 
     # --- storage -------------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"version": MODEL_VERSION, "kind": "editor", "words": "nyt", "words_sha256": list_fingerprint(self.words),
                 "trained_until": self.trained_until.isoformat(), "fresh": self.fresh, "repeat": self.repeat,
                 "meta": self.meta, "facts": self.facts.to_json()}
@@ -310,7 +310,7 @@ class EditorModel:
         atomic_write_json(path, self.to_json())
 
     @classmethod
-    def from_json(cls, doc: dict, words: Sequence[str], path: str = "in memory") -> "EditorModel":
+    def from_json(cls, doc: dict[str, Any], words: Sequence[str], path: str = "in memory") -> EditorModel:
         if not isinstance(doc, dict) or doc.get("version") != MODEL_VERSION or doc.get("kind") != "editor":
             raise DataError(f"answer model {path} is from another version; it will be retrained")
         if doc.get("words_sha256") != list_fingerprint(list(words)):
@@ -327,7 +327,7 @@ class EditorModel:
         return cls(facts, fresh, repeat, until, dict(doc.get("meta") or {}))
 
     @classmethod
-    def load(cls, path: Path, words: Sequence[str]) -> "EditorModel":
+    def load(cls, path: Path, words: Sequence[str]) -> EditorModel:
         try:
             doc = json.loads(Path(path).read_text())
         except FileNotFoundError:

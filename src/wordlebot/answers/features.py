@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -43,14 +43,14 @@ DENSE_NAMES = (
 
 
 @lru_cache(maxsize=1)
-def _freq() -> dict:
+def _freq() -> dict[str, float]:
     from wordfreq import get_frequency_dict
 
     return get_frequency_dict("en", wordlist="large")
 
 
 @lru_cache(maxsize=1)
-def _ranks() -> dict:
+def _ranks() -> dict[str, int]:
     """Frequency rank of each word (0: the commonest, ties in the dictionary's order, as a
     stable sort by frequency gives them); only the classifier's features need it."""
     freq = _freq()
@@ -71,14 +71,15 @@ def zipf(word: str) -> float:
 
 
 @lru_cache(maxsize=4096)
-def _inflections(lemma: str, pos: str) -> dict:
+def _inflections(lemma: str, pos: str) -> dict[str, tuple[str, ...]]:
     # several words share a lemma (cranes, craned): lemminflect deep-copies its entry on each call
     import lemminflect
 
-    return lemminflect.getAllInflections(lemma, upos=pos)
+    found: dict[str, tuple[str, ...]] = lemminflect.getAllInflections(lemma, upos=pos)
+    return found
 
 
-def morphology(word: str) -> dict:
+def morphology(word: str) -> dict[str, Any]:
     """Parts of speech, lemmas and, when the word is an inflected form, its inflection tags."""
     import lemminflect
 

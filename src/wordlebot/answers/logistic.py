@@ -74,7 +74,7 @@ class CSR:
     def shape(self) -> tuple[int, int]:
         return (self.indptr.size - 1, self.n_cols)
 
-    def take(self, rows: np.ndarray) -> "CSR":
+    def take(self, rows: np.ndarray) -> CSR:
         rows = np.flatnonzero(rows) if np.asarray(rows).dtype == bool else np.asarray(rows, np.int64)
         lengths = self.indptr[rows + 1] - self.indptr[rows]
         indptr = np.zeros(rows.size + 1, np.int64)
@@ -114,7 +114,7 @@ class FeatureMatrix:
         object.__setattr__(self, "dense_t", np.ascontiguousarray(self.dense.T))
 
     @classmethod
-    def from_dense(cls, X: np.ndarray) -> "FeatureMatrix":
+    def from_dense(cls, X: np.ndarray) -> FeatureMatrix:
         X = np.ascontiguousarray(X, dtype=np.float64)
         return cls(X, CSR(np.zeros(X.shape[0] + 1, np.int64), np.zeros(0, np.int64), np.zeros(0), 0))
 
@@ -127,7 +127,7 @@ class FeatureMatrix:
         """Columns without the intercept."""
         return self.dense.shape[1] + self.sparse.n_cols
 
-    def take(self, rows: np.ndarray) -> "FeatureMatrix":
+    def take(self, rows: np.ndarray) -> FeatureMatrix:
         return FeatureMatrix(self.dense[rows], self.sparse.take(rows), self.sparse_head)
 
     def toarray(self) -> np.ndarray:

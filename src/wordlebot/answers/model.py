@@ -29,6 +29,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,6 +37,9 @@ from ..core.data import HistoryEntry, atomic_write_json
 from ..core.errors import DataError
 from ..core.words import list_fingerprint
 from . import features as F
+
+if TYPE_CHECKING:
+    from .logistic import FeatureMatrix
 
 MODEL_VERSION = 2  # 2: fitted by answers/logistic.py (1: scikit-learn's liblinear)
 SEED = 20260202
@@ -54,7 +58,7 @@ class AnswerModel:
     m_out: float  # share of fresh answers that come from outside the lists
     kappa: float  # repeat preference for older answers
     trained_until: dt.date  # last history day used
-    meta: dict = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
     coef: np.ndarray | None = None  # logistic regression weights (for "why")
     intercept: float = 0.0
     dense_mean: np.ndarray | None = None
@@ -72,7 +76,9 @@ class AnswerModel:
         """Weight factor of the default blacklist (x0.01: penalised, never banned)."""
         from .filters import BlacklistFilter, default_blacklist
 
-        return BlacklistFilter(default_blacklist(), penalty=BLACKLIST_PENALTY).apply(self.words).factor
+        factor = BlacklistFilter(default_blacklist(), penalty=BLACKLIST_PENALTY).apply(self.words).factor
+        assert factor is not None  # (a blacklist weighs every word)
+        return factor
 
     # --- explanation ---------------------------------------------------------------------------
 
@@ -105,7 +111,7 @@ class AnswerModel:
 
     # --- storage -------------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": MODEL_VERSION, "feature_version": F.FEATURE_VERSION, "meta": self.meta,
             "words_sha256": list_fingerprint(self.words), "trained_until": self.trained_until.isoformat(),
@@ -121,13 +127,13 @@ class AnswerModel:
     def save(self, path: Path) -> None:
         atomic_write_json(path, self.to_json())
 
-    def stored(self) -> "AnswerModel":
+    def stored(self) -> AnswerModel:
         """The model as it reads back from its file (the numbers are rounded there): a model
         just trained gives the same priors as the same model loaded later."""
         return AnswerModel.from_json(self.to_json(), self.words)
 
     @classmethod
-    def load(cls, path: Path, words: list[str]) -> "AnswerModel":
+    def load(cls, path: Path, words: list[str]) -> AnswerModel:
         try:
             doc = json.loads(Path(path).read_text())
         except FileNotFoundError:
@@ -137,12 +143,14 @@ class AnswerModel:
         return cls.from_json(doc, words, str(path))
 
     @classmethod
-    def from_json(cls, doc: dict, words: list[str], path: str = "in memory") -> "AnswerModel":
+    def from_json(cls, doc: dict[str, Any], words: list[str], path: str = "in memory") -> AnswerModel:
         if doc.get("version") != MODEL_VERSION or doc.get("feature_version") != F.FEATURE_VERSION:
             raise DataError(f"answer model {path} is from another version; rebuild it with: wordlebot answers build")
         if doc.get("words_sha256") != list_fingerprint(words):
             raise DataError(f"answer model {path} was trained for another word list; rebuild it")
-        arr = lambda k: None if doc.get(k) is None else np.array(doc[k], dtype=np.float64)  # noqa: E731
+        def arr(k: str) -> np.ndarray | None:
+            return None if doc.get(k) is None else np.array(doc[k], dtype=np.float64)
+
         listed = np.zeros(len(words), bool)
         listed[doc["listed"]] = True
         return cls(list(words), np.array(doc["pool"]), listed, doc["m_out"], doc["kappa"],
@@ -198,7 +206,8 @@ def day_prior(pool: np.ndarray, listed: np.ndarray, m_out: float, words: list[st
     if used.any():
         rep = pool * used * (age / 365.0) ** kappa
         p += rho * rep / rep.sum()
-    return p / p.sum()
+    out: np.ndarray = p / p.sum()
+    return out
 
 
 def fit_kappa(base: np.ndarray, words: list[str], history: list[HistoryEntry]) -> float:
@@ -263,7 +272,7 @@ class _Features:
         self.mean = self.dense.mean(axis=0)
         self.std = self.dense.std(axis=0) + 1e-9
 
-    def matrix(self):
+    def matrix(self) -> FeatureMatrix:
         from .logistic import FeatureMatrix  # Numba kernels: only when training
 
         # the letter one-hot (the sparse block's first columns) in the solver's exact block
@@ -303,7 +312,7 @@ def train(data: TrainingData, until: dt.date | None = None, *, seed: int = SEED)
     m_out, n_out, days = outside_rate(data, until)
     kappa = fit_kappa(res.probability, data.words, history)
     meta = {
-        "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seed": seed, "history_days": len(history), "history_first": history[0].date.isoformat(),
         "positives": int(pos.sum()), "lists": {k: len(v) for k, v in data.lists.items()},
         "spy_em": {"iterations": res.iterations, "converged": res.converged,

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import editor
 from .editor import EditorModel, PriorParts
+
+if TYPE_CHECKING:
+    from ..core.words import AnswerGroups
 
 PAST = 4  # the group of the past answers, after editor's four
 GROUP_LABELS = (
@@ -117,7 +121,7 @@ def _factors(model: EditorModel, parts: PriorParts, i: int, gi: int) -> list[tup
     return sorted(out, key=lambda t: -abs(math.log(t[1])))
 
 
-def answer_groups(model: EditorModel, parts: PriorParts) -> "AnswerGroups":
+def answer_groups(model: EditorModel, parts: PriorParts) -> AnswerGroups:
     """The day's groups as a Lexicon carries them (for every shell's candidate list)."""
     from ..core.words import AnswerGroups
 

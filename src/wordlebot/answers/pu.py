@@ -57,7 +57,8 @@ def _rescale(p: np.ndarray, total: float) -> np.ndarray:
         if s <= 0 or abs(s - total) < 1e-6 * max(1.0, total):
             break
         w = np.clip(w * (total / s), 0.0, 1.0)
-    return w
+    out: np.ndarray = w
+    return out
 
 
 def spy_em(

@@ -7,10 +7,11 @@ is kept, and ``wordlebot answers build`` (``daily.build_day_model``) are in ``da
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from ..core import data
+from ..core.data import HistoryEntry
 from ..core.words import read_word_file
 from .model import TrainingData
 
@@ -27,7 +28,7 @@ def answer_lists(data_dir: Path) -> dict[str, list[str]]:
             if (Path(data_dir) / f).is_file()}
 
 
-def training_data(data_dir: Path, words: Sequence[str], history: list | None = None) -> TrainingData:
+def training_data(data_dir: Path, words: Sequence[str], history: list[HistoryEntry] | None = None) -> TrainingData:
     """The lists and the history (read from ``data_dir`` unless the caller holds it already)."""
     return TrainingData(list(words), data.read_history(Path(data_dir)) if history is None else history,
                         answer_lists(Path(data_dir)))

@@ -33,6 +33,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import WordlebotError
 from ..search.kernels import INF
@@ -70,13 +71,13 @@ class JournalState:
 @dataclass
 class Journal:
     path: Path
-    sweep: dict  # what the rows depend on (lists, rules, search, keep, margin)
+    sweep: dict[str, Any]  # what the rows depend on (lists, rules, search, keep, margin)
     rows: dict[str, tuple[float, bool, float]] = field(default_factory=dict)  # word -> (total, exact, seconds)
     complete: bool = False
     seeds: list[tuple[int, float]] = field(default_factory=list)  # each run's seed: (words, CPU-s)
 
     @classmethod
-    def start(cls, path: Path, sweep: dict, *, resume: bool) -> "Journal":
+    def start(cls, path: Path, sweep: dict[str, Any], *, resume: bool) -> Journal:
         """A new journal at ``path``, or (``resume``) the one there, checked against ``sweep``.
         Never overwrites a journal it was not asked to resume."""
         path = Path(path)
@@ -97,7 +98,7 @@ class Journal:
         return journal
 
     @classmethod
-    def read(cls, path: Path) -> "Journal":
+    def read(cls, path: Path) -> Journal:
         raw = Path(path).read_bytes()
         if raw and not raw.endswith(b"\n"):  # a row cut short by a crash: dropped, and cut off the file
             raw = raw[: raw.rfind(b"\n") + 1]

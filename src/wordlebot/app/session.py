@@ -20,23 +20,26 @@ cancels).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Any
 
 from ..core import data
-from ..policy import explain
-from ..policy.advisor import Advisor
-from ..policy.analysis import GameReport, analyze_game
+from ..core.data import HistoryEntry
 from ..core.days import GameDay, default_day_note, end_of_game_note, pick_answer, resolve_day
 from ..core.errors import DataError, InvalidFeedbackError, InvalidWordError, WordlebotError
-from ..core.feedback import _CHAR_COLOUR, GRAY, GREEN, YELLOW, colours_to_pattern, pattern_to_colours
+from ..core.feedback import _CHAR_COLOUR, GRAY, GREEN, YELLOW, EmojiStyle, colours_to_pattern, pattern_to_colours
 from ..core.game import Game, Refusal, Row
-from ..policy.grid_analysis import GridReport, analyze_grid, looks_like_grid, read_grid, words_of_rows
 from ..core.share import share_grid
 from ..core.text import plural
-from .settings import MODES, Settings
 from ..core.words import Lexicon
+from ..policy import explain
+from ..policy.advisor import Advisor
+from ..policy.analysis import GameReport, SharedGame, analyze_game
+from ..policy.grid_analysis import GridReport, analyze_grid, looks_like_grid, read_grid, words_of_rows
+from ..policy.strategies import Ranked
+from .settings import MODES, Settings
 
 __all__ = ["BoardRow", "Cell", "KEYS_HELP", "MODES", "Outcome", "Session", "Settings", "SettingsPlan"]
 
@@ -86,7 +89,11 @@ class Outcome:
     grid: object = None  # a pasted share grid (analysis.SharedGame) for the shell to act on (see GridUse)
 
 
-_HOLD = object()  # _press: this key must wait for the suggestions
+class _Hold:
+    """_press: this key must wait for the suggestions."""
+
+
+_HOLD = _Hold()
 
 
 @dataclass(frozen=True)
@@ -160,11 +167,12 @@ class Session:
     # The same as a GameDay (days.py): where it came from and its answer once the day is over;
     # and the answer history, for the replay rule at the end of a game.
     game_day: GameDay | None = None
-    history: list = field(default_factory=list)
+    history: list[HistoryEntry] = field(default_factory=list)
     # The game version whose hints the player asked for (F3) while they are hidden.
     hints_version: int | None = None
-    advisor: Advisor | None = None
-    game: Game | None = None
+    # Given, or made by __post_init__: never None once the session exists.
+    advisor: Advisor = None  # type: ignore[assignment]
+    game: Game = None  # type: ignore[assignment]
     letters: str = ""
     colours: list[int] = field(default_factory=list)
     # Which tiles of the row being typed got a colour key; a row coloured with clicks or Space
@@ -176,7 +184,7 @@ class Session:
     edit_colours: list[int] = field(default_factory=list)
     # Bumped at every change of the game: suggestions are offered for one version (see offer).
     version: int = 0
-    offered: list = field(default_factory=list)
+    offered: list[Ranked] = field(default_factory=list)
     offered_version: int | None = None
     held: list[str] = field(default_factory=list)
 
@@ -194,7 +202,7 @@ class Session:
     @classmethod
     def start(cls, saved: Settings, *, data_dir: str | Path | None = None, day: dt.date | None = None,
               answer: str | None = None, notify: Callable[[str], None] | None = None,
-              load_options: dict | None = None, **run) -> "Session":
+              load_options: dict[str, Any] | None = None, **run: Any) -> Session:
         """The session a user starts: the saved settings with this run's flags (``run``: None
         leaves a setting as saved; a --date or --answer means play mode unless ``mode`` says
         assist).  When the saved word lists cannot be loaded (a file that has gone), the
@@ -254,7 +262,7 @@ class Session:
             self.held.append(key)
             return Outcome(self._waiting(), held=True)
         out = self._checked(key)
-        if out is _HOLD:
+        if isinstance(out, _Hold):
             self.held.append(key)
             return Outcome(self._waiting(), held=True)
         return out
@@ -279,7 +287,7 @@ class Session:
                 keys.append(ch)
         return [self.press(k) for k in keys]
 
-    def offer(self, rows: list, version: int) -> list[Outcome]:
+    def offer(self, rows: list[Ranked], version: int) -> list[Outcome]:
         """The suggestions found for ``version`` of the game (ignored when the game has changed
         since): Tab reads them, and the keys that waited for them run now, in order."""
         if version != self.version:
@@ -289,7 +297,7 @@ class Session:
         while self.held:
             key = self.held.pop(0)
             out = self._checked(key)
-            if out is _HOLD:  # an Enter among the held keys changed the game: wait again
+            if isinstance(out, _Hold):  # an Enter among the held keys changed the game: wait again
                 self.held.insert(0, key)
                 break
             outs.append(out)
@@ -302,13 +310,13 @@ class Session:
     def _waiting(self) -> str:
         return f"waiting for the search ({plural(len(self.held), 'key')} held; Esc drops them)"
 
-    def _checked(self, key: str):
+    def _checked(self, key: str) -> Outcome | _Hold:
         try:
             return self._press(key)
         except WordlebotError as exc:
             return Outcome(str(exc), error=True)
 
-    def _press(self, key: str):
+    def _press(self, key: str) -> Outcome | _Hold:
         if key in (" ", "space"):
             return self._cycle_key()
         if key == "ctrl+z":
@@ -401,7 +409,7 @@ class Session:
             self.cycle(min(self.pos, len(self.letters) - 1))
         return Outcome()
 
-    def _tab(self):
+    def _tab(self) -> Outcome | _Hold:
         if self.editing is not None:
             raise InvalidWordError(f"finish correcting row {self.editing + 1} first: Enter applies, Esc cancels")
         if self.over:
@@ -803,7 +811,7 @@ class Session:
         fallback = self.lexicon.fallback
         return fallback.line if fallback is not None else None
 
-    def suggestions(self, top: int = 8, game: Game | None = None):
+    def suggestions(self, top: int = 8, game: Game | None = None) -> list[Ranked]:
         """The advisor's best next guesses (none once the answer is known to be off the list),
         for this session's game or a snapshot of it (``game.copy()``: what a UI hands a worker
         thread while the board may change)."""
@@ -830,7 +838,7 @@ class Session:
         return analyze_game(self.advisor, game.rows, answer=self.secret or answer, hard=game.hard,
                             max_guesses=game.max_guesses)
 
-    def use_grid(self, grid) -> GridUse:
+    def use_grid(self, grid: SharedGame) -> GridUse:
         """A pasted share grid: its puzzle's day (InvalidDayError when it has no number, or is
         not published yet) and whether the board's rows are its game."""
         if grid.puzzle is None:
@@ -839,7 +847,7 @@ class Session:
         new_day = self.game_day is None or gd.day != self.game_day.day
         return GridUse(grid, gd, new_day, words_of_rows(grid, list(self.game.rows)))
 
-    def grid_report(self, grid) -> GridReport:
+    def grid_report(self, grid: SharedGame) -> GridReport:
         """What a pasted grid says with this session's prior and its day's answer (the grid's
         day must be the session's: ``use_grid`` then ``adopt`` a plan with its day first)."""
         return analyze_grid(self.advisor, grid, self.game_day)
@@ -849,7 +857,7 @@ class Session:
         possible after it (see ``explain.review_rows``)."""
         return explain.review_rows(self.advisor, self.game, report, limit)
 
-    def share(self, style: str = "dark") -> str:
+    def share(self, style: EmojiStyle = "dark") -> str:
         """The share grid; its number is the replayed day's in play mode, and in assist mode
         the day's when one was chosen or the word set's prior is a day's (the game played
         elsewhere is that day's puzzle)."""

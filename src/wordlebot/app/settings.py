@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Callable
+from typing import Any
 
-from ..policy.advisor import ALL_STRATEGIES, DEFAULT_GOAL, DEFAULT_STRATEGY, GOALS
 from ..core.errors import WordlebotError
 from ..core.paths import config_dir
 from ..core.words import Lexicon
+from ..policy.advisor import ALL_STRATEGIES, DEFAULT_GOAL, DEFAULT_STRATEGY, GOALS
 
 MODES = ("assist", "play")
 # What the guesses may be: any allowed word, or only the words still possible (the player who
@@ -29,23 +30,26 @@ LENGTHS = (4, 11)  # word lengths the settings accept
 CAPS = (2, 10)  # guess caps the settings accept (as the command line's --max-guesses)
 
 
-def _whole(lo: int, hi: int):
-    def check(v) -> str | None:
+Check = Callable[[object], str | None]  # a value -> what is wrong with it, or None
+
+
+def _whole(lo: int, hi: int) -> Check:
+    def check(v: object) -> str | None:
         if isinstance(v, bool) or not isinstance(v, int):
             return f"not a whole number {lo}-{hi}"
         return None if lo <= v <= hi else f"out of range {lo}-{hi}"
     return check
 
 
-def _one_of(choices):
+def _one_of(choices: Sequence[str]) -> Check:
     return lambda v: None if isinstance(v, str) and v in choices else f"not one of {', '.join(choices)}"
 
 
-def _file(v) -> str | None:
+def _file(v: object) -> str | None:
     return None if v is None or (isinstance(v, str) and v.strip()) else "not a file name"
 
 
-def _flag(v) -> str | None:
+def _flag(v: object) -> str | None:
     return None if isinstance(v, bool) else "not true or false"
 
 
@@ -68,7 +72,7 @@ class Settings:
     goal: str = DEFAULT_GOAL  # what the search plays for (advisor.GOALS)
 
     @staticmethod
-    def _checks() -> dict[str, Callable]:
+    def _checks() -> dict[str, Check]:
         return {"words": lambda v: None if isinstance(v, str) and v.strip() else "not a word set name",
                 "length": _whole(*LENGTHS), "guesses_file": _file, "answers_file": _file,
                 "strategy": _one_of(ALL_STRATEGIES), "hard": _flag, "max_guesses": _whole(*CAPS),
@@ -84,7 +88,7 @@ class Settings:
         return config_dir() / "tui.json"
 
     @classmethod
-    def from_json(cls, doc) -> tuple["Settings", list[str]]:
+    def from_json(cls, doc: object) -> tuple[Settings, list[str]]:
         """Settings from a parsed JSON document: every bad value replaced by its default and
         named in the problems (unknown keys are ignored: a newer version may have written them)."""
         if not isinstance(doc, dict):
@@ -113,7 +117,7 @@ class Settings:
                 if (why := check(values[name]))]
 
     @classmethod
-    def read(cls, path: Path | None = None) -> tuple["Settings", list[str]]:
+    def read(cls, path: Path | None = None) -> tuple[Settings, list[str]]:
         """The saved settings and the notes a user should read about them.  A missing file
         means the defaults.  A damaged one (not JSON, not an object, bad values) is never fatal:
         its usable values are kept, the others replaced by their defaults and named in a note,
@@ -143,7 +147,7 @@ class Settings:
         return settings, [note] + ([failed] if failed else [])
 
     @classmethod
-    def load(cls) -> "Settings":
+    def load(cls) -> Settings:
         """The saved settings (the defaults where the file is missing or damaged; see ``read``)."""
         return cls.read()[0]
 
@@ -158,12 +162,12 @@ class Settings:
             return f"the settings were not saved: {exc}"
         return None
 
-    def changed(self, **values) -> "Settings":
+    def changed(self, **values: Any) -> Settings:
         """A copy with ``values`` (None values leave a field as it is): a run's flags."""
         return replace(self, **{k: v for k, v in values.items() if v is not None})
 
     @staticmethod
-    def remember(before: "Settings", after: "Settings", path: Path | None = None) -> str | None:
+    def remember(before: Settings, after: Settings, path: Path | None = None) -> str | None:
         """Save what the user changed (the fields where ``after`` differs from ``before``) over
         the saved settings, so that the flags of this run, part of ``before``, are not saved.
         Returns a note when the file cannot be written."""
@@ -174,11 +178,11 @@ class Settings:
         return saved.save(path)
 
     @property
-    def lists(self) -> tuple:
+    def lists(self) -> tuple[str, int, str | None, str | None]:
         """What names the word lists (a change means loading other lists)."""
         return (self.words, self.length, self.guesses_file, self.answers_file)
 
-    def lexicon(self, data_dir: str | Path | None = None, **options) -> Lexicon:
+    def lexicon(self, data_dir: str | Path | None = None, **options: Any) -> Lexicon:
         """The word lists these settings name (``options``: more load_lexicon arguments), loaded
         the same way at start-up and from the settings dialog."""
         from .wordsets import load_lexicon

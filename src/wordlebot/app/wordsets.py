@@ -15,17 +15,16 @@ import functools
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
 
-
+from ..answers.prior import answer_weights
 from ..core import cache_store, data, paths
 from ..core.cache_formats import WORDLIST_VERSION
 from ..core.errors import DataError, WordListError
 from ..core.feedback import MAX_LENGTH, MIN_LENGTH
 from ..core.words import FALLBACK_FIX, Fallback, Lexicon, read_word_file
-from ..answers.prior import answer_weights
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +55,7 @@ def load_lexicon(
     answers: str | Path | None = None,
     auto_fetch: bool = True,
     notify: Notify | None = None,
-    progress_factory: Callable | None = None,
+    progress_factory: Callable[[str], data.Progress] | None = None,
     build_model: bool = False,
     day: dt.date | None = None,
     prefetch_matrix: bool = False,
@@ -105,7 +104,7 @@ def load_lexicon(
 
 
 def _fetch_or_say_why(name: str, folder: Path, needed: list[str], auto_fetch: bool, say: Notify,
-                      progress_factory: Callable | None) -> Fallback | None:
+                      progress_factory: Callable[[str], data.Progress] | None) -> Fallback | None:
     """Fetch the official lists the first time they are needed (network and ``auto_fetch``
     allowing); None when they are there now, else why not, said once in full."""
     reason, detail = "not fetched", ""
@@ -149,7 +148,7 @@ def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model
     prior = prior_for_day(folder, guesses, day, build=build_model, notify=say)
     kind = "the" if prior.model is not None else "a"
     groups = None
-    if prior.model is not None:
+    if prior.model is not None and prior.parts is not None:
         from ..answers.odds import answer_groups
 
         groups = answer_groups(prior.model, prior.parts)
@@ -272,20 +271,22 @@ class WordSieve:
         Webster's Second in lower case only."""
         if self.lemmas(word):
             return True
-        return (self.lower is not None and word in self.lower and word not in self.capitalised
+        return (self.lower is not None and self.capitalised is not None and word in self.lower
+                and word not in self.capitalised
                 and (self.second is None or word in self.second))
 
     def proper(self, word: str) -> bool:
         """A proper noun: Webster's Second lists it capitalised only, and it is not a common
         word (never true without the dictionaries)."""
-        return (self.capitalised is not None and word in self.capitalised and word not in self.lower
+        return (self.capitalised is not None and self.lower is not None and word in self.capitalised
+                and word not in self.lower
                 and not self.lemmas(word))
 
     def listed(self, word: str) -> bool:
         """Some source lists the word (true for every word without the dictionaries)."""
         if self.lower is None:
             return True
-        return (self.lemmas(word) or word in self.lower or word in self.capitalised
+        return (self.lemmas(word) or word in self.lower or (self.capitalised is not None and word in self.capitalised)
                 or (self.second is not None and word in self.second))
 
     def guessable(self, word: str) -> bool:

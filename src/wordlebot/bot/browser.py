@@ -12,8 +12,8 @@ import contextlib
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from ..core.errors import WordlebotError
 from .driver import first_line

@@ -153,7 +153,7 @@ class WordlePage:
     def press(self, key: str) -> None:
         try:
             self.page.locator(KEY.format(key)).first.click(timeout=5000)
-        except Exception as exc:
+        except Exception:
             # A dialog that came late may cover the keyboard: clear it and try once more.
             if self.dismiss_dialogs(1):
                 try:

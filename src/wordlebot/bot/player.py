@@ -16,13 +16,13 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..policy.advisor import Advisor
 from ..core.data import atomic_write
 from ..core.errors import DataError, InconsistentFeedbackError, WordlebotError
 from ..core.feedback import Feedback, format_digits
 from ..core.game import Game
 from ..core.paths import data_dir
 from ..core.words import Lexicon
+from ..policy.advisor import Advisor
 from .driver import Refused, WordlePage, scored_pattern
 
 log = logging.getLogger("wordlebot.bot")
@@ -53,7 +53,7 @@ class BotResult:
         return json.dumps(asdict(self), indent=1) + "\n"
 
     @classmethod
-    def from_dict(cls, doc: dict) -> "BotResult":
+    def from_dict(cls, doc: dict) -> BotResult:
         known = {k: doc[k] for k in cls.__dataclass_fields__ if k in doc}
         return cls(**known)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import http.server
 import threading
 import urllib.parse
+from collections.abc import Iterable
 from importlib import resources
-from typing import Iterable
 
 PAGE_FILES = ("index.html", "game.js", "style.css")
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -77,7 +77,7 @@ class ReplicaServer:
         self.httpd.shutdown()
         self.httpd.server_close()
 
-    def __enter__(self) -> "ReplicaServer":
+    def __enter__(self) -> ReplicaServer:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -7,8 +7,8 @@ import json
 import click
 from rich.markup import escape
 
-from ..core.feedback import check_word, format_digits
-from .common import (err, goal_option, lexicon_options, out)
+from ..core.feedback import EmojiStyle, check_word, format_digits
+from .common import err, goal_option, lexicon_options, out
 
 
 @click.command()
@@ -32,13 +32,14 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
 
     A share grid names its puzzle, so its day and, once the history has it, its answer: the grid
     alone is enough to see how many words fit each row and how the bot would have played."""
+    from ..core.days import replay_note
+    from ..core.game import parse_history
     from ..core.share import share_grid
     from ..policy import analysis as an
     from ..policy.advisor import Advisor
-    from .common import HOW_REPLAY, history as answer_history, resolve_game_day
-    from ..core.days import replay_note
-    from ..core.game import parse_history
     from ..policy.grid_analysis import analyze_grid
+    from .common import HOW_REPLAY, resolve_game_day
+    from .common import history as answer_history
 
     if grid_file is not None:
         grid = grid_file.read()
@@ -71,6 +72,7 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
             _print_grid_report(rep, lexicon, style, as_json)
             return
         rows, report = rep.played, rep.report
+        assert report is not None  # (a rated grid has its report)
     else:
         rows = parse_history(history)
         with err.status("analysing…"):
@@ -78,7 +80,7 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
     note = None
     if lexicon.day is not None and report.answer is not None:
         note = replay_note([report.answer], game_day, answer_history(), HOW_REPLAY)
-    styles = ["dark", "light", "contrast"] if style == "all" else [style]
+    styles: list[EmojiStyle] = ["dark", "light", "contrast"] if style == "all" else [style]  # (click checked it)
     grids = {s: share_grid(rows, solved=report.solved, hard=hard, puzzle=puzzle, style=s) for s in styles}
     if as_json:
         doc = {**report.to_dict(), "words": lexicon.name, "day": lexicon.day.isoformat() if lexicon.day else None,
@@ -92,8 +94,8 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
     out.print(analysis_table(report))
     out.print(f"[bold]{escape(report.summary())}[/]")
     out.print(f"[dim]{escape(goal_line(goal))}[/]", soft_wrap=True)
-    from ..policy.explain import review_rows
     from ..core.game import Game
+    from ..policy.explain import review_rows
 
     rated = Game.from_history(lexicon, rows[:len(report.rows)], hard=hard, matrix=advisor.matrix,
                               max_guesses=max(6, len(rows)))

@@ -12,7 +12,7 @@ from rich.markup import escape
 from ..core.errors import DataError
 from ..core.extras import require
 from ..core.feedback import check_word
-from .common import (DAY, _folder, _note, err, goal_option, out)
+from .common import DAY, _folder, _note, err, goal_option, out
 
 ANSWERS_DATE_HELP = "The day (default today): its prior, from the history before it."
 
@@ -72,9 +72,9 @@ def _day_prior(day: dt.date | None):
 def answers_show(words, day) -> None:
     """Probability of each WORD being the day's answer, and why."""
     from ..answers.odds import word_odds
-    from ..policy.explain import rank_text, tie_ranks
-    from ..core.words import Lexicon, slip_hint
     from ..answers.prior import answer_weights
+    from ..core.words import Lexicon, slip_hint
+    from ..policy.explain import rank_text, tie_ranks
 
     prior = _day_prior(day)
     model, p, on = prior.model, prior.weights, prior.day
@@ -187,7 +187,7 @@ def answers_evaluate(window, play, plot, goal) -> None:
             return
         plays = backtest.play_backtest(data, priors, window=window, progress=progress, goal=goal)
     out.print(f"[bold]real play[/], {r0.days} days, the same search for every method, goal {goal}")
-    for r in plays:
-        dist = " ".join(f"{k}:{v}" for k, v in r.distribution().items())
-        out.print(f"  {r.name:<15} average {r.average:.4f} · failures {r.failures} "
-                  f"(unreachable {len(r.unreachable)}) · {dist} · {r.seconds:.0f} s", soft_wrap=True)
+    for played in plays:
+        dist = " ".join(f"{k}:{v}" for k, v in played.distribution().items())
+        out.print(f"  {played.name:<15} average {played.average:.4f} · failures {played.failures} "
+                  f"(unreachable {len(played.unreachable)}) · {dist} · {played.seconds:.0f} s", soft_wrap=True)

@@ -22,9 +22,7 @@ def cache(ctx: click.Context) -> None:
 
 def _show() -> None:
     from ..core import cache_store
-    from ..core.paths import cache_dir
-
-    from ..core.paths import CACHE_ENV, cache_problem
+    from ..core.paths import CACHE_ENV, cache_dir, cache_problem
 
     files = cache_store.scan()
     click.echo(f"cache folder: {cache_dir()}")

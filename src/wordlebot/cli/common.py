@@ -15,16 +15,18 @@ import datetime as dt
 import inspect
 import signal
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.markup import escape
 
 from ..core import data, paths
+from ..core.errors import DataError
 from ..core.extras import require
 
 if TYPE_CHECKING:
@@ -197,11 +199,11 @@ def history() -> list:
     commands that need it say so themselves)."""
     try:
         return data.read_history(_folder())
-    except data.DataError:
+    except DataError:
         return []
 
 
-def resolve_game_day(day: dt.date | None, grid_puzzle: int | None = None) -> "GameDay":
+def resolve_game_day(day: dt.date | None, grid_puzzle: int | None = None) -> GameDay:
     """The day of a game from --date and a share grid's number (``days.resolve_day``): refused
     with the reason when it is not published yet or the two disagree."""
     from ..core.days import resolve_day
@@ -209,7 +211,7 @@ def resolve_game_day(day: dt.date | None, grid_puzzle: int | None = None) -> "Ga
     return resolve_day(date=day, grid_puzzle=grid_puzzle, history=history())
 
 
-def day_line(lexicon: "Lexicon", game_day: "GameDay") -> str | None:
+def day_line(lexicon: Lexicon, game_day: GameDay) -> str | None:
     """Which day's prior a command uses, and how to choose another when none was given; None
     for a word set whose prior does not depend on the day."""
     from ..core.days import default_day_note

@@ -9,8 +9,7 @@ import click
 from rich.markup import escape
 
 from ..core import data, paths
-from .common import (DAY, DEFAULT_WORDS, EXIT_ERROR, WORD_SETS,
-                     _folder, _note, err, out)
+from .common import DAY, DEFAULT_WORDS, EXIT_ERROR, WORD_SETS, _folder, _note, err, out
 
 
 @click.command()

@@ -9,10 +9,23 @@ import click
 from rich.markup import escape
 
 from ..core.extras import require
-from ..core.feedback import check_word, feedback as compute_feedback, format_digits, format_emoji, format_letters
-from .common import (DAY, DEFAULT_WORDS, STRATEGIES, WORD_SETS,
-                     _folder, _note, check_cache, err, goal_option, lexicon_options, objective_option, out,
-                     strategy_options)
+from ..core.feedback import check_word, format_digits, format_emoji, format_letters
+from ..core.feedback import feedback as compute_feedback
+from .common import (
+    DAY,
+    DEFAULT_WORDS,
+    STRATEGIES,
+    WORD_SETS,
+    _folder,
+    _note,
+    check_cache,
+    err,
+    goal_option,
+    lexicon_options,
+    objective_option,
+    out,
+    strategy_options,
+)
 
 
 @click.command("feedback")
@@ -47,10 +60,11 @@ def _rows_of(ctx, param, value):
 def suggest(history: list, top: int, as_json: bool, hard: bool, goal: str, lexicon, strategy: str, guess_space: str,
             game_day) -> None:
     """Suggest the next guesses for a game given as a history (one shot)."""
-    from ..policy.advisor import Advisor
-    from .common import HOW_REPLAY, day_line, history as answer_history
     from ..core.days import end_of_game_note
     from ..core.game import Game
+    from ..policy.advisor import Advisor
+    from .common import HOW_REPLAY, day_line
+    from .common import history as answer_history
 
     advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space, goal=goal)
     game = Game.from_history(lexicon, history, hard=hard, matrix=advisor.matrix)
@@ -188,8 +202,8 @@ def tui(words, guesses, answers, length, strategy, hard, max_guesses, mode, answ
         MultiBoardApp(lexicon, boards, hard=bool(hard), play=mode == "play", answers=hidden,
                       objective=objective).run()
         return
-    from ..term.render import DownloadBars, prepare_book
     from ..app.session import Session, Settings
+    from ..term.render import DownloadBars, prepare_book
     from ..tui import WordlebotApp
 
     check_cache()

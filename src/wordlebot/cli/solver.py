@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.markup import escape
 
-from .common import (EXIT_ERROR, _folder, err, goal_option, lexicon_options, needs, objective_option, out,
-                     search_options, sigterm_stops, strategy_options, _needs_plots)
+from .common import (
+    EXIT_ERROR,
+    _folder,
+    _needs_plots,
+    err,
+    goal_option,
+    lexicon_options,
+    needs,
+    objective_option,
+    out,
+    search_options,
+    sigterm_stops,
+    strategy_options,
+)
 
 OPENERS_LOG_SECONDS = 600.0  # openers: how often a line says how far it got when stderr is a log
 
@@ -49,7 +63,8 @@ def simulate(first, hard, limit, max_guesses, plot, json_path, boards, games, se
         return
 
     from ..core.matrix import pattern_matrix
-    from ..policy.simulate import advisor_chooser, greedy_chooser, search_chooser, simulate as run
+    from ..policy.simulate import advisor_chooser, greedy_chooser, search_chooser
+    from ..policy.simulate import simulate as run
 
     matrix = pattern_matrix(lexicon)
     first_id = lexicon.id(first) if first else None
@@ -97,7 +112,8 @@ def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: in
 
     from ..core.matrix import pattern_matrix
     from ..multi import VARIANTS
-    from ..multi.simulate import answer_sets, choosers, simulate as run
+    from ..multi.simulate import answer_sets, choosers
+    from ..multi.simulate import simulate as run
 
     matrix = pattern_matrix(lexicon)
     sets = answer_sets(lexicon, boards, games, seed)
@@ -107,7 +123,7 @@ def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: in
         for name, chooser in choosers(lexicon, matrix, objective).items():
             task = prog.add_task(name, total=games)
             results.append(run(lexicon, boards, chooser, sets, name=name, max_guesses=max_guesses, matrix=matrix,
-                               hard=hard, progress=lambda n, task=task: prog.advance(task, n)))
+                               hard=hard, progress=functools.partial(prog.advance, task)))
     cap = results[0].max_guesses
     table = Table(title=f"{VARIANTS.get(boards, f'{boards} boards')} on {lexicon.name}"
                         f"{' (hard mode)' if hard else ''}: {games:,} games, {cap} guesses, seed {seed}")
@@ -125,7 +141,7 @@ def _simulate_multi(lexicon, boards: int, games: int, seed: int, max_guesses: in
     if plot_path:
         from ..multi.simulate import plot
 
-        plot(results, plot_path, title=table.title)
+        plot(results, plot_path, title=str(table.title))
         out.print(f"plot written to {plot_path}")
     if json_path:
         from ..core.data import atomic_write
@@ -172,7 +188,7 @@ def tree_cmd(first, hard, max_guesses, exact, use_prior, fail_cost, out_path, js
         try:
             node = search.tree(first_id)
         except ValueError as exc:
-            raise click.ClickException(f"{exc} (allow failures with --fail-cost, or raise --max-guesses)")
+            raise click.ClickException(f"{exc} (allow failures with --fail-cost, or raise --max-guesses)") from None
     seconds = time.perf_counter() - t0
     paths = tr.paths_of(lexicon, node)
     summary = tr.TreeSummary.of(paths)
@@ -213,7 +229,7 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
     meta, rows = tr.read_paths(file)
     rep = tr.verify_paths(lexicon, meta, rows, hard=hard, max_guesses=max_guesses)
     s = rep.summary
-    if rep.ok:
+    if rep.ok and s is not None:
         out.print(f"[green]OK[/] {file}: {s.games:,} answers · total {s.total:,} · average {s.average:.4f} · "
                   f"max {s.max} · distribution {s.distribution_text()}")
         return
@@ -256,8 +272,8 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
 
     from ..app.opener_journal import Journal
     from ..app.opener_sweep import SweepSpec, first_word_order, sweep
-    from ..search.tree_search import INF
     from ..core.words import list_fingerprint
+    from ..search.tree_search import INF
 
     if lexicon.weighted:
         raise click.UsageError("openers ranks by total guesses over an answer list; use --words classic, "
@@ -309,7 +325,7 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
                 err.print(f"{time.strftime('%H:%M:%S')} {prog.tasks[0].completed:,}/{len(words):,} first "
                           f"words, best {shown(state['best'])}")
 
-        kept = {} if journal is None else dict(on_batch=journal.add, on_seed=journal.add_seed,
+        kept: dict[str, Any] = {} if journal is None else dict(on_batch=journal.add, on_seed=journal.add_seed,
                                                estimates=journal.estimates(), on_estimates=journal.keep_estimates)
         try:
             with sigterm_stops():
@@ -331,8 +347,8 @@ def openers(exact, top, candidates, hard, max_guesses, scheduler, workers, keep,
                       f"({result.cpu_seconds:.1f} CPU-s on {'the scheduler at ' + scheduler if scheduler else f'{workers} threads'}"
                       f"{earlier})")
     for i, (w, v, e) in enumerate(ranking[:top], start=1):
-        shown = f"{v:g}" if e else (f"cannot win within {max_guesses} guesses" if v >= INF else f">= {v:g}")
-        out.print(f"{i:>4}  {w.upper()}  {shown}")
+        value = f"{v:g}" if e else (f"cannot win within {max_guesses} guesses" if v >= INF else f">= {v:g}")
+        out.print(f"{i:>4}  {w.upper()}  {value}")
     best = result.best
     if exact and best:
         worse = sum(1 for w, (v, e) in result.values.items() if w != best[0] and (not e or v > best[1]))

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import click
 
-from .common import DAY, DEFAULT_WORDS, WORD_SETS, _folder, check_cache, lexicon_options
 from ..core.errors import WordlebotError
 from ..core.extras import require
+from .common import DAY, DEFAULT_WORDS, WORD_SETS, _folder, check_cache, lexicon_options
 
 # ---------------------------------------------------------------------------------------------
 # web

@@ -61,7 +61,7 @@ OWN = ("matrix-*.bin", "matrix-*.bin.*.tmp", "openings/book-*.json", "openings/.
 def scan(folder: Path | None = None) -> list[CacheFile]:
     """wordlebot's files in the cache folder, most recently used first."""
     root = Path(folder or cache_dir())
-    out = []
+    out: list[CacheFile] = []
     if not root.is_dir():
         return out
     for p in sorted({p for pattern in OWN for p in root.glob(pattern)}):
@@ -80,15 +80,22 @@ def scan(folder: Path | None = None) -> list[CacheFile]:
 
 
 def _describe(p: Path) -> tuple[str, str, bool]:
-    from .cache_formats import (ANSWER_MODEL_VERSION, BOOK_VERSION, MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES,
-                                MATRIX_MAGIC, WORD_FACTS_VERSION, WORDLIST_VERSION)
+    from .cache_formats import (
+        ANSWER_MODEL_VERSION,
+        BOOK_VERSION,
+        MATRIX_FORMAT_VERSION,
+        MATRIX_HEADER_BYTES,
+        MATRIX_MAGIC,
+        WORD_FACTS_VERSION,
+        WORDLIST_VERSION,
+    )
 
     name = p.name
     if name.endswith((".tmp", ".part")):
         return "temporary", "?", True
     if name.startswith("matrix-") and name.endswith(".bin"):
         m = re.search(r"-v(\d+)\.bin$", name)
-        current = bool(m) and int(m.group(1)) == MATRIX_FORMAT_VERSION
+        current = m is not None and int(m.group(1)) == MATRIX_FORMAT_VERSION
         words = "?"
         try:
             with open(p, "rb") as f:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable
 
 # (command, arguments, environment variable it needs, or None)
-TOOLS = (
+Tool = tuple[str, tuple[str, ...], str | None]
+TOOLS: tuple[Tool, ...] = (
     ("pbcopy", (), None),
     ("wl-copy", (), "WAYLAND_DISPLAY"),
     ("xclip", ("-selection", "clipboard"), "DISPLAY"),
@@ -31,7 +32,7 @@ class CopyResult:
 
 
 def copy(text: str, what: str = "text", osc52: Callable[[str], None] | None = None,
-         tools=TOOLS) -> CopyResult:
+         tools: Sequence[Tool] = TOOLS) -> CopyResult:
     """Copy ``text`` with the first clipboard command that works; else hand it to ``osc52`` (the
     terminal's clipboard sequence) and say that the terminal may have ignored it."""
     for name, args, needs in tools:

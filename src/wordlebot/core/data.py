@@ -24,9 +24,9 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 from .errors import DataError, HttpError, UnreachableError
 
@@ -152,7 +152,7 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise DataError(f"cannot write {path}: {exc.strerror}") from None
 
 
-def atomic_write_json(path: Path, doc, indent: int | None = None) -> None:
+def atomic_write_json(path: Path, doc: object, indent: int | None = None) -> None:
     """``atomic_write`` of a JSON document (one line unless ``indent``), newline-terminated."""
     atomic_write(Path(path), (json.dumps(doc, indent=indent) + "\n").encode())
 
@@ -187,7 +187,7 @@ def download(url: str, *, timeout: float = 20.0, max_bytes: int = 8 << 20,
                     progress(buf.tell(), total)
     except urllib.error.HTTPError as exc:
         raise HttpError(f"{url}: HTTP {exc.code} {exc.reason}", status=exc.code) from None
-    except (socket.timeout, TimeoutError):
+    except TimeoutError:
         raise DataError(f"{url}: no answer within {timeout:g} s (timed out)") from None
     except urllib.error.URLError as exc:
         reason = exc.reason

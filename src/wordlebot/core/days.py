@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from . import data
 from .data import FIRST_DAY, HistoryEntry
@@ -36,6 +37,7 @@ from .errors import DataError, InvalidDayError, InvalidWordError
 from .feedback import check_word
 
 if TYPE_CHECKING:
+    from .game import Game
     from .words import Lexicon
 
 # The NYT publishes a puzzle where that day has begun: up to a day ahead of this machine's clock.
@@ -214,7 +216,7 @@ def replay_note(words: Sequence[str], game_day: GameDay, history: Sequence[Histo
             f"{game_day.label()}: to replay that day with its prior, {how.format(day=e.date.isoformat())}")
 
 
-def _end_words(game, game_day: GameDay | None) -> list[str] | None:
+def _end_words(game: Game, game_day: GameDay | None) -> list[str] | None:
     """The words the replay rule looks at in a finished game played elsewhere (assist): its
     answer when solved, the words still possible when lost.  None for a game that knows its
     answer (play mode: the word was drawn here, nothing was replayed), one not over, or a word
@@ -226,18 +228,18 @@ def _end_words(game, game_day: GameDay | None) -> list[str] | None:
     return list(game.candidate_words) if game.over else None
 
 
-def end_of_game_note(game, game_day: GameDay | None, history: Sequence[HistoryEntry], how: str,
+def end_of_game_note(game: Game, game_day: GameDay | None, history: Sequence[HistoryEntry], how: str,
                      today: dt.date | None = None) -> str | None:
     """``replay_note`` for a finished game played elsewhere (see ``_end_words``)."""
     words = _end_words(game, game_day)
-    return None if words is None else replay_note(words, game_day, history, how, today)
+    return None if words is None or game_day is None else replay_note(words, game_day, history, how, today)
 
 
-def end_of_game_day(game, game_day: GameDay | None, history: Sequence[HistoryEntry],
+def end_of_game_day(game: Game, game_day: GameDay | None, history: Sequence[HistoryEntry],
                     today: dt.date | None = None) -> dt.date | None:
     """The day ``end_of_game_note`` names, for a shell that offers to replay it."""
     words = _end_words(game, game_day)
-    e = None if words is None else replay_day(words, game_day, history, today)
+    e = None if words is None or game_day is None else replay_day(words, game_day, history, today)
     return None if e is None else e.date
 
 

@@ -24,7 +24,7 @@ class WordlebotError(Exception):
         self.row = row
         self.board = board
 
-    def at(self, *, row: int | None = None, board: int | None = None, label: str | None = None) -> "WordlebotError":
+    def at(self, *, row: int | None = None, board: int | None = None, label: str | None = None) -> WordlebotError:
         """A copy said of ``row`` or ``board`` (or of ``label``, a place in words): the place
         goes in front of the message, once (an error that already names its row keeps its
         words), and into the attribute."""

@@ -35,10 +35,11 @@ def require(extra: str, module: str | None = None, *, feature: str | None = None
     ``MissingExtraError`` naming the extra.  Also an installed module whose own dependencies are
     missing counts as missing: importing it is the only reliable check."""
     what, modules = EXTRAS[extra]
-    found = None
+    found: ModuleType | None = None
     for name in (module,) if module else modules:
         try:
             found = importlib.import_module(name)
         except ImportError as exc:
             raise MissingExtraError(extra, feature or what, exc.name or name) from exc
+    assert found is not None  # (one module or more was named)
     return found

@@ -49,12 +49,12 @@ ACCEPTED_FORMATS = (
 
 def all_green(length: int) -> Pattern:
     """The pattern of a solved row: every tile green."""
-    return 3**length - 1
+    return int(3**length) - 1
 
 
 def pattern_count(length: int) -> int:
     """How many pattern codes exist for words of ``length`` letters."""
-    return 3**length
+    return int(3**length)
 
 
 def check_word(word: str, length: int | None = None) -> str:
@@ -189,13 +189,13 @@ class Feedback:
         pattern_to_colours(self.code, self.length)  # range check
 
     @classmethod
-    def from_str(cls, text: str, length: int | None = None) -> "Feedback":
+    def from_str(cls, text: str, length: int | None = None) -> Feedback:
         code = parse_feedback(text, length)
         n = length if length is not None else _tile_count(text)
         return cls(code, n)
 
     @classmethod
-    def of(cls, guess: str, answer: str) -> "Feedback":
+    def of(cls, guess: str, answer: str) -> Feedback:
         return cls(feedback(guess, answer), len(guess))
 
     @property

@@ -10,8 +10,9 @@ game knows its answer (play mode; see ``Game``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -27,10 +28,10 @@ from .feedback import (
     GRAY,
     GREEN,
     Pattern,
-    feedback_unchecked,
     _tile_count,
     all_green,
     check_word,
+    feedback_unchecked,
     format_digits,
     parse_feedback,
     pattern_to_colours,
@@ -62,7 +63,7 @@ class Row:
         return format_digits(self.pattern, len(self.guess))
 
     @classmethod
-    def from_str(cls, text: str, length: int | None = None) -> "Row":
+    def from_str(cls, text: str, length: int | None = None) -> Row:
         """``"salet:20110"`` (feedback in any accepted format); ``length``: see ``of``."""
         word, sep, fb = text.partition(":")
         if not sep:
@@ -70,7 +71,7 @@ class Row:
         return cls.of(word, fb, length)
 
     @classmethod
-    def of(cls, word: str, feedback: str, length: int | None = None) -> "Row":
+    def of(cls, word: str, feedback: str, length: int | None = None) -> Row:
         """A row from its two parts, checked: a word (of ``length`` letters when given: the
         game's), then colours in any accepted format with a tile for each of its letters."""
         w = check_word(word, length)
@@ -129,10 +130,10 @@ class HardConstraints:
     min_count: np.ndarray  # int64, 26
 
     @classmethod
-    def none(cls, length: int) -> "HardConstraints":
+    def none(cls, length: int) -> HardConstraints:
         return cls(np.full(length, -1, np.int8), np.zeros(26, np.int64))
 
-    def add(self, guess: str, pattern: Pattern) -> "HardConstraints":
+    def add(self, guess: str, pattern: Pattern) -> HardConstraints:
         """NYT rule: greens stay in place; each letter revealed (yellow or green) in a row must be
         used at least as often as it was revealed in that row.  Gray letters may be reused."""
         colours = pattern_to_colours(pattern, len(guess))
@@ -207,11 +208,16 @@ class Game:
         self._hard: list[HardConstraints] = [HardConstraints.none(lexicon.length)]
 
     @classmethod
-    def from_history(cls, lexicon: Lexicon, history: str | list[Row], **kwargs) -> "Game":
+    def from_history(cls, lexicon: Lexicon, history: str | list[Row], **kwargs: Any) -> Game:
+        """The game the rows describe (text as ``parse_history`` reads it); a row the game
+        refuses is named (``row 2: …``, ``.row``)."""
         game = cls(lexicon, **kwargs)
-        rows = parse_history(history) if isinstance(history, str) else history
-        for row in rows:
-            game.guess(row.guess, row.pattern)
+        rows = parse_history(history, lexicon.length) if isinstance(history, str) else history
+        for k, row in enumerate(rows, start=1):
+            try:
+                game.guess(row.guess, row.pattern)
+            except WordlebotError as exc:
+                raise exc.at(row=k) from None  # (one that names its row already keeps its words)
         return game
 
     # --- state ---------------------------------------------------------------------------------
@@ -255,7 +261,8 @@ class Game:
     def posterior(self) -> np.ndarray:
         """Probability of each remaining candidate (the prior restricted and renormalised)."""
         w = self.lexicon.prior[self.candidates]
-        return w / w.sum() if w.size else w
+        out: np.ndarray = w / w.sum() if w.size else w
+        return out
 
     @property
     def constraints(self) -> HardConstraints:
@@ -378,9 +385,11 @@ class Game:
     def _patterns(self, gid: WordId, cands: np.ndarray) -> np.ndarray:
         """Pattern of guess ``gid`` against each answer in ``cands``."""
         if self._matrix is not None:
-            return self._matrix[gid, cands]
+            row: np.ndarray = self._matrix[gid, cands]
+            return row
         lex = self.lexicon
-        return build_from_codes(lex.guess_codes[gid:gid + 1], lex.answer_codes[cands])[0]
+        built: np.ndarray = build_from_codes(lex.guess_codes[gid:gid + 1], lex.answer_codes[cands])[0]
+        return built
 
     def _apply(self, gid: WordId, pattern: Pattern) -> None:
         row = len(self.row_ids) + 1
@@ -463,7 +472,7 @@ class Game:
 
     def replay(self, lexicon: Lexicon | None = None, *, hard: bool | None = None,
                max_guesses: int | None = None, answer: str | None | bool = True,
-               matrix: np.ndarray | None = None) -> "Game":
+               matrix: np.ndarray | None = None) -> Game:
         """This game's moves (rows and refusals, in their order) played again in a new game with
         other word lists or rules (``answer``: True keeps this game's; None: unknown).  Checked
         like every move: the first one that does not fit raises its error, which names its row
@@ -478,7 +487,7 @@ class Game:
         if matrix is None and lexicon is None:
             matrix = self._matrix
         trial = Game(lex, hard=self.hard if hard is None else hard, max_guesses=cap, matrix=matrix,
-                     answer=self._answer if answer is True else answer)
+                     answer=self._answer if answer is True else (answer or None))
         k = 0
         for gid, p in self._moves:
             w = self.lexicon.guesses[gid]
@@ -494,12 +503,12 @@ class Game:
                 raise exc.at(row=k) from None
         return trial
 
-    def _empty(self) -> "Game":
+    def _empty(self) -> Game:
         """A game with the same lists, rules and answer, and no moves."""
         return Game(self.lexicon, hard=self.hard, max_guesses=self.max_guesses, matrix=self._matrix,
                     answer=self._answer)
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = self._empty()
         g._moves, g._cands, g._hard = list(self._moves), list(self._cands), list(self._hard)
         return g

@@ -16,12 +16,13 @@ import os
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
 import numba
 import numpy as np
 
-from .cache_formats import MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES, MATRIX_MAGIC
 from . import kernels
+from .cache_formats import MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES, MATRIX_MAGIC
 from .errors import CacheError
 from .pages import small_pages
 from .paths import cache_dir as default_cache_dir
@@ -125,7 +126,7 @@ def _obtain(lexicon: Lexicon, cache: bool, folder: Path | None,
         if hit is not None:
             return hit, None
         path = cache_path(lexicon, folder, transposed) if cache else None
-        m = load_cached(path, lexicon, transposed) if cache else None
+        m = load_cached(path, lexicon, transposed) if path is not None else None
         built = m is None
         if built:
             with small_pages():  # a steady first touch (see pages.py)
@@ -134,6 +135,7 @@ def _obtain(lexicon: Lexicon, cache: bool, folder: Path | None,
                     kernels._transpose(np.asarray(base), m)
                 else:
                     m = build_from_codes(lexicon.guess_codes, lexicon.answer_codes)
+        assert m is not None
         m.setflags(write=False)
         with _memo_lock:
             _memo[key] = m
@@ -147,7 +149,7 @@ def _save(path: Path, m: np.ndarray, lexicon: Lexicon, transposed: bool) -> None
         log.warning("%s; working without a disk cache", exc)
 
 
-def _builder(key: tuple) -> threading.Lock:
+def _builder(key: tuple[str, str, bool]) -> threading.Lock:
     """The lock of one matrix's builder (a lock per matrix: building one never waits for another)."""
     with _memo_lock:
         return _builders.setdefault(key, threading.Lock())
@@ -210,7 +212,7 @@ def cancel_prefetches() -> None:
             stop.set()
 
 
-def transposed(lexicon: Lexicon, **kwargs) -> np.ndarray:
+def transposed(lexicon: Lexicon, **kwargs: Any) -> np.ndarray:
     """answers x guesses: one answer's patterns against every guess, contiguous."""
     return pattern_matrix(lexicon, transposed=True, **kwargs)
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable, Iterator
 
+_set_madvise_hugepage: Callable[[bool], bool] | None
 try:
-    from numpy._core.multiarray import _set_madvise_hugepage
+    from numpy._core.multiarray import _set_madvise_hugepage  # type: ignore[attr-defined,no-redef]
 except ImportError:  # numpy < 2
     try:
-        from numpy.core.multiarray import _set_madvise_hugepage
+        from numpy.core.multiarray import _set_madvise_hugepage  # type: ignore[no-redef]
     except ImportError:
         _set_madvise_hugepage = None
 
@@ -27,7 +29,7 @@ _saved = True
 
 
 @contextlib.contextmanager
-def small_pages():
+def small_pages() -> Iterator[None]:
     """Allocate big arrays with 4 KB pages inside this block (any thread's)."""
     global _users, _saved
     if _set_madvise_hugepage is None:

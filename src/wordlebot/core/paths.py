@@ -17,7 +17,7 @@ def user_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP, appauthor=False))
 
 
-def data_dir(explicit: str | os.PathLike | None = None) -> Path:
+def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """``--data-dir`` when given, then ``$WORDLEBOT_DATA``, then the user data folder."""
     if explicit:
         return Path(explicit).expanduser()

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -131,7 +132,7 @@ class AnswerGroups:
     size: tuple[int, ...]
     of_answer: np.ndarray  # group index of each answer
 
-    def to_dict(self) -> list[dict]:
+    def to_dict(self) -> list[dict[str, object]]:
         return [{"label": a, "short": b, "text": c, "share": d, "words": e}
                 for a, b, c, d, e in zip(self.labels, self.short, self.texts, self.share, self.size)]
 
@@ -172,7 +173,7 @@ class Lexicon:
         groups: AnswerGroups | None = None,
         guess_source: str = "guess list",
         answer_source: str = "answer list",
-    ) -> "Lexicon":
+    ) -> Lexicon:
         g = validate_words(guesses, guess_source)
         a = validate_words(answers, answer_source)
         if len(a[0]) != len(g[0]):
@@ -211,8 +212,8 @@ class Lexicon:
         guesses: Path,
         answers: Path,
         weights: Sequence[float] | np.ndarray | None = None,
-        **kwargs,
-    ) -> "Lexicon":
+        **kwargs: Any,
+    ) -> Lexicon:
         g = read_word_file(guesses)
         a = read_word_file(answers)
         return cls.from_lists(g, a, weights, guess_source=str(guesses), answer_source=str(answers), **kwargs)
@@ -302,7 +303,7 @@ class Lexicon:
         rank = self.answer_of_guess
         prior = self.prior
 
-        def order(g: int) -> tuple:
+        def order(g: int) -> tuple[bool, float, str]:
             a = rank[g]
             return (a < 0, -prior[a] if a >= 0 else 0.0, self.guesses[g])
 

@@ -156,7 +156,7 @@ class _Solver:
         self.cap = cap
         self.by_guesses = by_guesses
         self.base = n_patterns
-        self.memo: dict[tuple, float] = {}
+        self.memo: dict[tuple[object, ...], float] = {}
         self.nodes = 0
         # hard mode: the pool's words and letter codes, and the words each (word, colours) row allows
         self.words, self.codes = words, codes
@@ -166,6 +166,7 @@ class _Solver:
         """The pool words hard mode allows after pool word ``k`` showed ``pattern`` on a board."""
         rule = self.row_rules.get((k, pattern))
         if rule is None:
+            assert self.words is not None and self.codes is not None  # (hard mode has them)
             rule = HardConstraints.none(len(self.words[k])).add(self.words[k], pattern).mask(self.codes)
             self.row_rules[(k, pattern)] = rule
         return rule
@@ -186,7 +187,7 @@ class _Solver:
     def value(self, ids: np.ndarray, open_mask: int, t: int, masks: np.ndarray | None = None) -> float:
         """``masks`` (hard mode): per board, the pool words its rows allow (the open boards' rows
         are part of the state)."""
-        key = (ids.tobytes(), open_mask, t)
+        key: tuple[object, ...] = (ids.tobytes(), open_mask, t)
         if masks is not None:
             key += (masks[[b for b in range(masks.shape[0]) if open_mask >> b & 1]].tobytes(),)
         hit = self.memo.get(key)

@@ -12,7 +12,8 @@ one per open board, as ``MultiGame.guesses_to_finish`` counts it).
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 
@@ -43,7 +44,7 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
     green = all_green(lexicon.length)
     n_guesses = lexicon.n_guesses
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(state: tuple[tuple[int, ...], ...], solved: tuple[bool, ...], t: int) -> float:
         """Expected score still to come, summed over the tuples of ``state`` (not averaged)."""
         open_boards = [b for b in range(boards) if not solved[b]]
@@ -55,7 +56,7 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
             return fail * len(open_boards) * len(state)
         best = float("inf")
         for g in range(n_guesses):
-            parts: dict[tuple, list] = {}
+            parts: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
             for tup in state:
                 key = tuple(int(m[g, tup[b]]) for b in open_boards)
                 parts.setdefault(key, []).append(tup)
@@ -81,7 +82,7 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
     return value(tuple(tuples), (False,) * boards, 0) / len(tuples)
 
 
-def policy_expected_score(lexicon: Lexicon, boards: int, policy, *, max_guesses: int | None = None,
+def policy_expected_score(lexicon: Lexicon, boards: int, policy: Callable[[MultiGame], str], *, max_guesses: int | None = None,
                           fail_cost: float | None = None, objective: str = "score") -> float:
     """The average score of ``policy(game) -> word`` over every tuple of distinct answers."""
     tuples = answer_tuples(lexicon, boards)

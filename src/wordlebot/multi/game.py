@@ -13,8 +13,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.errors import (HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError,
-                      UnsolvableError, WordlebotError)
+from ..core.errors import (
+    HardModeError,
+    InconsistentFeedbackError,
+    InvalidFeedbackError,
+    InvalidWordError,
+    UnsolvableError,
+    WordlebotError,
+)
 from ..core.feedback import Pattern, all_green, format_digits
 from ..core.game import Game
 from ..core.words import Lexicon, WordId
@@ -150,7 +156,8 @@ class MultiGame:
 
     def legal_mask(self) -> np.ndarray:
         """Bool per guess: may it be played now (hard mode: it keeps every open board's hints)."""
-        return np.logical_and.reduce([self.boards[b].legal_mask() for b in self.active])
+        mask: np.ndarray = np.logical_and.reduce([self.boards[b].legal_mask() for b in self.active])
+        return mask
 
     @property
     def stuck(self) -> bool:
@@ -272,9 +279,9 @@ class MultiGame:
             where = ", ".join(str(b + 1) for b in greens)
             raise InconsistentFeedbackError(f"{w.upper()} is all green on boards {where}: each board has an "
                                             "answer of its own (they are distinct words); check the colours")
-        row = MultiRow(w, tuple(patterns))
-        self._rows.append(row)
-        return row
+        played = MultiRow(w, tuple(patterns))
+        self._rows.append(played)
+        return played
 
     def replay(self, rows: Sequence[tuple[str, Sequence[str | Pattern | None]]]) -> None:
         """Play ``rows`` (guess, colours per board) in turn; a refusal names the row and the
@@ -306,7 +313,7 @@ class MultiGame:
         """Unchecked fast path for searches and simulations: patterns of the active boards (None
         elsewhere), applied without word, hard-mode or consistency checks beyond the board's own."""
         for b in self.active:
-            self.boards[b].play(gid, int(patterns[b]))
+            self.boards[b].play(gid, int(patterns[b] or 0))  # (an active board has its pattern)
         self._rows.append(MultiRow(self.lexicon.guesses[gid], tuple(patterns)))
 
     def undo(self) -> MultiRow:

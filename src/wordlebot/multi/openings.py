@@ -35,7 +35,7 @@ _unsaved: set[Path] = set()
 Row = tuple[str, float, tuple[int, ...], str, bool]
 
 
-def first_move_path(game: MultiGame, objective: str, search: bool, settings: tuple) -> Path:
+def first_move_path(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...]) -> Path:
     lex = game.lexicon
     h = hashlib.sha256()
     h.update(lex.fingerprint.encode())
@@ -45,7 +45,7 @@ def first_move_path(game: MultiGame, objective: str, search: bool, settings: tup
     return cache_dir() / "openings" / f"book-multi-{h.hexdigest()[:24]}.json"
 
 
-def load_first_move(game: MultiGame, objective: str, search: bool, settings: tuple) -> list[Row] | None:
+def load_first_move(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...]) -> list[Row] | None:
     """The first move's ranking kept on disk (rows of ``MultiSuggestion``'s fields), or None
     (none yet, or unusable: it is ranked again)."""
     path = first_move_path(game, objective, search, settings)
@@ -66,7 +66,7 @@ def load_first_move(game: MultiGame, objective: str, search: bool, settings: tup
     return rows
 
 
-def save_first_move(game: MultiGame, objective: str, search: bool, settings: tuple, rows: list[Row]) -> None:
+def save_first_move(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...], rows: list[Row]) -> None:
     """Write the ranking atomically; a cache folder that cannot be written to is warned about once."""
     path = first_move_path(game, objective, search, settings)
     doc = {"version": BOOK_VERSION, "kind": "multi-board first move", "words": game.lexicon.name,

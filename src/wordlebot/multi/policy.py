@@ -114,7 +114,7 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
     return _rank(game, top, matrix, objective, search)
 
 
-def _book_settings() -> tuple:
+def _book_settings() -> tuple[object, ...]:
     """The constants a kept first move depends on (part of its file's key, multi/openings.py)."""
     return (BITS_PER_GUESS, OPENING_ROWS, ENDGAME_SLACK, ENDGAME_CHECKED, endgame.ENDGAME_TUPLES, endgame.EXTRA_WORDS,
             endgame.NODE_BUDGET, endgame.LOSS_PENALTY, DEADLOCK_WEIGHT, DEADLOCK_WEIGHT_FIRST,
@@ -135,7 +135,7 @@ ENDGAME_SLACK = 3  # guesses beyond one per open board below which the failure r
 ENDGAME_CHECKED = 24  # the best guesses by the estimate whose risk is counted
 
 
-def _failure_risk(game: MultiGame, gid: int, cands: dict, matrix: np.ndarray) -> float:
+def _failure_risk(game: MultiGame, gid: int, cands: dict[int, np.ndarray], matrix: np.ndarray) -> float:
     """Expected boards lost after ``gid``, times the cost of a lost board.  After the guess, R
     guesses are left; each other open board needs one of them for its answer, so a board has
     B = R - (other open boards) to itself (a conservative count: those answers also inform it).
@@ -178,7 +178,7 @@ def _failure_risk(game: MultiGame, gid: int, cands: dict, matrix: np.ndarray) ->
 
 OPENING_ROWS = 10  # first-move rows kept (a shorter table is their first rows)
 OPENINGS_KEPT = 16
-_openings: dict[tuple, list[MultiSuggestion]] = {}
+_openings: dict[tuple[object, ...], list[MultiSuggestion]] = {}
 _openings_lock = threading.Lock()
 
 

@@ -34,7 +34,7 @@ def multi_share_text(game: MultiGame, style: EmojiStyle = "dark", per_line: int 
         caps = "".join(_keycap(solved[b]) for b in boards)
         lines = [caps]
         for row in game.rows:
-            cells = [BLANK * n if row.patterns[b] is None else format_emoji(row.patterns[b], n, style)
+            cells = [BLANK * n if (p := row.patterns[b]) is None else format_emoji(p, n, style)
                      for b in boards]
             if all(p is None for p in (row.patterns[b] for b in boards)):
                 continue

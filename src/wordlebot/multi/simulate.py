@@ -21,14 +21,15 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from pathlib import Path
 
 import numpy as np
 
 from ..core.matrix import pattern_matrix
-from ..policy.strategies import partition_stats
 from ..core.words import Lexicon
+from ..policy.strategies import partition_stats
 from .game import MultiGame
 from .policy import suggest
 
@@ -72,7 +73,7 @@ class MultiSimResult:
         """Median and slowest time per move, in milliseconds."""
         return 1000 * statistics.median(self.move_seconds), 1000 * max(self.move_seconds)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         med, worst = self.move_ms()
         return {"chooser": self.chooser, "boards": self.boards, "max_guesses": self.max_guesses,
                 "games": self.games, "mean": self.mean, "mean_guesses": self.mean_finished,
@@ -188,7 +189,7 @@ def simulate(lexicon: Lexicon, boards: int, chooser: Chooser, sets: list[list[st
     return result
 
 
-def plot(results: list[MultiSimResult], path, *, title: str) -> None:
+def plot(results: list[MultiSimResult], path: str | Path, *, title: str) -> None:
     """The choosers' score distributions side by side (games per score), written atomically as a
     PNG (needs the 'plots' extra)."""
     import matplotlib

@@ -13,14 +13,23 @@ import contextlib
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core.game import Game
 from ..core.matrix import pattern_matrix
-from .strategies import STRATEGIES, Ranked, partition_stats, rank
 from ..core.words import Lexicon
+from .strategies import STRATEGIES, Ranked, Ranking, partition_stats, rank
+
+if TYPE_CHECKING:
+    from ..core.game import HardConstraints
+    from ..search.openings import Book
+    from ..search.openings import Row as BookRow
+    from ..search.tree_search import TreeSearch
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +114,7 @@ class NodeRanking:
     pool: np.ndarray | None = field(default=None, repr=False)
     losses: list[float] = field(default_factory=list)
 
-    def top(self, n: int) -> "NodeRanking":
+    def top(self, n: int) -> NodeRanking:
         return NodeRanking(self.pairs[:n], self.lookahead, self.pool, self.losses[:n])
 
 
@@ -146,13 +155,13 @@ class Advisor:
     # Words refused for the whole session (``reject``); a game's own refusals are in
     # ``game.refused``, undone with the game.
     rejected: set[int] = field(default_factory=set)
-    _searches: OrderedDict = field(default_factory=OrderedDict, repr=False)
-    _books: dict = field(default_factory=dict, repr=False)
-    _opening: dict = field(default_factory=dict, repr=False)
+    _searches: OrderedDict[tuple[bool, int], TreeSearch] = field(default_factory=OrderedDict, repr=False)
+    _books: dict[tuple[bool, int], Book | None] = field(default_factory=dict, repr=False)
+    _opening: dict[tuple[str, bool, tuple[int, ...]], Ranking] = field(default_factory=dict, repr=False)
     # Budgeted rankings already made, by node (see rank_node): a ranking is a function of its
     # node, so keeping it changes no answer; it makes asking again (undo, the analysis of a
     # finished game, a page reload) instant.
-    _ranked: OrderedDict = field(default_factory=OrderedDict, repr=False)
+    _ranked: OrderedDict[tuple[object, ...], NodeRanking] = field(default_factory=OrderedDict, repr=False)
     # One search at a time: the searches' scratch space and depth limit are shared state, and
     # shells (the TUI's workers, the web server's threads) call from threads.
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
@@ -186,7 +195,8 @@ class Advisor:
                 rows = self._search_rows(game, top)
                 if rows:
                     return rows
-            return self._greedy(game).rows(self.lexicon, top)
+            greedy: list[Ranked] = self._greedy(game).rows(self.lexicon, top)
+            return greedy
 
     def best(self, game: Game) -> str:
         return self.suggest(game, 1)[0].word
@@ -200,7 +210,7 @@ class Advisor:
 
     # --- greedy --------------------------------------------------------------------------------
 
-    def _greedy(self, game: Game):
+    def _greedy(self, game: Game) -> Ranking:
         hard_flags = game.constraints.mask(self.lexicon.guess_codes)
         legal = hard_flags.copy() if game.hard else np.ones(self.lexicon.n_guesses, np.bool_)
         excluded = self._excluded(game)
@@ -212,15 +222,15 @@ class Advisor:
         key = (strategy, game.hard, tuple(sorted(excluded)))
         if not game.rows and key in self._opening:
             return self._opening[key]
-        r = rank(self.lexicon, self.matrix, game.candidates, strategy=strategy,
-                 guess_space=self.guess_space, legal=legal, hard_legal=hard_flags)
+        r = rank(self.lexicon, game.matrix, game.candidates, strategy=strategy,
+                 guess_space="candidates" if self.guess_space == "candidates" else "all", legal=legal, hard_legal=hard_flags)
         if not game.rows:
             self._opening[key] = r
         return r
 
     # --- tree search ---------------------------------------------------------------------------
 
-    def search_for(self, hard: bool, max_guesses: int):
+    def search_for(self, hard: bool, max_guesses: int) -> TreeSearch:
         """The TreeSearch for these rules (kept, so its table serves the whole session)."""
         from ..search.tree_search import TreeSearch
 
@@ -229,7 +239,7 @@ class Advisor:
             self._searches.move_to_end(key)
             return self._searches[key]
         weighted = self.lexicon.weighted
-        memory = {} if self.search_memory_mb is None else {"memory_mb": self.search_memory_mb}
+        memory: dict[str, Any] = {} if self.search_memory_mb is None else {"memory_mb": self.search_memory_mb}
         self._searches[key] = TreeSearch(
             self.lexicon, k=None if self.strategy == "exact" else self.k, kc=self.kc, hard=hard,
             max_guesses=max_guesses, weights="prior" if weighted else None, threads=self.threads,
@@ -240,7 +250,7 @@ class Advisor:
             self._searches.popitem(last=False)
         return self._searches[key]
 
-    def book(self, hard: bool = False, max_guesses: int = 6, *, build: bool = True):
+    def book(self, hard: bool = False, max_guesses: int = 6, *, build: bool = True) -> Book | None:
         """The opening book for these rules (built on first use, then read from the cache)."""
         from ..search.openings import get_book
 
@@ -250,7 +260,7 @@ class Advisor:
             self._books[key] = get_book(search, build=build, rank=self._rank_for_book, tag=self._policy_tag())
         return self._books[key]
 
-    def _book_reply(self, hard: bool, max_guesses: int, pattern: int):
+    def _book_reply(self, hard: bool, max_guesses: int, pattern: int) -> list[BookRow] | None:
         """The book's ranking of the reply to ``pattern`` after its first guess (computed and
         kept on first use), or None when replies are not booked: on a weighted set the prior
         changes every day and its replies are searched in play instead."""
@@ -267,11 +277,11 @@ class Advisor:
         alike (see BOOK_GUESSES)."""
         return self.searching and self.use_book and max_guesses == BOOK_GUESSES
 
-    def books(self) -> dict:
+    def books(self) -> dict[tuple[bool, int], Book | None]:
         """The opening books computed or read so far, by (hard, max_guesses)."""
         return {k: b for k, b in self._books.items() if b is not None}
 
-    def use_books(self, books: dict) -> None:
+    def use_books(self, books: dict[tuple[bool, int], Book | None]) -> None:
         """Take opening books computed by another Advisor of the same word set, strategy and
         settings (a server prepares them once and shares them with every Advisor it serves with)."""
         self._books.update(books)
@@ -308,7 +318,7 @@ class Advisor:
             if pattern is not None:
                 self._book_reply(game.hard, game.max_guesses, pattern)
 
-    def complete_book(self, hard: bool = False, max_guesses: int = 6, stop=None) -> None:
+    def complete_book(self, hard: bool = False, max_guesses: int = 6, stop: Callable[[], bool] | None = None) -> None:
         """Every reply of the book now (a server does it in the background, so that no request
         waits for one); nothing on a weighted set, whose replies are searched in play.
         ``stop() -> True`` ends it early (a server closing)."""
@@ -322,7 +332,7 @@ class Advisor:
                 book_all_replies(self.search_for(hard, max_guesses), book, rank=self._rank_for_book,
                                  tag=self._policy_tag(), stop=stop)
 
-    def book_file(self, hard: bool = False, max_guesses: int = 6):
+    def book_file(self, hard: bool = False, max_guesses: int = 6) -> Path:
         """Where the opening book for these rules is kept."""
         from ..search.openings import book_path
 
@@ -331,7 +341,7 @@ class Advisor:
     def _policy_tag(self) -> str:
         return repr((self.strategy, LEVELS, BOOK_ROOT_DEPTH_WEIGHTED, self._book_root_depth, 3, self.goal))
 
-    def rank_node(self, search, H: np.ndarray, rows: int, constraints, top: int,
+    def rank_node(self, search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None, top: int,
                   for_book: bool = False) -> NodeRanking:
         """The search's ranking of a node under the play policy: the exact strategy searches to
         the end; the near-optimal one deepens level by level within the work budget and keeps
@@ -356,7 +366,8 @@ class Advisor:
             key = (search.hard, search.max_guesses, rows, width, H.tobytes(), cons)
             if key in self._ranked:
                 self._ranked.move_to_end(key)
-                return self._ranked[key].top(top)
+                hit: NodeRanking = self._ranked[key].top(top)
+                return hit
         pool = self.guess_pool(H) if (not for_book and H.size > POOL_ABOVE and not search.hard) else None
         result: list[tuple[int, float]] | None = None
         level_done = LEVELS[0]
@@ -388,7 +399,8 @@ class Advisor:
         return ranking.top(top)
 
     @staticmethod
-    def _losses(search, H: np.ndarray, rows: int, constraints, pairs, pool, lookahead: int) -> list[float]:
+    def _losses(search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None,
+                pairs: list[tuple[int, float]], pool: np.ndarray | None, lookahead: int) -> list[float]:
         """The weight each ranked guess's strategy loses (see ``TreeSearch.loss``)."""
         return [search.loss(H, rows, constraints, guess=g, value=v, pool=pool, lookahead=lookahead)
                 for g, v in pairs]
@@ -410,7 +422,8 @@ class Advisor:
         estimated = self.lexicon.weighted or not self.lexicon.official
         return BOOK_ROOT_DEPTH_WEIGHTED if estimated and self.strategy != "exact" else 0
 
-    def _rank_for_book(self, search, H, rows, constraints, top) -> list[tuple[int, float, float]]:
+    def _rank_for_book(self, search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None,
+                       top: int) -> list[tuple[int, float, float]]:
         if H.size == self.lexicon.n_answers and self._book_root_depth:
             depth = self._book_root_depth
             search.set_depth(depth)
@@ -423,7 +436,7 @@ class Advisor:
             ranking = self.rank_node(search, H, rows, constraints, top, for_book=True)
         return [(g, v, x) for (g, v), x in zip(ranking.pairs, ranking.losses)]
 
-    def search_pairs(self, H: np.ndarray, history: list[tuple[int, int]], constraints, *, hard: bool,
+    def search_pairs(self, H: np.ndarray, history: list[tuple[int, int]], constraints: HardConstraints | None, *, hard: bool,
                      max_guesses: int, top: int = PLAY_TOP) -> NodeRanking:
         """The ranking of the node reached by ``history`` ((guess id, pattern) rows): from the
         opening book for the first two moves, else searched."""
@@ -439,7 +452,7 @@ class Advisor:
                     return self._from_book(reply, 0).top(top)
         return self.rank_node(search, H, len(history), constraints if hard else None, top)
 
-    def _from_book(self, rows, lookahead: int) -> NodeRanking:
+    def _from_book(self, rows: list[BookRow], lookahead: int) -> NodeRanking:
         return NodeRanking([(self.lexicon.id(w), v) for w, v, _ in rows], lookahead, None, [x for _, _, x in rows])
 
     def _ranking(self, game: Game, top: int = PLAY_TOP) -> NodeRanking:
@@ -472,7 +485,7 @@ class Advisor:
             return []
         return self._describe(game, rows[:top], self.search_for(game.hard, game.max_guesses), ranking.lookahead)
 
-    def prospect(self, search, H: np.ndarray, rows: int, value: float, lost: float, lookahead: int = 0) -> Prospect:
+    def prospect(self, search: TreeSearch, H: np.ndarray, rows: int, value: float, lost: float, lookahead: int = 0) -> Prospect:
         """A searched value G + F * L at a node (answers ``H`` after ``rows`` guesses) as the
         figures a player reads: the chance of losing L / W, and the guesses when solved, those
         of the answers solved only (a lost answer used every guess left: G counts them)."""
@@ -517,13 +530,14 @@ class Advisor:
         best = self.prospect(search, H, rows, best_v, values[best_g][1], ranking.lookahead)
         return self.lexicon.guesses[best_g], best, self.prospect(search, H, rows, mine, lost, ranking.lookahead)
 
-    def _describe(self, game: Game, ranked: list[tuple[int, float, float]], search, lookahead: int) -> list[Ranked]:
+    def _describe(self, game: Game, ranked: list[tuple[int, float, float]], search: TreeSearch,
+                  lookahead: int) -> list[Ranked]:
         """Suggestion rows: the search's figures (the guesses when solved, the chance to lose)
         plus the partition figures."""
         H = game.candidates
         gids = np.array([g for g, _, _ in ranked], dtype=np.int64)
         prior = self.lexicon.prior[H]
-        stats = partition_stats(self.matrix, gids, H, prior, self.lexicon.length)
+        stats = partition_stats(game.matrix, gids, H, prior, self.lexicon.length)
         # the rows' words only (every guess of the list: ~10 ms of a classic suggestion)
         hard_flags = game.constraints.mask(np.ascontiguousarray(self.lexicon.guess_codes[gids]))
         rows = []

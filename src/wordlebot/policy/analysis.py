@@ -35,13 +35,18 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.errors import InvalidFeedbackError, InvalidWordError
-from ..core.feedback import Pattern, format_digits, feedback_unchecked, _tile_count, all_green, parse_feedback
+from ..core.feedback import Pattern, _tile_count, all_green, feedback_unchecked, format_digits, parse_feedback
 from ..core.game import Game, Row
 from ..core.text import json_number, plural
+
+if TYPE_CHECKING:
+    from ..core.words import Lexicon
+    from .advisor import Advisor, Prospect
 
 SKILL_SCALE = 0.5  # guesses of regret that cost 1/e of the skill score
 LOST_GAME_SKILL = 98  # the most a lost game is rated (see the module's docstring)
@@ -148,7 +153,7 @@ def solve_text(lose: float) -> str:
     return f"{100 * (1 - lose):.1f} % of the time"
 
 
-def skill_score(bot, mine) -> int:
+def skill_score(bot: Prospect, mine: Prospect) -> int:
     """The skill of a guess (``mine``) where the bot's choice leads to ``bot`` (advisor.Prospect
     each): see the module's docstring."""
     win_bot, win_mine = 1.0 - bot.lose, 1.0 - mine.lose
@@ -179,7 +184,7 @@ def luck_score(matrix: np.ndarray, guess_id: int, candidates: np.ndarray, weight
     return max(0, min(99, int(round(99 * (worse + 0.5 * tie)))))
 
 
-def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: bool = False,
+def analyze_game(advisor: Advisor, rows: list[Row], *, answer: str | None = None, hard: bool = False,
                  max_guesses: int = 6) -> GameReport:
     """Rate every row of a played game (``rows`` with their colours).
 
@@ -211,7 +216,7 @@ def analyze_game(advisor, rows: list[Row], *, answer: str | None = None, hard: b
         before = int(game.candidates.size)
         H = game.candidates.copy()
         best, bot, mine = advisor.compare(game, row.guess)
-        luck = luck_score(advisor.matrix, lex.id(row.guess), H, lex.prior[H], row.pattern, green)
+        luck = luck_score(game.matrix, lex.id(row.guess), H, lex.prior[H], row.pattern, green)
         game.guess(row.guess, row.pattern)
         reports.append(RowReport(k, row.guess, row.pattern, before, int(game.candidates.size), best, bot.expected,
                                  mine.expected, skill_score(bot, mine), luck, row.pattern == green,
@@ -258,7 +263,7 @@ def parse_share_grid(text: str) -> SharedGame:
     # or typed on a command line): a row of tiles never holds a space.
     rows_text = lines[0][m.end():].split() + [part for line in lines[1:] for part in line.split()]
     patterns = []
-    length = None
+    length: int | None = None
     for line in rows_text:
         p = parse_feedback(line)
         n = _tile_count(line)
@@ -267,10 +272,10 @@ def parse_share_grid(text: str) -> SharedGame:
         elif n != length:
             raise InvalidFeedbackError(f"grid row {line!r} has {n} tiles, the others {length}")
         patterns.append(p)
-    if not patterns:
+    if not patterns or length is None:
         raise InvalidFeedbackError("the share grid has no rows of tiles")
     score = int(m.group(2)) if solved else None
-    if solved and score != len(patterns):
+    if score is not None and score != len(patterns):
         raise InvalidFeedbackError(f"the header says {plural(score, 'guess', 'guesses')} but the grid has {plural(len(patterns), 'row')}")
     if not solved and len(patterns) != max_guesses:
         raise InvalidFeedbackError(f"a lost game has {max_guesses} rows; the grid has {len(patterns)}")
@@ -299,7 +304,7 @@ def rows_from_grid(grid: SharedGame, guesses: list[str] | None = None, answer: s
                            "(--played), or the answer to see what could have been played")
 
 
-def fitting_guesses(lexicon, pattern: Pattern, answer: str) -> int:
+def fitting_guesses(lexicon: Lexicon, pattern: Pattern, answer: str) -> int:
     """How many allowed guesses show ``pattern`` against ``answer``."""
     return sum(1 for g in lexicon.guesses if feedback_unchecked(g, answer) == pattern)
 

@@ -10,12 +10,17 @@ It equals the count when every candidate is as likely, and is near 1 when one wo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.feedback import Pattern, all_green, format_digits
-from ..core.text import format_prob, plural
 from ..core.game import Game
+from ..core.text import format_prob, plural
+
+if TYPE_CHECKING:
+    from .advisor import Advisor
+    from .analysis import GameReport
 
 
 def likely_count(posterior: np.ndarray) -> float:
@@ -246,7 +251,7 @@ def verdict(game: Game, guess: str, best: str, regret: float, risk: float = 0.0)
     return f"{regret:.2f} guesses worse on average than {B}: {split}; {bot}."
 
 
-def review_rows(advisor, game: Game, report, limit: int = 12) -> list[str]:
+def review_rows(advisor: Advisor, game: Game, report: GameReport, limit: int = 12) -> list[str]:
     """For each rated row of ``report`` (a GameReport of ``game``): the verdict on the guess,
     then the words still possible after it, likeliest first (``limit`` shown)."""
     trial = Game(game.lexicon, hard=game.hard, max_guesses=max(game.max_guesses, len(game.rows)),
@@ -279,7 +284,7 @@ def goal_line(goal: str) -> str:
     return f"goal: {GOAL_TEXT[goal]}"
 
 
-def candidates_line(game) -> str:
+def candidates_line(game: Game) -> str:
     """``840 candidates left``, and on a weighted set, where most listed words are unlikely
     answers, how many are really in play: ``840 candidates left · about 120 likely`` (the
     perplexity of the posterior, ``explain.likely_count``)."""
@@ -290,7 +295,7 @@ def candidates_line(game) -> str:
     return line
 
 
-def possible_line(game, limit: int = 12) -> str:
+def possible_line(game: Game, limit: int = 12) -> str:
     """``possible: SHORE, SNORE, STORE`` likeliest first (with each one's chance on a weighted
     set), ``… (+N)`` past ``limit``."""
     shown = by_likelihood(game, limit)

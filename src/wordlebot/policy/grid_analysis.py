@@ -19,13 +19,17 @@ The shells (``wordlebot analyze --grid``, the TUI's paste, the web's pasted grid
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .analysis import GameReport, SharedGame, analyze_game, fitting_guesses, parse_share_grid
 from ..core.days import GameDay
 from ..core.errors import InvalidFeedbackError, InvalidWordError
-from ..core.feedback import Pattern, feedback_unchecked, check_word, format_emoji
+from ..core.feedback import EmojiStyle, Pattern, check_word, feedback_unchecked, format_emoji
 from ..core.game import Game, Row
 from ..core.text import plural
+from .analysis import GameReport, SharedGame, analyze_game, fitting_guesses, parse_share_grid
+
+if TYPE_CHECKING:
+    from .advisor import Advisor
 
 BOT_ROWS = 10  # the bot's game for an answer is shown up to this many guesses
 
@@ -66,10 +70,10 @@ class GridReport:
         return (f"{where}, {result}; the words played are not known, so only the colours can be read "
                 f"({how}).")
 
-    def lines(self, style: str = "dark") -> list[str]:
+    def lines(self, style: EmojiStyle = "dark") -> list[str]:
         """The answer-only view in plain words (empty when the words are known: the report is
         the analysis then)."""
-        if self.rated:
+        if self.rated or self.answer is None:
             return []
         out = [f"row {r.index}: {format_emoji(r.pattern, self.grid.length, style)}  "
                f"{plural(r.fitting, 'allowed word gives', 'allowed words give')} these colours against "
@@ -107,7 +111,7 @@ def words_of_rows(grid: SharedGame, rows: list[Row]) -> list[str] | None:
     return [r.guess for r in rows]
 
 
-def analyze_grid(advisor, grid: SharedGame, day: GameDay | None, *, played: list[str] | None = None,
+def analyze_grid(advisor: Advisor, grid: SharedGame, day: GameDay | None, *, played: list[str] | None = None,
                  answer: str | None = None, hard: bool | None = None) -> GridReport:
     """The grid analysed with ``advisor`` (whose word set carries ``day``'s prior): the full
     analysis when ``played`` (the words, in order) is given, else the answer-only view.  The
@@ -117,7 +121,7 @@ def analyze_grid(advisor, grid: SharedGame, day: GameDay | None, *, played: list
     known = day.answer if day is not None else None
     if answer is not None:
         answer = check_word(answer, grid.length)
-        if known is not None and answer != known:
+        if day is not None and known is not None and answer != known:
             raise InvalidWordError(f"the answer of Wordle #{day.puzzle:,} ({day.day}) was {known.upper()}, "
                                    f"not {answer.upper()}")
     answer = answer or known
@@ -131,7 +135,7 @@ def analyze_grid(advisor, grid: SharedGame, day: GameDay | None, *, played: list
             try:
                 check_word(w, grid.length)
             except InvalidWordError as exc:
-                raise InvalidWordError(f"word {k}: {exc}") from None
+                raise exc.at(label=f"word {k}") from None
         rows = [Row(w, p) for w, p in zip(played, grid.patterns)]
         if answer is not None:
             for k, r in enumerate(rows, start=1):
@@ -148,11 +152,11 @@ def analyze_grid(advisor, grid: SharedGame, day: GameDay | None, *, played: list
         raise InvalidWordError(f"the answer of {when} is not in the history (today's puzzle, or the history "
                                "stops before it), so only the words played can be rated: give them, in order")
     lex.id(answer)  # a word the game accepts (InvalidWordError names it otherwise)
-    rows = [GridRow(k, p, fitting_guesses(lex, p, answer)) for k, p in enumerate(grid.patterns, start=1)]
-    return GridReport(grid, day, answer, rows=rows, bot=bot_game(advisor, answer, hard=hard))
+    fitting = [GridRow(k, p, fitting_guesses(lex, p, answer)) for k, p in enumerate(grid.patterns, start=1)]
+    return GridReport(grid, day, answer, rows=fitting, bot=bot_game(advisor, answer, hard=hard))
 
 
-def bot_game(advisor, answer: str, *, hard: bool = False) -> list[Row]:
+def bot_game(advisor: Advisor, answer: str, *, hard: bool = False) -> list[Row]:
     """The bot's own game for ``answer`` (its rows), up to BOT_ROWS guesses; the game knows its
     answer, so one outside the word set's answer list is played to the end as in play mode."""
     game = Game(advisor.lexicon, hard=hard, max_guesses=BOT_ROWS, matrix=advisor.matrix, answer=answer)

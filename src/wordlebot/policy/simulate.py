@@ -21,16 +21,21 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from ..core.feedback import all_green
 from ..core.game import HardConstraints
-from .strategies import best_guess
 from ..core.words import Lexicon, WordId
+from .strategies import best_guess
+
+if TYPE_CHECKING:
+    from ..search.tree_search import TreeSearch
+    from .advisor import Advisor
 
 
 class Chooser(Protocol):
@@ -38,12 +43,12 @@ class Chooser(Protocol):
     -> guess id``."""
 
     def __call__(self, candidates: np.ndarray, constraints: HardConstraints | None,
-                 history: list[tuple[int, int]]) -> WordId: ...
+                 history: list[tuple[int, int]], /) -> WordId: ...
 
 
 def greedy_chooser(lexicon: Lexicon, matrix: np.ndarray, strategy: str = "entropy", *,
                    hard: bool = False, guess_space: str = "all") -> Chooser:
-    def choose(cands: np.ndarray, constraints: HardConstraints | None, history) -> WordId:
+    def choose(cands: np.ndarray, constraints: HardConstraints | None, history: list[tuple[int, int]]) -> WordId:
         depth = len(history)
         legal = constraints.mask(lexicon.guess_codes) if (hard and constraints is not None and depth) else None
         return best_guess(lexicon, matrix, cands, strategy=strategy, guess_space=guess_space, legal=legal)
@@ -51,27 +56,27 @@ def greedy_chooser(lexicon: Lexicon, matrix: np.ndarray, strategy: str = "entrop
     return choose
 
 
-def search_chooser(search) -> Chooser:
+def search_chooser(search: TreeSearch) -> Chooser:
     """The tree search's choice at each state, searched to the end (its table makes repeated
     states free)."""
 
-    def choose(cands: np.ndarray, constraints: HardConstraints | None, history) -> WordId:
+    def choose(cands: np.ndarray, constraints: HardConstraints | None, history: list[tuple[int, int]]) -> WordId:
         g, v = search.best_unchecked(cands, rows=len(history), constraints=constraints if search.hard else None)
         if g < 0:  # nothing finishes in time: play the likeliest candidate
             return int(search.lexicon.answer_ids[int(cands[np.argmax(search.w[cands])])])
-        return g
+        return int(g)
 
     return choose
 
 
-def advisor_chooser(advisor, *, hard: bool = False, max_guesses: int = 6) -> Chooser:
+def advisor_chooser(advisor: Advisor, *, hard: bool = False, max_guesses: int = 6) -> Chooser:
     """What the assistant would suggest: the opening book, then the budgeted search."""
 
-    def choose(cands: np.ndarray, constraints: HardConstraints | None, history) -> WordId:
+    def choose(cands: np.ndarray, constraints: HardConstraints | None, history: list[tuple[int, int]]) -> WordId:
         pairs = advisor.search_pairs(cands, history, constraints, hard=hard, max_guesses=max_guesses).pairs
         if not pairs or pairs[0][0] < 0:
             return int(advisor.lexicon.answer_ids[int(cands[np.argmax(advisor.lexicon.prior[cands])])])
-        return pairs[0][0]
+        return int(pairs[0][0])
 
     return choose
 
@@ -156,7 +161,7 @@ class SimResult:
     def failures(self) -> list[str]:
         return [t for t, ok in zip(self.targets, self.solved_mask.tolist()) if not ok]
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, object]:
         return {
             "lexicon": self.lexicon, "strategy": self.strategy, "first": self.first, "hard": self.hard,
             "guess_space": self.guess_space, "max_guesses": self.max_guesses, "goal": self.goal or None,
@@ -230,7 +235,8 @@ def simulate(
     opening = first
     # Each stack item: candidates, positions (into targets) of the targets still in play, the
     # hard-mode constraints so far, the rows played (guess id, pattern).
-    stack = [(all_answers, np.arange(targets.size), HardConstraints.none(lexicon.length), ())]
+    stack: list[tuple[np.ndarray, np.ndarray, HardConstraints, tuple[tuple[int, int], ...]]] = [
+        (all_answers, np.arange(targets.size), HardConstraints.none(lexicon.length), ())]
     while stack:
         cands, here, cons, history = stack.pop()
         depth = len(history)
@@ -269,7 +275,7 @@ def _rounded(x: float) -> float | None:
     return None if x != x else round(x, 6)  # NaN (no game solved): null in JSON
 
 
-def save_png(fig, path) -> None:
+def save_png(fig: Any, path: str | Path) -> None:
     """Lay out a matplotlib figure, write it as a PNG atomically (no half-written file), close it."""
     import io
 

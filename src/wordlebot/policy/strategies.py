@@ -9,7 +9,7 @@ then to the earlier word in the guess list, so every ranking is deterministic.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -78,7 +78,8 @@ def normalised(weights: np.ndarray | None, n: int) -> np.ndarray:
     if weights is None:
         return np.full(n, 1.0 / n)
     w = np.ascontiguousarray(weights, dtype=np.float64)
-    return w / w.sum()
+    out: np.ndarray = w / w.sum()
+    return out
 
 
 def partition_stats(matrix: np.ndarray, guess_ids: np.ndarray, cand_ids: np.ndarray,
@@ -250,7 +251,7 @@ def rank(
     return Ranking(strategy, order, stats, score, can, prior, legal_col)
 
 
-def best_guess(lexicon: Lexicon, matrix: np.ndarray, candidates: np.ndarray, **kwargs) -> WordId:
+def best_guess(lexicon: Lexicon, matrix: np.ndarray, candidates: np.ndarray, **kwargs: Any) -> WordId:
     """The top guess of ``rank`` (the only one a simulation needs)."""
     if len(candidates) == 1:
         return int(lexicon.answer_ids[int(candidates[0])])

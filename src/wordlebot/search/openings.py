@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,12 +30,18 @@ from ..core.feedback import all_green
 from ..core.paths import cache_dir
 from .tree_search import INF, TreeSearch
 
+if TYPE_CHECKING:
+    from ..core.game import HardConstraints
+
 log = logging.getLogger(__name__)
 
 BOOK_TOP = 10  # rows kept per node: a suggestion shows ten
 
 
 Row = tuple[str, float, float]  # (guess, value, loss: the weight its strategy loses; see TreeSearch.loss)
+# ranks one node (the caller's policy): (search, answers, rows played, constraints, top) -> rows best first
+Ranked = tuple[int, float, float]  # a ranker's row: (guess id, value, loss)
+Ranker = Callable[["TreeSearch", np.ndarray, int, "HardConstraints | None", int], list[Ranked]]
 
 
 @dataclass
@@ -46,7 +53,7 @@ class Book:
     # server's threads, each of which may add a reply and save.
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         with self.lock:
             second = dict(self.second)
         return {
@@ -56,7 +63,7 @@ class Book:
         }
 
     @classmethod
-    def from_json(cls, doc: dict) -> "Book":
+    def from_json(cls, doc: dict[str, Any]) -> Book:
         if doc.get("version") != BOOK_VERSION:
             raise ValueError("old version")
         return cls([(w, float(v), float(x)) for w, v, x in doc["first"]],
@@ -95,7 +102,8 @@ def load_book(search: TreeSearch, tag: str = "", *, touch: bool = True) -> Book 
     return book
 
 
-def _plain_rank(search, H, rows, constraints, top):
+def _plain_rank(search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None,
+                top: int) -> list[Ranked]:
     return [(g, v, search.loss(H, rows, constraints, guess=g, value=v))
             for g, v in search.rank(H, rows=rows, constraints=constraints, top=top)]
 
@@ -105,7 +113,7 @@ def _first_patterns(search: TreeSearch, book: Book) -> np.ndarray:
     return np.asarray(search.mt[:, search.lexicon.id(book.first[0][0])])
 
 
-def _reply_node(search: TreeSearch, book: Book, pattern: int):
+def _reply_node(search: TreeSearch, book: Book, pattern: int) -> tuple[np.ndarray, HardConstraints | None]:
     """The answers left and the hard-mode constraints after the book's first guess and ``pattern``."""
     lex = search.lexicon
     H = np.flatnonzero(_first_patterns(search, book) == pattern).astype(np.int32)
@@ -117,7 +125,7 @@ def _reply_node(search: TreeSearch, book: Book, pattern: int):
     return H, cons
 
 
-def build_book(search: TreeSearch, top: int = BOOK_TOP, rank=_plain_rank) -> Book:
+def build_book(search: TreeSearch, top: int = BOOK_TOP, rank: Ranker = _plain_rank) -> Book:
     """Rank the first guesses (the replies are added by ``book_reply``, each when first needed).
     ``rank(search, H, rows, constraints, top)`` ranks one node (the caller's policy): (guess id,
     value, loss) best first."""
@@ -139,7 +147,7 @@ def reply_patterns(search: TreeSearch, book: Book) -> list[int]:
     return [p for p in np.unique(_first_patterns(search, book)).tolist() if p != green]
 
 
-def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank=_plain_rank, tag: str = "",
+def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank: Ranker = _plain_rank, tag: str = "",
                top: int = BOOK_TOP, save: bool = True) -> list[Row] | None:
     """The book's ranking of the reply to ``pattern`` after its first guess: kept in the book,
     else computed now and added (and the book saved, with ``save``).  None when the pattern
@@ -165,7 +173,7 @@ def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank=_plain_rank
     return rows
 
 
-def book_all_replies(search: TreeSearch, book: Book, *, rank=_plain_rank, tag: str = "",
+def book_all_replies(search: TreeSearch, book: Book, *, rank: Ranker = _plain_rank, tag: str = "",
                      stop: Callable[[], bool] | None = None) -> None:
     """Every reply of the book (a server computes them in the background), saved once at the end;
     ``stop() -> True`` ends it early, the replies computed so far saved."""
@@ -203,7 +211,7 @@ def save_book(search: TreeSearch, book: Book, tag: str = "") -> None:
     cache_store.after_write(path)
 
 
-def get_book(search: TreeSearch, *, build: bool = True, rank=_plain_rank, tag: str = "") -> Book | None:
+def get_book(search: TreeSearch, *, build: bool = True, rank: Ranker = _plain_rank, tag: str = "") -> Book | None:
     """The book from disk, or built (its first move) and saved (atomically) when missing and
     ``build``."""
     book = load_book(search, tag)

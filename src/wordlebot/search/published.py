@@ -4,7 +4,6 @@ benchmark can never disagree about a golden value."""
 
 from __future__ import annotations
 
-
 # Word sets of the table that are not named sets of the CLI: (guesses, answers) in the data folder.
 LIST_PAIRS = {
     # the NYT's 2022 answers with the original game's 12,972 guesses (alex1770/wordle's results)

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import WordlebotError
-from ..core.feedback import feedback_unchecked, all_green, format_digits
+from ..core.feedback import all_green, feedback_unchecked, format_digits
 from ..core.game import HardConstraints
-from .tree_search import Node
 from ..core.words import Lexicon, list_fingerprint
+from .tree_search import Node
 
 
 class TreeFileError(WordlebotError, ValueError):
@@ -53,7 +54,7 @@ class TreeSummary:
         return self.total / self.games if self.games else 0.0
 
     @classmethod
-    def of(cls, paths: dict[str, list[str]]) -> "TreeSummary":
+    def of(cls, paths: dict[str, list[str]]) -> TreeSummary:
         lengths = [len(p) for p in paths.values()]
         return cls(sum(lengths), len(lengths), max(lengths, default=0), dict(sorted(Counter(lengths).items())))
 
@@ -91,9 +92,12 @@ def write_paths(path: Path, paths: dict[str, list[str]], meta: dict[str, str]) -
     atomic_write(Path(path), ("\n".join(lines) + "\n").encode("ascii"))
 
 
-def tree_json(lexicon: Lexicon, node: Node) -> dict:
+History = tuple[tuple[str, int], ...]  # the (guess, pattern) rows played so far
+
+
+def tree_json(lexicon: Lexicon, node: Node) -> dict[str, Any]:
     """Nested form for the interfaces: {guess, answers, value, children: {digits: subtree}}."""
-    def conv(n: Node) -> dict:
+    def conv(n: Node) -> dict[str, Any]:
         return {
             "guess": lexicon.guesses[n.guess],
             "answers": int(n.answers.size),
@@ -104,7 +108,7 @@ def tree_json(lexicon: Lexicon, node: Node) -> dict:
     return conv(node)
 
 
-def write_json(path: Path, doc: dict) -> None:
+def write_json(path: Path, doc: dict[str, Any]) -> None:
     from ..core.data import atomic_write_json
 
     atomic_write_json(path, doc, indent=1)
@@ -166,14 +170,14 @@ def verify_paths(lexicon: Lexicon, meta: dict[str, str], rows: list[tuple[int, l
         hard = meta.get("mode") == "hard"
     if max_guesses is None:
         max_guesses = int(meta["max-guesses"]) if meta.get("max-guesses", "").isdigit() else 6
-    for key, words in (("guesses", lexicon.guesses), ("answers", lexicon.answers)):
+    for key, listed in (("guesses", lexicon.guesses), ("answers", lexicon.answers)):
         stated = meta.get(key, "")
-        if stated and not stated.endswith(list_fingerprint(words)):
+        if stated and not stated.endswith(list_fingerprint(listed)):
             problem(f"header: the {key} list differs from the {lexicon.name} {key} (sha256 mismatch)")
     green = all_green(lexicon.length)
     answers = set(lexicon.answers)
     seen: dict[str, int] = {}
-    next_guess: dict[tuple, tuple[str, int]] = {}
+    next_guess: dict[History, tuple[str, int]] = {}
     paths: dict[str, list[str]] = {}
     for lineno, words in rows:
         ans = words[-1]
@@ -184,7 +188,7 @@ def verify_paths(lexicon: Lexicon, meta: dict[str, str], rows: list[tuple[int, l
             problem(f"line {lineno}: {ans!r} already has a path (line {seen[ans]})")
             continue
         seen[ans] = lineno
-        history: tuple = ()
+        history: History = ()
         cons = HardConstraints.none(lexicon.length)
         for i, g in enumerate(words):
             if g not in lexicon:
@@ -222,7 +226,7 @@ def verify_paths(lexicon: Lexicon, meta: dict[str, str], rows: list[tuple[int, l
     return rep
 
 
-def _show(history: tuple, length: int) -> str:
+def _show(history: History, length: int) -> str:
     if not history:
         return "the start"
     return ",".join(f"{g}:{format_digits(p, length)}" for g, p in history)

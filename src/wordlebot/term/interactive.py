@@ -7,7 +7,7 @@ except end of input, which ends the session quietly.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from rich.console import Console
@@ -107,7 +107,7 @@ class AssistSession:
         if handled is not None:
             return handled
         word = line[1:] if line.startswith("=") else line
-        word = word.lower() or best
+        word = word.lower() or (best or "")
         if not word:
             self.say("[red]type the word you played[/]")
             return True
@@ -310,7 +310,7 @@ class PlaySession:
         if game.solved:
             say(f"[bold green]Solved in {len(game.rows)}/{game.max_guesses}![/]")
         else:
-            say(f"The word was [bold]{game.answer.upper()}[/].")
+            say(f"The word was [bold]{(game.answer or '?').upper()}[/].")
         say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard,
                        puzzle=self.puzzle))
         return game.solved

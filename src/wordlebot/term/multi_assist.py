@@ -8,17 +8,17 @@ which ends the session quietly.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.markup import escape
 
 from ..core.errors import WordlebotError
-from ..policy.explain import by_likelihood
 from ..core.feedback import check_word
 from ..core.words import Lexicon
 from ..multi.game import MultiGame, check_objective
 from ..multi.policy import suggest
+from ..policy.explain import by_likelihood
 
 Ask = Callable[[str], str]
 

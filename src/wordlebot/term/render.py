@@ -3,6 +3,8 @@ simulation report.  The plain-text forms every shell shares are in ``core.text``
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from rich import box
 from rich.console import Console
@@ -15,6 +17,9 @@ from ..core.text import format_chance, format_prob, format_solve, outcome_cell
 from ..policy.explain import goal_line
 from ..policy.simulate import SimResult
 from ..policy.strategies import Ranked
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 TILE_STYLES = ("bold white on grey35", "bold black on yellow3", "bold white on green4")
 BOOK_MESSAGE = "Computing the opening book for this word list (only the first time)…"
@@ -122,7 +127,7 @@ class DownloadBars:
 
     def __init__(self, console) -> None:
         self.console = console
-        self.progress = None
+        self.progress: Progress | None = None
 
     def __call__(self, name: str):
         from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
@@ -146,7 +151,7 @@ class DownloadBars:
             self.progress.stop()
             self.progress = None
 
-    def __enter__(self) -> "DownloadBars":
+    def __enter__(self) -> DownloadBars:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -177,7 +182,7 @@ class ElapsedStatus:
                                  console=console, transient=True)
         self.text = text
 
-    def __enter__(self) -> "ElapsedStatus":
+    def __enter__(self) -> ElapsedStatus:
         self.progress.start()
         self.progress.add_task(self.text, total=None)
         return self

@@ -23,10 +23,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import get_current_worker
 
+from ..app.session import KEYS_HELP, GridUse, Outcome, Session, Settings, SettingsPlan
+from ..core.days import GameDay, resolve_day
 from ..core.errors import WordlebotError
 from ..core.text import format_prob, format_solve, plural
-from ..core.days import GameDay, resolve_day
-from ..app.session import KEYS_HELP, GridUse, Outcome, Session, Settings, SettingsPlan
 from .screens import AnalysisScreen, GridScreen, HelpScreen, SettingsScreen
 
 # Keys the session handles (a printable character is one too); the rest are the app's bindings.
@@ -118,7 +118,7 @@ class Candidates(Static):
     (the screen's own resize comes before its boxes are laid out again)."""
 
     def on_resize(self, event: events.Resize) -> None:
-        self.app.call_after_refresh(self.app.refresh_view)
+        self.app.call_after_refresh(self.app.refresh_view)  # type: ignore[attr-defined]  # (the WordlebotApp's)
 
 
 class SuggestionTable(DataTable, can_focus=False):
@@ -168,7 +168,7 @@ def _tty_alive() -> bool:
     import termios
 
     try:
-        termios.tcgetattr(sys.__stdin__.fileno())
+        termios.tcgetattr(sys.__stdin__.fileno() if sys.__stdin__ is not None else 0)
         return True
     except (termios.error, OSError, AttributeError, ValueError):  # hung up, closed, none, not a terminal
         return False

@@ -21,12 +21,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import get_current_worker
 
+from ..core.data import puzzle_number
 from ..core.errors import WordlebotError
 from ..core.feedback import pattern_to_colours
+from ..core.words import Lexicon
 from ..multi import MultiGame, check_objective, suggest
 from ..multi.simulate import answer_sets
-from ..core.data import puzzle_number
-from ..core.words import Lexicon
 
 TILE = {0: "bold white on #3a3a3c", 1: "bold white on #b59f3b", 2: "bold white on #538d4e"}
 TOP = 5
@@ -144,7 +144,7 @@ class MultiBoardApp(App):
         self.version += 1
         if g.over:
             lost = [str(b + 1) for b in g.active]
-            hidden = ("; the words were " + ", ".join(f"{b + 1} {g.boards[b].answer.upper()}" for b in g.active)
+            hidden = ("; the words were " + ", ".join(f"{b + 1} {(g.boards[b].answer or '?').upper()}" for b in g.active)
                       if self.play and lost else "")
             self.query_one("#suggestions", Static).update(
                 f"out of guesses: board {', '.join(lost)} not solved; score {g.score():g}{hidden}" if lost else

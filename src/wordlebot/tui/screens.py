@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import on, work
@@ -11,16 +11,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from ..core import clipboard
-from ..policy.advisor import ALL_STRATEGIES
-from ..core.errors import WordlebotError
-from ..core.text import outcome_cell, sentence
-from ..term.render import TILE_STYLES
 from ..app.session import Session, SettingsPlan
 from ..app.settings import MODES, Settings
 from ..app.wordsets import NAMES
+from ..core import clipboard
+from ..core.errors import WordlebotError
 from ..core.feedback import pattern_to_colours
-
+from ..core.text import outcome_cell, sentence
+from ..policy.advisor import ALL_STRATEGIES
+from ..term.render import TILE_STYLES
 
 GUESS_SPACE_CHOICES = [("any allowed word", "all"),
                        ("only possible answers: every guess can win", "candidates")]
@@ -116,11 +115,11 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
             except ValueError:
                 return text  # Settings.problems names it
         chosen = Settings(
-            words=str(q("#words", Select).value), length=number("#length", 5),
+            words=str(q("#words", Select).value), length=number("#length", 5),  # type: ignore[arg-type]
             guesses_file=q("#guesses", Input).value.strip() or None,
             answers_file=q("#answers", Input).value.strip() or None,
             strategy=str(q("#strategy", Select).value), hard=bool(q("#hard", Select).value),
-            max_guesses=number("#cap", 6), mode=str(q("#mode", Select).value),
+            max_guesses=number("#cap", 6), mode=str(q("#mode", Select).value),  # type: ignore[arg-type]
             guess_space=str(q("#guess-space", Select).value), hints=str(q("#hints", Select).value),
             goal=str(q("#goal", Select).value),
         )
@@ -167,7 +166,7 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
             return
         self.pending = plan
         self.query_one("#apply", Button).label = "New game"
-        self._say(f"The game in progress cannot go on with these settings: {sentence(plan.reason)} "
+        self._say(f"The game in progress cannot go on with these settings: {sentence(plan.reason or '')} "
                   "Press New game to start one with them, or Cancel to keep playing.")
 
     @on(Button.Pressed, "#cancel")
@@ -260,7 +259,7 @@ class AnalysisScreen(ModalScreen[None]):
     @on(Button.Pressed, "#new")
     def action_new(self) -> None:
         self.dismiss(None)
-        self.app.action_key("ctrl+n")
+        self.app.action_key("ctrl+n")  # type: ignore[attr-defined]  # (the WordlebotApp's)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -19,13 +20,21 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from .. import __version__
-from ..policy.advisor import DEFAULT_GOAL, GOALS
-from ..core.errors import WordlebotError
 from ..core.data import FIRST_DAY
+from ..core.errors import WordlebotError
 from ..core.feedback import ACCEPTED_FORMATS
+from ..policy.advisor import DEFAULT_GOAL, GOALS
 from . import schemas as s
-from .service import (OFFICIAL_SETS, BusyError, Engine, NotReadyError, SetFailedError, UnknownWordSet, colours,
-                      parse_rows)
+from .service import (
+    OFFICIAL_SETS,
+    BusyError,
+    Engine,
+    NotReadyError,
+    SetFailedError,
+    UnknownWordSet,
+    colours,
+    parse_rows,
+)
 
 STATIC = Path(__file__).resolve().parent / "static"
 SECURITY_HEADERS = {
@@ -40,7 +49,7 @@ class ErrorOut(BaseModel):
     detail: str
 
 
-ERRORS = {400: {"model": ErrorOut, "description": "a word, feedback or game the library refuses"},
+ERRORS: dict[int | str, dict[str, Any]] = {400: {"model": ErrorOut, "description": "a word, feedback or game the library refuses"},
           413: {"model": ErrorOut, "description": "request body too large"},
           422: {"model": ErrorOut, "description": "the body does not fit the schema"},
           503: {"model": ErrorOut, "description": "busy, or the word set is being prepared (or could not be): "
@@ -97,7 +106,7 @@ class Limits:
             left = deadline - asyncio.get_running_loop().time()
             try:
                 message = await asyncio.wait_for(receive(), timeout=max(left, 0.001))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return await _refuse(send, 408, f"the request body did not arrive within {self.body_seconds:.0f} s")
             if message["type"] != "http.request":
                 return  # the client went away
@@ -145,7 +154,7 @@ def loopback_hosts(host: str) -> frozenset[str] | None:
         infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
     except OSError:
         return None
-    ips = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
+    ips = [ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos]
     mapped = [ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped else ip for ip in ips]
     if not mapped or not all(ip.is_loopback for ip in mapped):
         return None
@@ -303,7 +312,7 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     @app.post("/api/share", summary="The share text of a game (emoji grid)", responses=ERRORS)
     async def share(body: s.ShareIn) -> dict:
         entry = await engine.ready(body.words, loaded=True)
-        rows = parse_rows(body.history, entry.lexicon.length)
+        rows = parse_rows(body.history, entry.words.length)
         return {"text": engine.share(body.words, rows, hard=body.hard, max_guesses=body.max_guesses,
                                      puzzle=body.puzzle, style=body.style)}
 

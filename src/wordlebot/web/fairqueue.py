@@ -15,8 +15,8 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future
-from typing import Callable, Hashable
 
 
 class QueueFull(Exception):

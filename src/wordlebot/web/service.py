@@ -39,27 +39,30 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from ..policy.advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
-from ..policy.analysis import GameReport, analyze_game
-from ..core.data import DataError, HistoryEntry, puzzle_number
-from ..core.share import share_grid
+from ..app.wordsets import NAMED, is_progress
+from ..core.data import HistoryEntry, puzzle_number
 from ..core.days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
-from ..core.errors import (InvalidDayError, InvalidFeedbackError, InvalidWordError,
-                      WordlebotError)
-from ..policy.explain import about, by_likelihood, explain, likely_count, review_rows
-from ..core.feedback import Feedback, all_green, check_word, format_digits
+from ..core.errors import DataError, InvalidDayError, InvalidFeedbackError, InvalidWordError, WordlebotError
+from ..core.feedback import EmojiStyle, Feedback, all_green, check_word, format_digits
 from ..core.game import Game, Row, parse_history
-from ..core.text import json_number
-from ..policy.grid_analysis import GridReport, analyze_grid, read_grid, words_of_rows
 from ..core.matrix import pattern_matrix, transposed
+from ..core.share import share_grid
+from ..core.text import json_number
+from ..core.words import Lexicon
 from ..multi import MultiGame, cost_meaning, multi_share_text, parse_multi_history
 from ..multi import suggest as multi_suggest
+from ..policy.advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
+from ..policy.analysis import GameReport, SharedGame, analyze_game
+from ..policy.explain import about, by_likelihood, explain, likely_count, review_rows
+from ..policy.grid_analysis import GridReport, analyze_grid, read_grid, words_of_rows
 from ..policy.strategies import STRATEGIES
-from ..core.words import Lexicon
-from ..app.wordsets import NAMED, is_progress
+
+if TYPE_CHECKING:
+    from ..search.openings import Book
 from .fairqueue import FairQueue, QueueFull
 
 # The exact search can take minutes on a big node: not something a web request may start.
@@ -80,7 +83,7 @@ HISTORY_SECONDS = 60.0  # the answer history is read again after this long
 
 # A source is a Lexicon, or a loader called with a list to append notes to and the day; a loaded
 # set whose ``day`` is None has a prior that does not change with the day and is loaded once.
-LexiconSource = Lexicon | Callable[[list[str], dt.date], Lexicon]
+LexiconSource = Lexicon | Callable[[Any, dt.date], Lexicon]  # a loader gets a notes list (it calls .append) and the day
 Clock = Callable[[], dt.date]
 HistorySource = Callable[[], list[HistoryEntry]]
 Client = Hashable
@@ -97,7 +100,7 @@ class BusyError(Exception):
 class NotReadyError(Exception):
     """The word set asked for is being prepared; ``status`` says how far it is."""
 
-    def __init__(self, status: "SetStatus") -> None:
+    def __init__(self, status: SetStatus) -> None:
         super().__init__(status.message())
         self.status = status
         self.retry_after = 2 if status.state == "preparing" else 5
@@ -169,11 +172,17 @@ class _Prepared:
     notes: list[str] = field(default_factory=list)
     # goal -> (hard, max_guesses) -> Book, shared by the Advisors of that goal (a book ranks the
     # first moves for its goal: another goal's would lie)
-    books: dict = field(default_factory=dict)
+    books: dict[str, dict[tuple[bool, int], Book | None]] = field(default_factory=dict)
 
     @property
     def ready(self) -> bool:
         return self.status.state == "ready"
+
+    @property
+    def words(self) -> Lexicon:
+        """The lexicon of a set whose words are loaded (every request waits for that)."""
+        assert self.lexicon is not None, "the word set is not loaded yet"
+        return self.lexicon
 
 
 @dataclass(frozen=True)
@@ -207,7 +216,7 @@ class _Analyze:
     hard: bool
     max_guesses: int
     puzzle: int | None
-    style: str
+    style: EmojiStyle
     game_day: GameDay | None = None
     goal: str = DEFAULT_GOAL
 
@@ -221,10 +230,10 @@ class _Analyze:
 class _Grid:
     name: str
     entry: _Prepared
-    grid: object  # analysis.SharedGame
+    grid: SharedGame
     played: tuple[str, ...] | None
     hard: bool | None
-    style: str
+    style: EmojiStyle
     game_day: GameDay
 
     @property
@@ -297,7 +306,7 @@ class Engine:
         self._closing = False  # set by close(): the preparer stops at its next step
         self._preparer: threading.Thread | None = None
         # idle Advisors, least recently used first: id(advisor) -> (the set's entry, strategy, advisor)
-        self._idle: OrderedDict[int, tuple[_Prepared, str, Advisor]] = OrderedDict()
+        self._idle: OrderedDict[int, tuple[_Prepared, tuple[str, str], Advisor]] = OrderedDict()
         self._cache: OrderedDict = OrderedDict()
         self._cache_size = cache_size
         self.cache_hits = 0
@@ -439,7 +448,7 @@ class Engine:
 
     def lexicon(self, name: str | None, day: dt.date | None = None) -> Lexicon:
         """The word set ``name`` with the prior of ``day`` (default today), once ready."""
-        return self.wait_ready(name, day).lexicon
+        return self.wait_ready(name, day).words
 
     def notes(self, name: str | None, day: dt.date | None = None) -> list[str]:
         return list(self.wait_ready(name, day).notes)
@@ -577,7 +586,7 @@ class Engine:
                     adv = idle
                     break
         if adv is None:
-            adv = Advisor(entry.lexicon, strategy=strategy, guess_space=guess_space, goal=goal,
+            adv = Advisor(entry.words, strategy=strategy, guess_space=guess_space, goal=goal,
                           search_memory_mb=self._memory_mb, searches_kept=SEARCHES_KEPT)
         if guess_space == "all":  # the prepared books are those of any allowed word
             adv.use_books(entry.books.get(goal, {}))  # the hard-mode book may have come since it was made
@@ -609,13 +618,7 @@ class Engine:
         """The game the rows describe; errors name the row."""
         if len(rows) > max_guesses:
             raise InvalidWordError(f"the history has {len(rows)} rows; the game allows {max_guesses} guesses")
-        game = Game(lex, hard=hard, max_guesses=max_guesses, matrix=advisor.matrix)
-        for k, row in enumerate(rows, start=1):
-            try:
-                game.guess(row.guess, row.pattern)
-            except WordlebotError as exc:
-                raise exc.at(row=k) from None  # (one that names its row already keeps its words)
-        return game
+        return Game.from_history(lex, rows, hard=hard, max_guesses=max_guesses, matrix=advisor.matrix)
 
     def _check_strategy(self, strategy: str, goal: str = DEFAULT_GOAL) -> None:
         if strategy not in self.strategies:
@@ -667,7 +670,7 @@ class Engine:
         not depend on it), the puzzle number, where the day came from, and the line to show."""
         gd = game_day or GameDay(self.clock())
         weighted = lex.day is not None
-        return {"day": lex.day.isoformat() if weighted else None, "puzzle": gd.puzzle,
+        return {"day": lex.day.isoformat() if lex.day is not None else None, "puzzle": gd.puzzle,
                 "day_source": gd.source, "day_text": gd.describe(self.clock()) if weighted else None}
 
     async def suggest_async(self, client: Client, words: str | None, history, *, hard: bool = False,
@@ -682,7 +685,7 @@ class Engine:
             raise InvalidWordError(f"unknown guess space {guess_space!r}; choose one of {', '.join(GUESS_SPACES)}")
         gd = self.game_day(date or day, puzzle)
         loaded = await self.ready(words, gd.day, loaded=True)
-        rows = parse_rows(history, loaded.lexicon.length)
+        rows = parse_rows(history, loaded.words.length)
         needs_book = guess_space == "all" and self._needs_hard_book(strategy, hard, max_guesses, len(rows))
         entry = await self.ready(words, gd.day, hard=needs_book)
         request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates,
@@ -705,10 +708,10 @@ class Engine:
             self.cache_hits += 1
         return dict(hit, cached=True)
 
-    def _suggest_now(self, r: "_Suggest") -> dict:
+    def _suggest_now(self, r: _Suggest) -> dict:
         """On a queue worker: the game, its suggestions, the answer document (kept in the cache)."""
         t0 = time.perf_counter()
-        lex = r.entry.lexicon
+        lex = r.entry.words
         advisor = self._advisor(r.entry, r.strategy, r.guess_space, r.goal)
         try:
             game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
@@ -775,9 +778,9 @@ class Engine:
                                 objective, gd)
         return await self._answer(client, self._multi_now, request)
 
-    def _multi_now(self, r: "_MultiSuggest") -> dict:
+    def _multi_now(self, r: _MultiSuggest) -> dict:
         t0 = time.perf_counter()
-        lex = r.entry.lexicon
+        lex = r.entry.words
         game = MultiGame(lex, r.boards, hard=r.hard, max_guesses=r.max_guesses, matrix=pattern_matrix(lex))
         game.replay(r.rows)
         ranked = multi_suggest(game, r.top, objective=r.objective)
@@ -813,21 +816,21 @@ class Engine:
 
     async def analyze_async(self, client: Client, words: str | None, history, *, answer: str | None = None,
                             hard: bool = False, max_guesses: int = 6, puzzle: int | None = None,
-                            style: str = "dark", date: str | None = None, goal: str = DEFAULT_GOAL) -> dict:
+                            style: EmojiStyle = "dark", date: str | None = None, goal: str = DEFAULT_GOAL) -> dict:
         """A played game rated row by row, with the prior of its day (``date`` or ``puzzle``,
         else today); ``puzzle`` is also the share text's number."""
         self._check_strategy("search", goal)
         gd = self.game_day(date, puzzle)
         loaded = await self.ready(words, gd.day, loaded=True)
-        rows = parse_rows(history, loaded.lexicon.length)
+        rows = parse_rows(history, loaded.words.length)
         if not rows:
             raise InvalidWordError("there is nothing to analyse: the history has no rows")
         entry = await self.ready(words, gd.day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
         request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style, gd, goal)
         return await self._answer(client, self._analyze_now, request)
 
-    def _analyze_now(self, r: "_Analyze") -> dict:
-        lex = r.entry.lexicon
+    def _analyze_now(self, r: _Analyze) -> dict:
+        lex = r.entry.words
         answer = None if r.answer is None else check_word(r.answer, lex.length)
         advisor = self._advisor(r.entry, "search", goal=r.goal)
         try:
@@ -837,8 +840,8 @@ class Engine:
         finally:
             self._release(r.entry, "search", advisor)
         doc.update(self.day_doc(lex, r.game_day), words=r.name, goal=r.goal)
-        doc["day_note"] = (replay_note([report.answer], r.game_day, self.history(), HOW_REPLAY, self.clock())
-                           if report.answer and lex.day is not None else None)
+        doc["day_note"] = (replay_note([report.answer], r.game_day or GameDay(self.clock()), self.history(), HOW_REPLAY,
+                                       self.clock()) if report.answer and lex.day is not None else None)
         doc["share"] = self.share(r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle,
                                   style=r.style)
         return self._keep(r.key, doc)
@@ -855,7 +858,7 @@ class Engine:
     # --- a pasted share grid ---------------------------------------------------------------------
 
     async def grid_async(self, client: Client, words: str | None, text: str, *, played=None, board=None,
-                         hard: bool | None = None, date: str | None = None, style: str = "dark") -> dict:
+                         hard: bool | None = None, date: str | None = None, style: EmojiStyle = "dark") -> dict:
         """A pasted share grid, analysed with its day's prior: its puzzle number is the day (a
         ``date`` given must agree), whose answer the history may know; the words played are
         ``played``, or the board's (``board``: rows) when they show the grid's colours, else
@@ -865,16 +868,16 @@ class Engine:
             raise InvalidDayError("that share grid has no puzzle number: give the day it was played")
         gd = self.game_day(date, grid_puzzle=grid.puzzle)
         loaded = await self.ready(words, gd.day, loaded=True)
-        if grid.length != loaded.lexicon.length:
-            raise InvalidWordError(f"the grid has {grid.length}-letter rows; the word set {loaded.lexicon.name} has "
-                                   f"{loaded.lexicon.length}-letter words")
+        if grid.length != loaded.words.length:
+            raise InvalidWordError(f"the grid has {grid.length}-letter rows; the word set {loaded.words.name} has "
+                                   f"{loaded.words.length}-letter words")
         words_played = None
         if isinstance(played, str):
             played = [w for w in played.replace(",", " ").split() if w]
         if played:
             words_played = tuple(w.strip().lower() for w in played)
         elif board:
-            matched = words_of_rows(grid, parse_rows(board, loaded.lexicon.length))
+            matched = words_of_rows(grid, parse_rows(board, loaded.words.length))
             words_played = tuple(matched) if matched else None
         if words_played is None and gd.answer is None:
             raise InvalidWordError(f"the answer of Wordle #{gd.puzzle:,} ({gd.day}) is not in the server's history "
@@ -883,8 +886,8 @@ class Engine:
         request = _Grid(words or self.default, entry, grid, words_played, hard, style, gd)
         return await self._answer(client, self._grid_now, request)
 
-    def _grid_now(self, r: "_Grid") -> dict:
-        lex = r.entry.lexicon
+    def _grid_now(self, r: _Grid) -> dict:
+        lex = r.entry.words
         advisor = self._advisor(r.entry, "search")
         try:
             rep: GridReport = analyze_grid(advisor, r.grid, r.game_day, played=list(r.played) if r.played else None,
@@ -892,8 +895,8 @@ class Engine:
             doc = {"rated": rep.rated, "headline": rep.headline("type the words you played to rate each one"),
                    "answer": rep.answer, "solved": r.grid.solved, "max_guesses": r.grid.max_guesses,
                    "hard": bool(r.grid.hard if r.hard is None else r.hard)}
-            if rep.rated:
-                doc["analysis"] = self._report_doc(advisor, lex, rep.report, rep.played, doc["hard"],
+            if rep.rated and rep.report is not None:
+                doc["analysis"] = self._report_doc(advisor, lex, rep.report, rep.played, bool(doc["hard"]),
                                                    r.grid.max_guesses)
                 doc["played"] = [{"guess": x.guess, "feedback": x.feedback_digits()} for x in rep.played]
             else:
@@ -907,7 +910,7 @@ class Engine:
         return self._keep(r.key, doc)
 
     def share(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
-              puzzle: int | None = None, style: str = "dark") -> str:
+              puzzle: int | None = None, style: EmojiStyle = "dark") -> str:
         if not rows:
             raise InvalidWordError("there is nothing to share: the history has no rows")
         if len(rows) > max_guesses:
