@@ -42,11 +42,12 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 	@$(MAKE) --no-print-directory test-nojit
 
-# The linter and the type checker, as configured in pyproject.toml (mypy: strict on the library;
+# The linter, the formatter (a check) and the type checker, as configured in pyproject.toml (mypy: strict on the library;
 # see its overrides for the kernels and the shells).  The layers are checked by the suite
 # (tests/test_layers.py).
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
 # The kernel and search tests with every kernel run as plain Python (NUMBA_DISABLE_JIT=1): numpy

@@ -50,8 +50,7 @@ def timed(adv: Advisor, game) -> tuple[float, float, float]:
     w0 = search.work_done
     t0, c0 = time.perf_counter(), time.process_time()
     adv.suggest(game, 5)
-    return (1000 * (time.perf_counter() - t0), 1000 * (time.process_time() - c0),
-            (search.work_done - w0) / 1e6)
+    return (1000 * (time.perf_counter() - t0), 1000 * (time.process_time() - c0), (search.work_done - w0) / 1e6)
 
 
 def main() -> None:

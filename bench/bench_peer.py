@@ -71,8 +71,13 @@ def peer(exe: str, data: Path, row: Row) -> tuple[float, int]:
 
 def ours(data: Path, row: Row, threads: int) -> tuple[float, int]:
     """Our search time and total, in a new process (as the peer runs)."""
-    out = subprocess.run([sys.executable, str(Path(__file__)), "--child", row.name, "--threads", str(threads)],
-                         capture_output=True, text=True, check=True, env=dict(os.environ, WORDLEBOT_DATA=str(data)))
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__)), "--child", row.name, "--threads", str(threads)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ, WORDLEBOT_DATA=str(data)),
+    )
     got = json.loads(out.stdout.strip().splitlines()[-1])
     return got["seconds"], got["total"]
 
@@ -149,9 +154,13 @@ def main() -> None:
             ups = [a / b for a, b in zip(mine, par)]
             line += f"  | {args.threads} threads {statistics.median(par):7.2f} s (x{statistics.median(ups):.2f})"
         print(line, flush=True)
-        print("    every repeat: ours " + " ".join(f"{x:.2f}" for x in mine)
-              + ("; peer " + " ".join(f"{x:.2f}" for x in theirs) if theirs else "")
-              + ("; threads " + " ".join(f"{x:.2f}" for x in par) if par else ""), flush=True)
+        print(
+            "    every repeat: ours "
+            + " ".join(f"{x:.2f}" for x in mine)
+            + ("; peer " + " ".join(f"{x:.2f}" for x in theirs) if theirs else "")
+            + ("; threads " + " ".join(f"{x:.2f}" for x in par) if par else ""),
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

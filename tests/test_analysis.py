@@ -44,15 +44,18 @@ def test_lost_game_grid():
     assert not g.solved and g.score is None and len(g.patterns) == 6
 
 
-@pytest.mark.parametrize("text,fragment", [
-    ("", "empty"),
-    ("hello\n🟩🟩🟩🟩🟩", "not a share-grid header"),
-    ("Wordle 1,234 3/6\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "header says 3 guesses"),
-    ("Wordle 1,234 2/6\n⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "has 5 tiles, the others 4"),
-    ("Wordle 1,234 2/6\n⬛⬛⬛⬛⬛\n🟩🟩🟨🟩🟩", "last row of a solved game"),
-    ("Wordle 12 X/6\n⬛⬛⬛⬛⬛", "a lost game has 6 rows"),
-    ("Wordle 1,234 2/6\n⬛⬛🟥⬛⬛\n🟩🟩🟩🟩🟩", "is not a colour"),
-])
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ("", "empty"),
+        ("hello\n🟩🟩🟩🟩🟩", "not a share-grid header"),
+        ("Wordle 1,234 3/6\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "header says 3 guesses"),
+        ("Wordle 1,234 2/6\n⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "has 5 tiles, the others 4"),
+        ("Wordle 1,234 2/6\n⬛⬛⬛⬛⬛\n🟩🟩🟨🟩🟩", "last row of a solved game"),
+        ("Wordle 12 X/6\n⬛⬛⬛⬛⬛", "a lost game has 6 rows"),
+        ("Wordle 1,234 2/6\n⬛⬛🟥⬛⬛\n🟩🟩🟩🟩🟩", "is not a colour"),
+    ],
+)
 def test_bad_grids_are_explained(text, fragment):
     with pytest.raises(InvalidFeedbackError, match=fragment):
         an.parse_share_grid(text)
@@ -150,12 +153,15 @@ def test_analyze_history_and_grid(files):
     assert r.exit_code == 0 and "allowed words give these colours" in r.output and "the bot:" in r.output
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["analyze"], "give --history"),
-    (["analyze", "--grid", "Wordle 1/6\n🟩🟩🟩🟩🟩"], "give --played"),  # no number: no answer to look up
-    (["analyze", "--grid", "nonsense"], "not a share-grid header"),
-    (["analyze", "--history", "zzzzz:00000"], "not in the g guess list"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["analyze"], "give --history"),
+        (["analyze", "--grid", "Wordle 1/6\n🟩🟩🟩🟩🟩"], "give --played"),  # no number: no answer to look up
+        (["analyze", "--grid", "nonsense"], "not a share-grid header"),
+        (["analyze", "--history", "zzzzz:00000"], "not in the g guess list"),
+    ],
+)
 def test_analyze_bad_input(files, args, fragment):
     r = CliRunner().invoke(cli, args + files)
     assert r.exit_code in (1, 2) and fragment in r.output and "Traceback" not in r.output
@@ -194,7 +200,19 @@ def test_an_answer_outside_the_answer_list_leaves_later_rows_unrated(tmp_path):
 
 @pytest.mark.official
 def test_the_guano_day_is_analysed_on_classic(official):
-    r = CliRunner().invoke(cli, ["--data-dir", str(official), "analyze", "--words", "classic",
-                                 "--history", "salet:01000,guano:22222", "--answer", "guano"])
+    r = CliRunner().invoke(
+        cli,
+        [
+            "--data-dir",
+            str(official),
+            "analyze",
+            "--words",
+            "classic",
+            "--history",
+            "salet:01000,guano:22222",
+            "--answer",
+            "guano",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert "no bot comparison from row 2" in r.output and "off list" in r.output

@@ -32,7 +32,13 @@ def test_inflection_filter_uses_part_of_speech():
     words = ["crane", "walked", "cranes", "happier", "using", "badly"]
     r = flt.InflectionFilter().apply(words)
     assert dict(zip(words, r.keep.tolist())) == {
-        "crane": True, "walked": False, "cranes": False, "happier": False, "using": False, "badly": True}
+        "crane": True,
+        "walked": False,
+        "cranes": False,
+        "happier": False,
+        "using": False,
+        "badly": True,
+    }
     assert "NNS" in morphology("cranes")["tags"] and "VBD" in morphology("walked")["tags"]
 
 
@@ -49,8 +55,9 @@ def test_frequency_filter_and_lists():
 def test_chain_reports_each_step():
     history = [HistoryEntry(data.FIRST_DAY, "crane")]
     words = ["about", "crane", "cranes", "zymic", "their"]
-    keep, factor, report = flt.chain([flt.FrequencyFilter(2.5), flt.InflectionFilter(),
-                                      flt.PastAnswersFilter(history, penalty=0.1)], words)
+    keep, factor, report = flt.chain(
+        [flt.FrequencyFilter(2.5), flt.InflectionFilter(), flt.PastAnswersFilter(history, penalty=0.1)], words
+    )
     assert [n for _, n in report] == [4, 3, 3]
     assert keep.tolist() == [True, True, False, False, True]
     assert factor.tolist() == [1.0, 0.1, 1.0, 1.0, 1.0]
@@ -296,8 +303,10 @@ def test_play_backtest_on_a_small_synthetic_history():
     priors = {"editor": day_priors(data, "editor", window=10)}
 
     def run():
-        return {r.name: r for r in play_backtest(data, priors, window=10,
-                                                 methods=("editor", "uniform-2315", "uniform-3158"))}
+        return {
+            r.name: r
+            for r in play_backtest(data, priors, window=10, methods=("editor", "uniform-2315", "uniform-3158"))
+        }
 
     reports = run()
     for name in ("uniform-2315", "uniform-3158"):

@@ -320,10 +320,22 @@ def test_same_rows_in_separate_processes(classic, official, tmp_path):
     p = max(replies, key=lambda q: len(replies[q]) if len(replies[q]) < 200 else 0)
     history = f"{first}:{''.join(str(p // 3**i % 3) for i in range(5))}"
     env = dict(os.environ, WORDLEBOT_DATA=str(official))
-    cmd = [sys.executable, "-m", "wordlebot", "suggest", "--words", "classic", "--history", history,
-           "--top", "5", "--json"]
-    runs = [json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
-            for _ in range(2)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordlebot",
+        "suggest",
+        "--words",
+        "classic",
+        "--history",
+        history,
+        "--top",
+        "5",
+        "--json",
+    ]
+    runs = [
+        json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout) for _ in range(2)
+    ]
     rows = [[(s["word"], s["expected"], s["basis"]) for s in r["suggestions"]] for r in runs]
     adv = Advisor(classic)
     game = adv.new_game()
@@ -347,8 +359,21 @@ def test_nyt_first_use_with_matrices_built_beside_the_model_gives_the_same_rows(
     from wordlebot.core import matrix, paths
 
     env = dict(os.environ, WORDLEBOT_DATA=str(official), WORDLEBOT_CACHE=str(tmp_path / "cli"))
-    cmd = [sys.executable, "-m", "wordlebot", "suggest", "--words", "nyt", "--date", "2026-05-20",
-           "--history", "salet:00100", "--top", "5", "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordlebot",
+        "suggest",
+        "--words",
+        "nyt",
+        "--date",
+        "2026-05-20",
+        "--history",
+        "salet:00100",
+        "--top",
+        "5",
+        "--json",
+    ]
     out = json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
     cli_rows = [(s["word"], s["expected"], s["basis"]) for s in out["suggestions"]]
     assert len(list((tmp_path / "cli").glob("matrix-*.bin"))) == 2  # both layouts, complete

@@ -59,6 +59,7 @@ def cli_error(args):
 
 # --- the same JSON from both shells -------------------------------------------------------------
 
+
 def test_a_suggestion_is_the_same_in_the_cli_json_and_the_web_api(client, lists):
     hist = f"{WORDS[0]}:{digits(WORDS[0], ANSWERS[27])}"  # 10 answers left
     on_cli = cli_json(["suggest", "--history", hist, "--json", "--top", "5", *lists])
@@ -91,13 +92,17 @@ def test_json_has_no_infinity_a_value_never_reached_is_null():
 
 # --- one history parser -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("history", [
-    "{w}",  # no colours
-    "{w}:0x1q0",  # not a colour
-    "{w}:2012",  # a tile short
-    "ab1de:00000",  # not a word
-    "{w}:00000,{w}",  # the second row
-])
+
+@pytest.mark.parametrize(
+    "history",
+    [
+        "{w}",  # no colours
+        "{w}:0x1q0",  # not a colour
+        "{w}:2012",  # a tile short
+        "ab1de:00000",  # not a word
+        "{w}:00000,{w}",  # the second row
+    ],
+)
 def test_a_bad_history_gets_the_same_message_from_the_cli_and_the_web(client, lists, history):
     history = history.format(w=WORDS[0])
     on_cli = cli_error(["suggest", "--history", history, *lists])
@@ -122,10 +127,14 @@ def test_the_parser_names_the_row_as_a_value_too():
     with pytest.raises(InvalidWordError) as caught:
         parse_history([("salet", "20110"), ("cron", "0000")], length=5)
     assert caught.value.row == 2 and "this game uses 5-letter words" in str(caught.value)
-    assert parse_history("salet:20110; crony:..y.g\n") == [Row.from_str("salet:20110"), Row("crony", 1 * 9 + 2 * 81)]  # ..y.g: 00102
+    assert parse_history("salet:20110; crony:..y.g\n") == [
+        Row.from_str("salet:20110"),
+        Row("crony", 1 * 9 + 2 * 81),
+    ]  # ..y.g: 00102
 
 
 # --- structured errors --------------------------------------------------------------------------
+
 
 def test_an_error_said_of_a_row_keeps_its_type_and_attributes():
     err = InconsistentFeedbackError("leaves no possible word", board=2).at(row=3)
@@ -171,6 +180,7 @@ def test_an_update_says_why_it_stopped_as_a_value(tmp_path, fake_host):
 
 
 # --- the unchecked fast path, public ------------------------------------------------------------
+
 
 def test_feedback_unchecked_is_feedback_without_the_checks():
     for g in WORDS[:20]:

@@ -41,8 +41,9 @@ def test_require_names_the_extra_and_the_missing_module(monkeypatch):
     missing(monkeypatch, "textual")
     with pytest.raises(MissingExtraError) as info:
         require("tui")
-    assert str(info.value) == ("the terminal UI needs the 'tui' extra (textual is not installed): "
-                               "pip install 'wordlebot[tui]'")
+    assert str(info.value) == (
+        "the terminal UI needs the 'tui' extra (textual is not installed): pip install 'wordlebot[tui]'"
+    )
     assert isinstance(info.value, WordlebotError) and isinstance(info.value, ImportError)
     assert info.value.extra == "tui"
 
@@ -59,19 +60,39 @@ def test_the_extras_are_the_ones_pyproject_declares():
     assert extras["all"] == [f"wordlebot[{','.join(EXTRAS)}]"]
 
 
-@pytest.mark.parametrize("args,modules,message", [
-    (["tui"], ["textual"], "the terminal UI needs the 'tui' extra (textual is not installed): "
-                           "pip install 'wordlebot[tui]'"),
-    (["web", "--port", "0"], ["fastapi"], "the web app needs the 'web' extra (fastapi is not installed): "
-                                          "pip install 'wordlebot[web]'"),
-    (["bot", "--demo", "--headless"], ["playwright"], "the browser bot needs the 'bot' extra (playwright is not "
-                                                      "installed): pip install 'wordlebot[bot]'"),
-    (["openers", "--words", "classic"], ["dask.distributed"], "the opener sweep needs the 'dask' extra "
-                                                              "(dask.distributed is not installed): pip install "
-                                                              "'wordlebot[dask]'"),
-    (["simulate", "--words", "classic", "--plot", "h.png"], ["matplotlib"],
-     "plotting needs the 'plots' extra (matplotlib is not installed): pip install 'wordlebot[plots]'"),
-], ids=lambda x: x[0] if isinstance(x, list) and x and x[0][0] != "t" else None)
+@pytest.mark.parametrize(
+    "args,modules,message",
+    [
+        (
+            ["tui"],
+            ["textual"],
+            "the terminal UI needs the 'tui' extra (textual is not installed): pip install 'wordlebot[tui]'",
+        ),
+        (
+            ["web", "--port", "0"],
+            ["fastapi"],
+            "the web app needs the 'web' extra (fastapi is not installed): pip install 'wordlebot[web]'",
+        ),
+        (
+            ["bot", "--demo", "--headless"],
+            ["playwright"],
+            "the browser bot needs the 'bot' extra (playwright is not installed): pip install 'wordlebot[bot]'",
+        ),
+        (
+            ["openers", "--words", "classic"],
+            ["dask.distributed"],
+            "the opener sweep needs the 'dask' extra "
+            "(dask.distributed is not installed): pip install "
+            "'wordlebot[dask]'",
+        ),
+        (
+            ["simulate", "--words", "classic", "--plot", "h.png"],
+            ["matplotlib"],
+            "plotting needs the 'plots' extra (matplotlib is not installed): pip install 'wordlebot[plots]'",
+        ),
+    ],
+    ids=lambda x: x[0] if isinstance(x, list) and x and x[0][0] != "t" else None,
+)
 def test_a_command_without_its_extra_says_which_to_install(monkeypatch, no_loading, args, modules, message):
     missing(monkeypatch, *modules)
     r = CliRunner().invoke(cli, args)
@@ -83,10 +104,20 @@ def test_a_command_without_its_extra_says_which_to_install(monkeypatch, no_loadi
 def test_the_light_commands_load_no_numpy_numba_or_extra():
     """wordlebot feedback, --help and data status start in a fraction of a second: importing the
     package and its command line loads none of the heavy modules (bench/bench_startup.py times it)."""
-    heavy = ["numpy", "numba", "scipy", "sklearn", "textual", "fastapi", "uvicorn", "playwright", "dask",
-             "matplotlib", "rich.progress"]
-    code = ("import sys, wordlebot, wordlebot.cli; "
-            f"print(' '.join(m for m in {heavy!r} if m in sys.modules))")
+    heavy = [
+        "numpy",
+        "numba",
+        "scipy",
+        "sklearn",
+        "textual",
+        "fastapi",
+        "uvicorn",
+        "playwright",
+        "dask",
+        "matplotlib",
+        "rich.progress",
+    ]
+    code = f"import sys, wordlebot, wordlebot.cli; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == ""
 

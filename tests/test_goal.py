@@ -226,8 +226,10 @@ def test_analyze_cli_json_has_the_chance_and_the_guesses_apart(tmp_path):
     from conftest import write_lists
 
     files = write_lists(tmp_path, GUESSES, AVER)
-    history = ",".join(f"{w}:{''.join(str(feedback_code(w, 'eaver') // 3**i % 3) for i in range(5))}"
-                       for w in ("abbey", "trout", "haver", "caver", "waver", "beech"))
+    history = ",".join(
+        f"{w}:{''.join(str(feedback_code(w, 'eaver') // 3**i % 3) for i in range(5))}"
+        for w in ("abbey", "trout", "haver", "caver", "waver", "beech")
+    )
     r = CliRunner().invoke(cli, ["analyze", "--history", history, "--answer", "eaver", "--json"] + files)
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
@@ -274,15 +276,19 @@ def test_api_refuses_an_unknown_goal(aver_client):
 
 
 def test_api_analyze_of_a_won_long_shot_and_a_lost_game(aver_client):
-    won = [{"guess": w, "feedback": "".join(str(feedback_code(w, "waver") // 3**i % 3) for i in range(5))}
-           for w in ("haver", "waver")]
+    won = [
+        {"guess": w, "feedback": "".join(str(feedback_code(w, "waver") // 3**i % 3) for i in range(5))}
+        for w in ("haver", "waver")
+    ]
     doc = aver_client.post("/api/analyze", json={"history": won, "max_guesses": 2}).json()
     assert doc["goal"] == "streak" and doc["solved"] and not doc["lost"]
     assert [r["skill"] for r in doc["rows"]] == [95, 3]
     assert doc["rows"][1]["player_expected"] == pytest.approx(1.0)
     assert doc["rows"][1]["player_lose"] == pytest.approx(0.97)
-    lost = [{"guess": w, "feedback": "".join(str(feedback_code(w, "eaver") // 3**i % 3) for i in range(5))}
-            for w in ("haver", "caver")]
+    lost = [
+        {"guess": w, "feedback": "".join(str(feedback_code(w, "eaver") // 3**i % 3) for i in range(5))}
+        for w in ("haver", "caver")
+    ]
     doc = aver_client.post("/api/analyze", json={"history": lost, "max_guesses": 2, "answer": "eaver"}).json()
     assert doc["lost"] and not doc["solved"] and doc["skill"] < 99 and "Skill 99" not in doc["summary"]
     assert all(r["best_expected"] is None or r["best_expected"] <= 2 - k for k, r in enumerate(doc["rows"]))
@@ -337,14 +343,20 @@ def test_the_parry_position_gambles_only_when_asked(official):
     assert parry["expected"] < top["expected"]  # the gamble saves guesses on average
 
 
-@pytest.mark.parametrize("words,extra", [("nyt", ["--limit", "400", "--date", "2026-05-20"]),
-                                          ("nyt-3158", ["--limit", "300"]), ("classic", ["--limit", "300"]),
-                                          ("nyt-2309", ["--limit", "300"]), ("wordfreq", ["--limit", "300"])])
+@pytest.mark.parametrize(
+    "words,extra",
+    [
+        ("nyt", ["--limit", "400", "--date", "2026-05-20"]),
+        ("nyt-3158", ["--limit", "300"]),
+        ("classic", ["--limit", "300"]),
+        ("nyt-2309", ["--limit", "300"]),
+        ("wordfreq", ["--limit", "300"]),
+    ],
+)
 def test_simulate_completes_with_the_defaults(official, words, extra, tmp_path):
     """Before: the nyt set stopped after ~2 s with 'rows played must be 0 to 5, not 6'."""
     out = tmp_path / "sim.json"
-    r = CliRunner().invoke(cli, ["--data-dir", str(official), "simulate", "--words", words, "--json", str(out)]
-                           + extra)
+    r = CliRunner().invoke(cli, ["--data-dir", str(official), "simulate", "--words", words, "--json", str(out)] + extra)
     assert r.exit_code == 0, r.output
     doc = json.loads(out.read_text())
     assert doc["goal"] == "streak" and doc["games"] == int(extra[extra.index("--limit") + 1])
@@ -428,6 +440,8 @@ def test_the_tui_analysis_of_a_won_long_shot_and_a_lost_game(answer, last):
             assert not summary.startswith("Skill 99")
             assert ("solved in 2" in summary) == (answer == "waver")
             assert app.screen.query_one("#analysis").border_title.endswith("plays for the streak")
-            assert "HAVER: It risked the game: 4.5 % more chance to lose than with BEECH" in _text(app.screen, "#review")
+            assert "HAVER: It risked the game: 4.5 % more chance to lose than with BEECH" in _text(
+                app.screen, "#review"
+            )
 
     asyncio.run(go())

@@ -95,22 +95,37 @@ def test_the_graph_is_read_whole():
 @pytest.mark.parametrize("layer", sorted(LIBRARY))
 def test_a_library_layer_imports_only_the_layers_below_it(layer):
     allowed = LIBRARY[layer] | {layer}
-    leaks = sorted(f"{m} -> {t}" for m, targets in GRAPH.items() if part_of(m) == layer
-                   for t in targets if part_of(t) not in allowed)
+    leaks = sorted(
+        f"{m} -> {t}"
+        for m, targets in GRAPH.items()
+        if part_of(m) == layer
+        for t in targets
+        if part_of(t) not in allowed
+    )
     assert leaks == []
 
 
 @pytest.mark.parametrize("shell", sorted(SHELLS))
 def test_a_shell_imports_the_library_and_no_other_shell_but_those_it_starts(shell):
     allowed = set(LIBRARY) | SHELLS[shell] | {shell, "__init__"}
-    leaks = sorted(f"{m} -> {t}" for m, targets in GRAPH.items() if part_of(m) == shell
-                   for t in targets if part_of(t) not in allowed)
+    leaks = sorted(
+        f"{m} -> {t}"
+        for m, targets in GRAPH.items()
+        if part_of(m) == shell
+        for t in targets
+        if part_of(t) not in allowed
+    )
     assert leaks == []
 
 
 def test_the_face_imports_only_the_library():
-    leaks = sorted(f"{m} -> {t}" for m, targets in GRAPH.items() if part_of(m) in FACE - {"__main__"}
-                   for t in targets if part_of(t) not in LIBRARY)
+    leaks = sorted(
+        f"{m} -> {t}"
+        for m, targets in GRAPH.items()
+        if part_of(m) in FACE - {"__main__"}
+        for t in targets
+        if part_of(t) not in LIBRARY
+    )
     assert leaks == []
 
 

@@ -132,8 +132,10 @@ def test_prefetch_builds_both_layouts_in_the_background(tmp_path, monkeypatch):
     mx.clear_memory_cache()
     thread = mx.prefetch(lex, folder=tmp_path)
     if thread is None:
-        pytest.skip("no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
-                    "cannot run parallel kernels from two threads")
+        pytest.skip(
+            "no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
+            "cannot run parallel kernels from two threads"
+        )
     m = mx.pattern_matrix(lex, folder=tmp_path)
     mt = mx.pattern_matrix(lex, folder=tmp_path, transposed=True)
     thread.join(120)
@@ -228,8 +230,10 @@ def test_a_cancelled_prefetch_stops_after_its_step_and_writes_nothing(tmp_path, 
     monkeypatch.setattr(mx, "build_from_codes", held)
     thread = mx.prefetch(lex, folder=tmp_path)
     if thread is None:
-        pytest.skip("no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
-                    "cannot run parallel kernels from two threads")
+        pytest.skip(
+            "no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
+            "cannot run parallel kernels from two threads"
+        )
     assert inside.wait(30)
     mx.cancel_prefetches()
     release.set()
@@ -240,5 +244,6 @@ def test_a_cancelled_prefetch_stops_after_its_step_and_writes_nothing(tmp_path, 
         assert (lex.fingerprint, str(tmp_path), True) not in mx._memo  # no transpose either
     # and asking again builds what is missing, as usual
     monkeypatch.setattr(mx, "build_from_codes", real)
-    assert np.array_equal(mx.pattern_matrix(lex, folder=tmp_path, transposed=True),
-                          mx.pattern_matrix(lex, folder=tmp_path).T)
+    assert np.array_equal(
+        mx.pattern_matrix(lex, folder=tmp_path, transposed=True), mx.pattern_matrix(lex, folder=tmp_path).T
+    )

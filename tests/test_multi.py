@@ -147,9 +147,14 @@ def test_the_estimate_counts_every_open_board_when_boards_share_candidates():
 
     # a word that shows two answers the same colours and a third other ones
     codes = [[feedback_code(gw, aw) for aw in LEX.answers] for gw in LEX.guesses]
-    g, a, b, c = next((g, a, b, c) for g in range(LEX.n_guesses) for a in range(LEX.n_answers)
-                      for b in range(a + 1, LEX.n_answers) for c in range(LEX.n_answers)
-                      if codes[g][a] == codes[g][b] != codes[g][c] != 242 and codes[g][a] != 242)
+    g, a, b, c = next(
+        (g, a, b, c)
+        for g in range(LEX.n_guesses)
+        for a in range(LEX.n_answers)
+        for b in range(a + 1, LEX.n_answers)
+        for c in range(LEX.n_answers)
+        if codes[g][a] == codes[g][b] != codes[g][c] != 242 and codes[g][a] != 242
+    )
     game = MultiGame(LEX, 3, answers=[LEX.answers[i] for i in (a, b, c)], matrix=m)
     pool = np.arange(LEX.n_guesses, dtype=np.int64)
     for row in range(2):
@@ -200,10 +205,17 @@ def _one_step(objective):
     return lambda game: suggest(game, top=1, objective=objective, search=False)[0].word
 
 
-@pytest.mark.parametrize("lex,boards,objective,gap", [
-    (SMALL, 2, "score", 0.0), (HAND, 1, "score", 0.0477), (HAND, 2, "score", 0.0234),
-    (SMALL, 2, "guesses", 0.0), (HAND, 2, "guesses", 0.0358)],
-    ids=["random-2", "hand-1", "hand-2", "random-2-guesses", "hand-2-guesses"])
+@pytest.mark.parametrize(
+    "lex,boards,objective,gap",
+    [
+        (SMALL, 2, "score", 0.0),
+        (HAND, 1, "score", 0.0477),
+        (HAND, 2, "score", 0.0234),
+        (SMALL, 2, "guesses", 0.0),
+        (HAND, 2, "guesses", 0.0358),
+    ],
+    ids=["random-2", "hand-1", "hand-2", "random-2-guesses", "hand-2-guesses"],
+)
 def test_the_one_step_estimate_never_beats_the_exact_optimum_and_its_gap_is_measured(lex, boards, objective, gap):
     """The exact optimum is a lower bound for every policy; the gaps are the one-step
     estimate's alone (no endgame search), measured (2026-11-24): 0 on the random case; on the
@@ -219,15 +231,30 @@ def test_the_one_step_estimate_never_beats_the_exact_optimum_and_its_gap_is_meas
 # Ten _ILLS answers among 44 words: more words than the search may play beyond the candidates
 # (EXTRA_WORDS), so it plays from a subset chosen by the estimate and must still find the optimum.
 TEN_ILLS = ILLS + ["gills", "dills"]
-WIDE = Lexicon.from_lists(TEN_ILLS + HELPERS + "frump chide swamp gawky knelt dwarf vodka".split()
-                          + random_words(20, length=5, alphabet="aeiouxyzqj", seed=3), TEN_ILLS, name="wide")
+WIDE = Lexicon.from_lists(
+    TEN_ILLS
+    + HELPERS
+    + "frump chide swamp gawky knelt dwarf vodka".split()
+    + random_words(20, length=5, alphabet="aeiouxyzqj", seed=3),
+    TEN_ILLS,
+    name="wide",
+)
 
 
-@pytest.mark.parametrize("lex,boards,objective", [
-    (SMALL, 2, "score"), (HAND, 1, "score"), (HAND, 2, "score"), (SMALL, 2, "guesses"), (HAND, 2, "guesses"),
-    (WIDE, 1, "score"), (WIDE, 1, "guesses"), (WIDE, 2, "score")],
-    ids=["random-2", "hand-1", "hand-2", "random-2-guesses", "hand-2-guesses", "wide-1", "wide-1-guesses",
-         "wide-2"])
+@pytest.mark.parametrize(
+    "lex,boards,objective",
+    [
+        (SMALL, 2, "score"),
+        (HAND, 1, "score"),
+        (HAND, 2, "score"),
+        (SMALL, 2, "guesses"),
+        (HAND, 2, "guesses"),
+        (WIDE, 1, "score"),
+        (WIDE, 1, "guesses"),
+        (WIDE, 2, "score"),
+    ],
+    ids=["random-2", "hand-1", "hand-2", "random-2-guesses", "hand-2-guesses", "wide-1", "wide-1-guesses", "wide-2"],
+)
 def test_with_the_endgame_search_the_policy_plays_the_exact_optimum(lex, boards, objective):
     """These games are small enough to be searched from the first guess or soon after: the
     policy's average over every answer tuple is the exact optimum (exact.py, a brute force over
@@ -245,8 +272,9 @@ def test_with_the_endgame_search_the_policy_plays_the_exact_optimum(lex, boards,
         assert first.searched
     if first.searched:
         assert first.cost == pytest.approx(exact)
-    played = policy_expected_score(lex, boards, lambda g: suggest(g, top=1, objective=objective)[0].word,
-                                   objective=objective)
+    played = policy_expected_score(
+        lex, boards, lambda g: suggest(g, top=1, objective=objective)[0].word, objective=objective
+    )
     assert played == pytest.approx(exact, abs=1e-9)
 
 
@@ -347,12 +375,16 @@ def test_simulate_command_compares_the_policy_with_the_baselines(tmp_path):
     runs = []
     for n in (1, 2):
         out = tmp_path / f"sim{n}.json"
-        r = CliRunner().invoke(cli, ["simulate", "--boards", "4", "--games", "6", "--seed", "3",
-                                     "--json", str(out)] + files, catch_exceptions=False)
+        r = CliRunner().invoke(
+            cli,
+            ["simulate", "--boards", "4", "--games", "6", "--seed", "3", "--json", str(out)] + files,
+            catch_exceptions=False,
+        )
         assert r.exit_code == 0, r.output
         assert "Quordle" in r.output and "policy" in r.output and "joint-entropy" in r.output
         assert "one-step" in r.output and "mean guesses" in r.output and "plays for the score" in r.output
         runs.append(json.loads(out.read_text()))
+
     def played(run):  # all but the times
         return [{k: v for k, v in res.items() if not k.startswith("move_ms")} for res in run["results"]]
 
@@ -362,8 +394,9 @@ def test_simulate_command_compares_the_policy_with_the_baselines(tmp_path):
         assert all(10 <= s <= 4 * 10 for s in res["scores"])  # 1+2+3+4 at best, 4 lost boards at worst
         assert 4 <= res["mean_guesses"] <= 9 + 4
     png = tmp_path / "dordle.png"
-    r = CliRunner().invoke(cli, ["simulate", "--boards", "2", "--games", "3", "--objective", "guesses",
-                                 "--plot", str(png)] + files)
+    r = CliRunner().invoke(
+        cli, ["simulate", "--boards", "2", "--games", "3", "--objective", "guesses", "--plot", str(png)] + files
+    )
     assert r.exit_code == 0 and "plays for the guesses" in r.output and "plot written to" in r.output, r.output
     assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and png.stat().st_size > 5_000
     r = CliRunner().invoke(cli, ["simulate", "--boards", "2", "--objective", "fewest"] + files)
@@ -387,8 +420,13 @@ def test_simulate_hard_plays_every_chooser_by_the_rule(tmp_path):
     docs = {}
     for mode in ("normal", "hard"):
         out = tmp_path / f"{mode}.json"
-        r = CliRunner().invoke(cli, ["simulate", "--boards", "2", "--games", "30", "--seed", "2", "--json", str(out)]
-                               + (["--hard"] if mode == "hard" else []) + files, catch_exceptions=False)
+        r = CliRunner().invoke(
+            cli,
+            ["simulate", "--boards", "2", "--games", "30", "--seed", "2", "--json", str(out)]
+            + (["--hard"] if mode == "hard" else [])
+            + files,
+            catch_exceptions=False,
+        )
         assert r.exit_code == 0, r.output
         assert ("(hard mode)" in r.output) == (mode == "hard")
         docs[mode] = json.loads(out.read_text())
@@ -492,7 +530,11 @@ def test_searched_suggestions_are_the_same_from_threads_at_once_and_in_another_p
 
     def states():
         out = []
-        for answers, first in ((["bills", "hills"], "climb"), (["mills", "tills"], "whelp"), (["kills", "wills"], "thumb")):
+        for answers, first in (
+            (["bills", "hills"], "climb"),
+            (["mills", "tills"], "whelp"),
+            (["kills", "wills"], "thumb"),
+        ):
             g = MultiGame(HAND, 2, answers=answers)
             if first:
                 g.guess(first)
@@ -542,8 +584,9 @@ def test_endgame_split_kernel_against_a_plain_grouping():
     ids = np.arange(1, len(tuples), 2)  # a state: every other tuple
     open_boards = np.array([0, 2], np.int64)  # board 2 solved before
     t, cap = 4, 8
-    solver = endgame._Solver(colours, weights, 242, cap, by_guesses=False, n_patterns=243, tuples=tuples,
-                             answer_of_word=answer_of)
+    solver = endgame._Solver(
+        colours, weights, 242, cap, by_guesses=False, n_patterns=243, tuples=tuples, answer_of_word=answer_of
+    )
     floors = np.array([solver.bound(k, t + 1) for k in range(3)])
     later = np.array([solver.bound(k, t + 2) for k in range(3)])
     assert list(floors) == [0, 6, 6 + 7] and list(later) == [0, 7, 7 + 8]
@@ -553,14 +596,39 @@ def test_endgame_split_kernel_against_a_plain_grouping():
     lo, hi, left, solved = (np.empty(size, np.int64) for _ in range(4))
     mass, floor, now, lower = np.empty(size), np.empty(size), np.empty(size), np.empty(words.size)
     settled = np.empty(size, np.bool_)
-    kernels._endgame_split(colours, ids, open_boards, weights, tuples, answer_of, 242, 243, int(tuples.max()) + 1,
-                           float(t + 1), False, floors, later, True, order, first, count, lo, hi, mass, floor, now,
-                           left, solved, settled, lower)
+    kernels._endgame_split(
+        colours,
+        ids,
+        open_boards,
+        weights,
+        tuples,
+        answer_of,
+        242,
+        243,
+        int(tuples.max()) + 1,
+        float(t + 1),
+        False,
+        floors,
+        later,
+        True,
+        order,
+        first,
+        count,
+        lo,
+        hi,
+        mass,
+        floor,
+        now,
+        left,
+        solved,
+        settled,
+        lower,
+    )
     for k in range(words.size):
         groups = {}
         for i, row in enumerate(ids.tolist()):
             groups.setdefault(tuple(digits(LEX.guesses[k], LEX.answers[tuples[row, b]]) for b in (0, 2)), []).append(i)
-        got = {frozenset(order[k, lo[p]:hi[p]].tolist()): p for p in range(first[k], first[k] + count[k])}
+        got = {frozenset(order[k, lo[p] : hi[p]].tolist()): p for p in range(first[k], first[k] + count[k])}
         assert set(got) == {frozenset(g) for g in groups.values()}
         want_lower = 0.0
         for key, members in groups.items():
@@ -616,8 +684,12 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
         m.setattr(policy, "DEADLOCK_WEIGHT", policy.DEADLOCK_WEIGHT * 2)
         assert path_of(game) != path
 
-    for bad in ("{not json", json.dumps({"version": 1, "boards": 3, "rows": [["zzzzz", 1.0, [], "", False]]}),
-                json.dumps({"version": 1, "boards": 2, "rows": doc["rows"]}), "[]"):
+    for bad in (
+        "{not json",
+        json.dumps({"version": 1, "boards": 3, "rows": [["zzzzz", 1.0, [], "", False]]}),
+        json.dumps({"version": 1, "boards": 2, "rows": doc["rows"]}),
+        "[]",
+    ):
         path.write_text(bad)
         monkeypatch.setattr(policy, "_openings", {})
         with caplog.at_level("WARNING"):
@@ -627,7 +699,9 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
 
     from wordlebot.core import cache_store
 
-    assert [(f.kind, f.words, f.current) for f in cache_store.scan(tmp_path) if f.path == path] == [("book", "mini", True)]
+    assert [(f.kind, f.words, f.current) for f in cache_store.scan(tmp_path) if f.path == path] == [
+        ("book", "mini", True)
+    ]
     path.unlink()
     (tmp_path / "openings").rmdir()
     (tmp_path / "openings").write_text("a file where the folder should be")  # (root ignores modes)
@@ -693,7 +767,8 @@ def test_the_exact_value_counts_lost_boards_with_the_penalty(objective):
         assert got > exact_expected_score(HAND, boards, max_guesses=cap, objective=objective) + 1
     # and at a roomy cap the penalty never counts: the plain optimum
     assert exact_value(MultiGame(HAND, 1, matrix=m), m, objective) == pytest.approx(
-        exact_expected_score(HAND, 1, objective=objective))
+        exact_expected_score(HAND, 1, objective=objective)
+    )
 
 
 def _exact_guesses_with_penalty(lex, boards, cap, penalty):
@@ -740,7 +815,7 @@ def _hard_brute_force(lex, boards, cap, penalty):
     from naive import hard_mode_legal
 
     tuples = list(itertools.permutations(range(lex.n_answers), boards))
-    green = 3 ** lex.length - 1
+    green = 3**lex.length - 1
     fail = cap + 1 + penalty
 
     @functools.cache
@@ -794,8 +869,16 @@ def test_the_hard_mode_search_is_the_brute_force_optimum(boards, cap):
 
     m = np.asarray(build_matrix(HAND.guesses, HAND.answers))
     game = MultiGame(HAND, boards, max_guesses=cap, matrix=m, hard=True)
-    ranked = endgame.search(game, m, "score", lambda words: np.zeros(words.size), top=1, limit=5_000,
-                            extra_words=HAND.n_guesses, budget=math.inf)
+    ranked = endgame.search(
+        game,
+        m,
+        "score",
+        lambda words: np.zeros(words.size),
+        top=1,
+        limit=5_000,
+        extra_words=HAND.n_guesses,
+        budget=math.inf,
+    )
     want = _hard_brute_force(HAND, boards, cap, endgame.LOSS_PENALTY)
     assert min(v for _, v in ranked) == pytest.approx(want, abs=1e-9)
     # on two boards hard mode costs (15.43 against 8.29 in normal mode at cap 4); on one, nothing

@@ -32,8 +32,9 @@ def same(a, b):
     return (a >= INF and b == math.inf) or abs(a - b) < 1e-9
 
 
-CASES = [(seed, n, alphabet, length) for seed in range(3)
-         for (n, alphabet, length) in [(24, "abc", 4), (26, "ab", 5)]] + [(0, 30, "abcd", 4), (-1, 0, "", 0)]
+CASES = [
+    (seed, n, alphabet, length) for seed in range(3) for (n, alphabet, length) in [(24, "abc", 4), (26, "ab", 5)]
+] + [(0, 30, "abcd", 4), (-1, 0, "", 0)]
 
 
 @pytest.mark.parametrize("seed,n,alphabet,length", CASES)
@@ -54,8 +55,16 @@ def test_exact_search_equals_brute_force(seed, n, alphabet, length):
             for weighted in (False, True):
                 for fail in (None, 3.0):
                     want = optimal_total(guess_words, words, cap, hard, wmap if weighted else None, fail)
-                    ts = TreeSearch(lex, k=None, hard=hard, max_guesses=cap, threads=1, memory_mb=64,
-                                    weights=weights if weighted else None, fail_cost=fail)
+                    ts = TreeSearch(
+                        lex,
+                        k=None,
+                        hard=hard,
+                        max_guesses=cap,
+                        threads=1,
+                        memory_mb=64,
+                        weights=weights if weighted else None,
+                        fail_cost=fail,
+                    )
                     if want == math.inf:  # no strategy finishes: the checked call says so
                         with pytest.raises(UnsolvableError, match="within"):
                             ts.best()
@@ -131,10 +140,21 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
     green = feedback_code(words[0], words[0])
     shuffled = np.arange(16, 80)
     shuffled[[1, 2]] = shuffled[[2, 1]]  # a block of consecutive ids out of order (its ends 15 apart)
-    lists = {"run": np.arange(5, lex.n_guesses - 3), "scattered": np.sort(rng.choice(lex.n_guesses, 333, replace=False)),
-             "shuffled": shuffled}
-    for n, kind in ((3, "run"), (150, "run"), (40, "scattered"), (300, "scattered"), (7, "run"), (20, "shuffled"),
-                    (200, "shuffled"), (lex.n_answers, "run")):
+    lists = {
+        "run": np.arange(5, lex.n_guesses - 3),
+        "scattered": np.sort(rng.choice(lex.n_guesses, 333, replace=False)),
+        "shuffled": shuffled,
+    }
+    for n, kind in (
+        (3, "run"),
+        (150, "run"),
+        (40, "scattered"),
+        (300, "scattered"),
+        (7, "run"),
+        (20, "shuffled"),
+        (200, "shuffled"),
+        (lex.n_answers, "run"),
+    ):
         H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
         T = lists[kind].astype(np.int32)
         w = ts.w[H]
@@ -237,8 +257,10 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     assert len(shared_out) == 2 and all(len(big) > 3 for big in shared_out)  # value, then tree
 
 
-@pytest.mark.parametrize("weighted,k,hard", [(False, None, False), (True, None, False), (False, 12, False),
-                                             (True, 12, False), (False, 12, True)])
+@pytest.mark.parametrize(
+    "weighted,k,hard",
+    [(False, None, False), (True, None, False), (False, 12, False), (True, 12, False), (False, 12, True)],
+)
 def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
     """A big node's scan shared out to the threads (each a share of the guesses, joined after),
     reading the patterns guess by guess or answer by answer, gives the same guesses in the same
@@ -410,8 +432,11 @@ def test_verify_catches_hard_mode_violations():
     paths = tr.paths_of(lex, TreeSearch(lex, k=4, threads=1, memory_mb=64).tree())
     rows = [(i + 1, paths[a]) for i, a in enumerate(sorted(paths))]
     rep = tr.verify_paths(lex, {"mode": "hard"}, rows)
-    normal_only = any(not hard_mode_legal(p[j], [(g, feedback_code(g, a)) for g in p[:j]])
-                      for a, p in paths.items() for j in range(len(p)))
+    normal_only = any(
+        not hard_mode_legal(p[j], [(g, feedback_code(g, a)) for g in p[:j]])
+        for a, p in paths.items()
+        for j in range(len(p))
+    )
     assert normal_only  # this normal-mode tree does break hard mode somewhere ...
     assert any("breaks hard mode" in p for p in rep.problems)  # ... and verify says so
 

@@ -90,8 +90,11 @@ def test_openers_on_a_local_dask_cluster(files, tmp_path):
 
 
 def _journal_rows(path):
-    return [line.split(",") for line in path.read_text().splitlines()
-            if not line.startswith("#") and line != "word,total,exact,seconds"]
+    return [
+        line.split(",")
+        for line in path.read_text().splitlines()
+        if not line.startswith("#") and line != "word,total,exact,seconds"
+    ]
 
 
 def test_an_opener_proof_stopped_and_resumed_keeps_its_results(files, tmp_path):
@@ -163,10 +166,12 @@ def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_pa
     assert len(kept) == sum(calls) > 0
     exact = sorted((float(v), w) for w, v, e, _ in kept if e == "1")
     said = " ".join(r.output.split())
-    told = (f"stopped: {len(kept)} first words ({len(exact)} exact"
-            + (f", best {exact[0][1].upper()} {exact[0][0]:g}" if exact else "")
-            + (f"; {len(kept) - len(exact)} proven >= a bound" if len(kept) > len(exact) else "")
-            + f") kept in {proof}; the same command with --resume goes on")
+    told = (
+        f"stopped: {len(kept)} first words ({len(exact)} exact"
+        + (f", best {exact[0][1].upper()} {exact[0][0]:g}" if exact else "")
+        + (f"; {len(kept) - len(exact)} proven >= a bound" if len(kept) > len(exact) else "")
+        + f") kept in {proof}; the same command with --resume goes on"
+    )
     assert told in said and "interrupted" in said
     monkeypatch.setattr(Journal, "add", add)
     r = run(["openers", "--exact", "--keep", "3", "--out", str(proof), "--resume"] + files)
@@ -232,8 +237,9 @@ def test_a_sweep_stopped_before_its_first_row_says_so(files, tmp_path, monkeypat
     r = run(["openers", "--exact", "--out", str(proof)] + files)
     said = " ".join(r.output.split())
     assert r.exit_code == 130 and _journal_rows(proof) == []
-    assert (f"stopped before any first word was journaled in {proof}; the same command with --resume starts "
-            "it again") in said
+    assert (
+        f"stopped before any first word was journaled in {proof}; the same command with --resume starts it again"
+    ) in said
 
 
 def test_openers_journal_is_never_overwritten_or_mixed(files, tmp_path):
@@ -476,8 +482,9 @@ def _naive_first_word_total(word):
     from naive import partition
 
     green = 3 ** len(word) - 1
-    return len(ANSWERS) + sum(optimal_total(GUESSES, part, 5) for code, part in partition(word, ANSWERS).items()
-                              if code != green)
+    return len(ANSWERS) + sum(
+        optimal_total(GUESSES, part, 5) for code, part in partition(word, ANSWERS).items() if code != green
+    )
 
 
 def test_lanes_evaluate_first_words_at_once_on_one_table():
@@ -500,8 +507,10 @@ def test_lanes_evaluate_first_words_at_once_on_one_table():
         with search.lane():
             both.wait(timeout=60)
             for w in share:
-                got[w] = (search.value_of_guess(lex.id(w), parallel=False),
-                          search.value_of_guess(lex.id(w), beta=bound, parallel=False))
+                got[w] = (
+                    search.value_of_guess(lex.id(w), parallel=False),
+                    search.value_of_guess(lex.id(w), beta=bound, parallel=False),
+                )
 
     threads = [threading.Thread(target=evaluate, args=(words[i::2],)) for i in range(2)]
     for t in threads:
@@ -674,12 +683,20 @@ def test_a_journal_says_where_its_sweep_stands(tmp_path):
 
     journal = Journal.start(tmp_path / "j.csv", {"keep": 2, "max_guesses": 6}, resume=False)
     assert journal.state().describe() == "0 first words (0 exact)"
-    journal.add([("xylyl", INF, False, 0.1), ("crane", 7926.0, True, 2.0), ("salet", 7920.0, True, 3.0),
-                 ("fuzzy", 7930.5, False, 0.2), ("trace", 7920.0, True, 2.5)])
+    journal.add(
+        [
+            ("xylyl", INF, False, 0.1),
+            ("crane", 7926.0, True, 2.0),
+            ("salet", 7920.0, True, 3.0),
+            ("fuzzy", 7930.5, False, 0.2),
+            ("trace", 7920.0, True, 2.5),
+        ]
+    )
     again = Journal.start(tmp_path / "j.csv", {"keep": 2, "max_guesses": 6}, resume=True)
     # ties go to the first word in alphabetical order, so the line is the same run after run
-    assert again.state().describe() == ("5 first words (3 exact, best SALET 7920; 1 proven >= a bound; "
-                                        "1 cannot win within 6 guesses)")
+    assert again.state().describe() == (
+        "5 first words (3 exact, best SALET 7920; 1 proven >= a bound; 1 cannot win within 6 guesses)"
+    )
 
 
 def test_a_word_evaluated_again_keeps_its_last_total_and_all_its_time(tmp_path):
@@ -719,8 +736,13 @@ def test_the_seeds_totals_are_kept_beside_the_journal_and_checked(tmp_path):
     other = Journal.start(tmp_path / "k.csv", {"keep": 4, "hard": True}, resume=False)
     (tmp_path / "k.csv.seed").write_bytes(journal.seed_path.read_bytes())
     assert other.estimates() == {}  # another sweep's totals are not used
-    for damaged in (b"", b"{\"sweep\": ", b"[1, 2]", b"{\"sweep\": {\"keep\": 3, \"hard\": true}, \"estimates\": 7}",
-                    b"\xff\xfe"):
+    for damaged in (
+        b"",
+        b'{"sweep": ',
+        b"[1, 2]",
+        b'{"sweep": {"keep": 3, "hard": true}, "estimates": 7}',
+        b"\xff\xfe",
+    ):
         journal.seed_path.write_bytes(damaged)
         assert journal.estimates() == {}, damaged  # derived data: computed again
     journal.keep_estimates({"salet": 11800.0})
@@ -740,15 +762,26 @@ def test_a_resumed_sweep_reuses_the_seeds_totals(files, hard):
     spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=hard)
     words = ops.first_word_order(spec)[:24]
     kept, seeds = [], []
-    first = ops.sweep(spec, words, workers=1, keep=keep, seed=12, on_estimates=kept.append,
-                      on_seed=lambda n, cpu: seeds.append(n))
+    first = ops.sweep(
+        spec, words, workers=1, keep=keep, seed=12, on_estimates=kept.append, on_seed=lambda n, cpu: seeds.append(n)
+    )
     assert seeds == [12] and len(kept) == 1 and sorted(kept[0]) == sorted(words[:12])
     best = sorted((optimal_total(GUESSES, ANSWERS, hard=hard, first=w), w) for w in words)[:keep]
     results = [first]
     for known, computed in ((kept[0], []), ({w: v for w, v in list(kept[0].items())[:5]}, [7])):
         seeds, again = [], []
-        results.append(ops.sweep(spec, words, workers=1, keep=keep, seed=12, estimates=known,
-                                 on_seed=lambda n, cpu: seeds.append(n), on_estimates=again.append))
+        results.append(
+            ops.sweep(
+                spec,
+                words,
+                workers=1,
+                keep=keep,
+                seed=12,
+                estimates=known,
+                on_seed=lambda n, cpu: seeds.append(n),
+                on_estimates=again.append,
+            )
+        )
         assert seeds == computed and (again == [] if not computed else again[0].keys() == kept[0].keys())
     for result in results:
         assert sorted((v, w) for w, (v, e) in result.values.items() if e)[:keep] == best

@@ -56,8 +56,9 @@ def test_guess_cap_counts_failures():
     words = ["bxxxx", "cxxxx", "dxxxx", "exxxx", "fxxxx"]
     lex = Lexicon.from_lists(words, words)
     m = build_matrix(words, words)
-    res = simulate(lex, m, greedy_chooser(lex, m, "entropy", guess_space="candidates"),
-                   guess_space="candidates", max_guesses=3)
+    res = simulate(
+        lex, m, greedy_chooser(lex, m, "entropy", guess_space="candidates"), guess_space="candidates", max_guesses=3
+    )
     # a game ends at the cap, as the real one: the two lost games played three guesses each
     assert sorted(res.guesses.tolist()) == [1, 2, 3, 3, 3]
     assert all(len(p) <= 3 for p in res.paths)
@@ -91,7 +92,6 @@ def test_the_search_policy_plays_to_the_cap_and_counts_the_losses(goal):
 
 @pytest.mark.parametrize("strategy,first,total", GREEDY_TOTALS)
 def test_published_greedy_totals(classic, classic_matrix, strategy, first, total):
-    res = simulate(classic, classic_matrix, greedy_chooser(classic, classic_matrix, strategy),
-                   first=classic.id(first))
+    res = simulate(classic, classic_matrix, greedy_chooser(classic, classic_matrix, strategy), first=classic.id(first))
     assert res.total == total
     assert res.solved_pct == 100.0

@@ -70,8 +70,10 @@ def chromium() -> Path:
     except BrowserError:
         pass
     if not shutil.which("apt-get") or os.geteuid() != 0:
-        pytest.skip("Chromium is not installed and cannot be installed here (needs root and apt-get): "
-                    "sudo apt-get install chromium")
+        pytest.skip(
+            "Chromium is not installed and cannot be installed here (needs root and apt-get): "
+            "sudo apt-get install chromium"
+        )
     try:
         r = _apt("install", "-y", "chromium")
         if r.returncode != 0:  # a stale package index is the usual cause

@@ -41,8 +41,13 @@ if TYPE_CHECKING:
 PRIOR_METHODS = ("editor", "mixture", "spy-em")
 PLAY_METHODS = PRIOR_METHODS + ("uniform-2315", "uniform-3158", "frequency", "classifier-ban")
 TOP_K = (100, 250, 500, 1000, 2000, 3158)
-CALIBRATION_GROUPS = ("fresh: NYT answer list", "fresh: WordleBot list only", "fresh: any other word",
-                      "repeat of a 2021 answer", "repeat of a later answer")
+CALIBRATION_GROUPS = (
+    "fresh: NYT answer list",
+    "fresh: WordleBot list only",
+    "fresh: any other word",
+    "repeat of a 2021 answer",
+    "repeat of a later answer",
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,8 +94,13 @@ def facts_of(data: TrainingData) -> editor.WordFacts:
     return word_facts(data.words, data.lists)
 
 
-def day_priors(data: TrainingData, method: str, window: int = 120, facts: editor.WordFacts | None = None,
-               progress: Callable[[str, int], None] | None = None) -> DayPriors:
+def day_priors(
+    data: TrainingData,
+    method: str,
+    window: int = 120,
+    facts: editor.WordFacts | None = None,
+    progress: Callable[[str, int], None] | None = None,
+) -> DayPriors:
     """``method``'s prior of each day of the last ``window`` days of the history."""
     days = window_days(data.history, window)
     facts = facts or facts_of(data)
@@ -155,15 +165,26 @@ def rank_report(priors: DayPriors, facts: editor.WordFacts, history: Sequence[Hi
         observed[groups[i]] += 1
     n = len(priors.days)
     return RankingReport(
-        priors.method, (priors.days[0].date, priors.days[-1].date), n, float(-np.mean(logp)),
-        float(np.mean(ranks)), float(np.median(ranks)), {k: v / n for k, v in hits.items()},
+        priors.method,
+        (priors.days[0].date, priors.days[-1].date),
+        n,
+        float(-np.mean(logp)),
+        float(np.mean(ranks)),
+        float(np.median(ranks)),
+        {k: v / n for k, v in hits.items()},
         tuple(Calibration(g, float(a), int(b)) for g, a, b in zip(CALIBRATION_GROUPS, predicted, observed)),
-        reach / n, priors.seconds, priors.note)
+        reach / n,
+        priors.seconds,
+        priors.note,
+    )
 
 
-def ranking_backtest(data: TrainingData, window: int = 120, methods: Sequence[str] = PRIOR_METHODS,
-                     progress: Callable[[str, int], None] | None = None
-                     ) -> tuple[list[RankingReport], dict[str, DayPriors]]:
+def ranking_backtest(
+    data: TrainingData,
+    window: int = 120,
+    methods: Sequence[str] = PRIOR_METHODS,
+    progress: Callable[[str, int], None] | None = None,
+) -> tuple[list[RankingReport], dict[str, DayPriors]]:
     """The ranking reports of ``methods``, and their priors (for the real play)."""
     facts = facts_of(data)
     priors = {m: day_priors(data, m, window, facts, progress) for m in methods}

@@ -118,8 +118,15 @@ def _word_facts(words: tuple[str, ...], lists: tuple[tuple[str, tuple[str, ...]]
         log.warning("word facts %s are unusable (%s); they will be built again", path, exc)
     facts = WordFacts.build(words, {k: list(v) for k, v in lists})
     try:
-        data.atomic_write_json(path, {"version": FACTS_VERSION, "words": "nyt",
-                                      "words_sha256": list_fingerprint(list(words)), **facts.to_json()})
+        data.atomic_write_json(
+            path,
+            {
+                "version": FACTS_VERSION,
+                "words": "nyt",
+                "words_sha256": list_fingerprint(list(words)),
+                **facts.to_json(),
+            },
+        )
         cache_store.after_write(path)
     except DataError as exc:  # a read-only cache folder must not stop play
         log.warning("could not save the word facts: %s", exc)
@@ -130,8 +137,9 @@ def _word_facts(words: tuple[str, ...], lists: tuple[tuple[str, tuple[str, ...]]
 # Per-day models
 
 
-def day_model_path(words: Sequence[str], lists: dict[str, list[str]], before: Sequence[HistoryEntry],
-                   folder: Path | None = None) -> Path:
+def day_model_path(
+    words: Sequence[str], lists: dict[str, list[str]], before: Sequence[HistoryEntry], folder: Path | None = None
+) -> Path:
     """Named for everything the model depends on: the word list, the answer lists, the history
     it is fitted on and the model's version."""
     key = hashlib.sha256(f"{_lists_key(words, lists)}|{history_fingerprint(before)}|{MODEL_VERSION}".encode())
@@ -166,9 +174,17 @@ def _prune(folder: Path, keep: int) -> None:
             pass
 
 
-def model_for_day(data_dir: Path, words: Sequence[str], history: Sequence[HistoryEntry], day: dt.date, *,
-                  build: bool = False, folder: Path | None = None, trainer: Trainer | None = None,
-                  keep: int = DAY_MODELS_KEPT) -> EditorModel | None:
+def model_for_day(
+    data_dir: Path,
+    words: Sequence[str],
+    history: Sequence[HistoryEntry],
+    day: dt.date,
+    *,
+    build: bool = False,
+    folder: Path | None = None,
+    trainer: Trainer | None = None,
+    keep: int = DAY_MODELS_KEPT,
+) -> EditorModel | None:
     """The editor model fitted on the history before ``day``; None when there is no history
     before the day, or none is cached and ``build`` is off."""
     before = history_before(history, day)
@@ -193,10 +209,17 @@ def model_for_day(data_dir: Path, words: Sequence[str], history: Sequence[Histor
 # The prior
 
 
-def prior_for_day(data_dir: Path, words: Sequence[str], day: dt.date | None = None, *,
-                  history: Sequence[HistoryEntry] | None = None, build: bool = False,
-                  notify: Notify | None = None, folder: Path | None = None,
-                  trainer: Trainer | None = None) -> DayPrior:
+def prior_for_day(
+    data_dir: Path,
+    words: Sequence[str],
+    day: dt.date | None = None,
+    *,
+    history: Sequence[HistoryEntry] | None = None,
+    build: bool = False,
+    notify: Notify | None = None,
+    folder: Path | None = None,
+    trainer: Trainer | None = None,
+) -> DayPrior:
     """The prior of ``day`` (default today) for ``words`` from the editor model fitted on the
     history before it, or the model-free baseline when there is none; ``data_dir`` holds the
     lists and the history (``history``: already read)."""
@@ -208,24 +231,38 @@ def prior_for_day(data_dir: Path, words: Sequence[str], day: dt.date | None = No
         history = read_history_or_none(Path(data_dir))
     before = history_before(history, day)
     if before and (day - before[-1].date).days > STALE_DAYS:
-        say(f"The answer history ends {before[-1].date}, {(day - before[-1].date).days:,} days before {day}: "
-            "run 'wordlebot data update' to bring it up to date.")
+        say(
+            f"The answer history ends {before[-1].date}, {(day - before[-1].date).days:,} days before {day}: "
+            "run 'wordlebot data update' to bring it up to date."
+        )
     model = model_for_day(data_dir, words, history, day, build=build, folder=folder, trainer=trainer)
     if model is not None:
         parts = model.parts(before, day)
-        return DayPrior(day, parts.weights, tuple(before), model,
-                        f"answer model fitted on the history to {model.trained_until}, prior for {day}", parts)
+        return DayPrior(
+            day,
+            parts.weights,
+            tuple(before),
+            model,
+            f"answer model fitted on the history to {model.trained_until}, prior for {day}",
+            parts,
+        )
     listed: set[str] = set()
     for f in BASELINE_LISTS:
         if (Path(data_dir) / f).is_file():
             listed.update(read_word_file(Path(data_dir) / f))
     why = "no answer history before that day" if not before else "no answer model yet: wordlebot answers build"
-    return DayPrior(day, baseline_weights(words, listed, [e.word for e in before]), tuple(before), None,
-                    f"simple prior for {day} ({why})")
+    return DayPrior(
+        day,
+        baseline_weights(words, listed, [e.word for e in before]),
+        tuple(before),
+        None,
+        f"simple prior for {day} ({why})",
+    )
 
 
-def build_day_model(data_dir: Path, words: Sequence[str], until: dt.date,
-                    folder: Path | None = None) -> tuple[EditorModel, Path]:
+def build_day_model(
+    data_dir: Path, words: Sequence[str], until: dt.date, folder: Path | None = None
+) -> tuple[EditorModel, Path]:
     """Fit the model of the day after ``until`` (on the history up to ``until``) and keep it
     where the prior of that day looks for it: (model, its file)."""
     history = read_history_or_none(Path(data_dir))

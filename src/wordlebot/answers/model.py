@@ -113,9 +113,13 @@ class AnswerModel:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "version": MODEL_VERSION, "feature_version": F.FEATURE_VERSION, "meta": self.meta,
-            "words_sha256": list_fingerprint(self.words), "trained_until": self.trained_until.isoformat(),
-            "m_out": self.m_out, "kappa": self.kappa,
+            "version": MODEL_VERSION,
+            "feature_version": F.FEATURE_VERSION,
+            "meta": self.meta,
+            "words_sha256": list_fingerprint(self.words),
+            "trained_until": self.trained_until.isoformat(),
+            "m_out": self.m_out,
+            "kappa": self.kappa,
             "pool": [round(float(x), 7) for x in self.pool],
             "listed": [int(i) for i in np.flatnonzero(self.listed)],
             "coef": None if self.coef is None else [round(float(x), 6) for x in self.coef],
@@ -139,7 +143,9 @@ class AnswerModel:
         except FileNotFoundError:
             raise DataError(f"no answer model at {path}; build one with: wordlebot answers build") from None
         except (OSError, ValueError) as exc:
-            raise DataError(f"answer model {path} is unreadable ({exc}); rebuild it with: wordlebot answers build") from None
+            raise DataError(
+                f"answer model {path} is unreadable ({exc}); rebuild it with: wordlebot answers build"
+            ) from None
         return cls.from_json(doc, words, str(path))
 
     @classmethod
@@ -148,14 +154,25 @@ class AnswerModel:
             raise DataError(f"answer model {path} is from another version; rebuild it with: wordlebot answers build")
         if doc.get("words_sha256") != list_fingerprint(words):
             raise DataError(f"answer model {path} was trained for another word list; rebuild it")
+
         def arr(k: str) -> np.ndarray | None:
             return None if doc.get(k) is None else np.array(doc[k], dtype=np.float64)
 
         listed = np.zeros(len(words), bool)
         listed[doc["listed"]] = True
-        return cls(list(words), np.array(doc["pool"]), listed, doc["m_out"], doc["kappa"],
-                   dt.date.fromisoformat(doc["trained_until"]), doc.get("meta", {}), arr("coef"),
-                   doc.get("intercept", 0.0), arr("dense_mean"), arr("dense_std"))
+        return cls(
+            list(words),
+            np.array(doc["pool"]),
+            listed,
+            doc["m_out"],
+            doc["kappa"],
+            dt.date.fromisoformat(doc["trained_until"]),
+            doc.get("meta", {}),
+            arr("coef"),
+            doc.get("intercept", 0.0),
+            arr("dense_mean"),
+            arr("dense_std"),
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -176,8 +193,16 @@ def repeat_rate(history: list[HistoryEntry], on: dt.date) -> float:
     return (num + REPEAT_FLOOR * REPEAT_PSEUDO_DAYS) / (den + REPEAT_PSEUDO_DAYS)
 
 
-def day_prior(pool: np.ndarray, listed: np.ndarray, m_out: float, words: list[str],
-              history: list[HistoryEntry], on: dt.date, kappa: float, rho: float | None = None) -> np.ndarray:
+def day_prior(
+    pool: np.ndarray,
+    listed: np.ndarray,
+    m_out: float,
+    words: list[str],
+    history: list[HistoryEntry],
+    on: dt.date,
+    kappa: float,
+    rho: float | None = None,
+) -> np.ndarray:
     """P(answer on ``on``) from the pool probabilities and the history before that day."""
     pool = np.maximum(pool, 1e-9)
     last_used: dict[str, dt.date] = {}
@@ -276,7 +301,9 @@ class _Features:
         from .logistic import FeatureMatrix  # Numba kernels: only when training
 
         # the letter one-hot (the sparse block's first columns) in the solver's exact block
-        return FeatureMatrix((self.dense - self.mean) / self.std, self.sparse, sparse_head=F.letter_columns(self.sparse))
+        return FeatureMatrix(
+            (self.dense - self.mean) / self.std, self.sparse, sparse_head=F.letter_columns(self.sparse)
+        )
 
 
 def outside_rate(data: TrainingData, until: dt.date) -> tuple[float, int, int]:
@@ -313,15 +340,38 @@ def train(data: TrainingData, until: dt.date | None = None, *, seed: int = SEED)
     kappa = fit_kappa(res.probability, data.words, history)
     meta = {
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-        "seed": seed, "history_days": len(history), "history_first": history[0].date.isoformat(),
-        "positives": int(pos.sum()), "lists": {k: len(v) for k, v in data.lists.items()},
-        "spy_em": {"iterations": res.iterations, "converged": res.converged,
-                   "fits_converged": res.fits_converged, "c": round(res.c, 5),
-                   "weight_changes": [round(x, 5) for x in res.weight_changes]},
-        "outside_answers": n_out, "outside_days": days,
-        "features": {"dense": list(F.DENSE_NAMES), "letter_positions": 26 * len(data.words[0]),
-                     "ngram_bits": F.NGRAM_BITS, "version": F.FEATURE_VERSION},
+        "seed": seed,
+        "history_days": len(history),
+        "history_first": history[0].date.isoformat(),
+        "positives": int(pos.sum()),
+        "lists": {k: len(v) for k, v in data.lists.items()},
+        "spy_em": {
+            "iterations": res.iterations,
+            "converged": res.converged,
+            "fits_converged": res.fits_converged,
+            "c": round(res.c, 5),
+            "weight_changes": [round(x, 5) for x in res.weight_changes],
+        },
+        "outside_answers": n_out,
+        "outside_days": days,
+        "features": {
+            "dense": list(F.DENSE_NAMES),
+            "letter_positions": 26 * len(data.words[0]),
+            "ngram_bits": F.NGRAM_BITS,
+            "version": F.FEATURE_VERSION,
+        },
         "seconds": round(time.perf_counter() - t0, 2),
     }
-    return AnswerModel(list(data.words), res.probability, pos, m_out, kappa, until, meta, res.coef,
-                       res.intercept, feats.mean, feats.std)
+    return AnswerModel(
+        list(data.words),
+        res.probability,
+        pos,
+        m_out,
+        kappa,
+        until,
+        meta,
+        res.coef,
+        res.intercept,
+        feats.mean,
+        feats.std,
+    )

@@ -29,9 +29,7 @@ def zipf_of(words: Sequence[str]) -> np.ndarray:
     return np.array([zipf(w) for w in words])
 
 
-def baseline_weights(
-    words: Sequence[str], listed: Iterable[str], past: Iterable[str]
-) -> np.ndarray:
+def baseline_weights(words: Sequence[str], listed: Iterable[str], past: Iterable[str]) -> np.ndarray:
     """Positive weight for every word (normalised to sum 1)."""
     listed_set = set(listed)
     past_set = set(past)

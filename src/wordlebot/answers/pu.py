@@ -120,5 +120,6 @@ def spy_em(
     p_all = np.clip(p / c_final, 0.0, 1.0)
     p_all[unlabeled] = w
     p_all[spies] = np.clip(p[spies] / c_final, 0.0, 1.0)  # spies are positives: not rescaled
-    return SpyEMResult(p_all, c, it, converged, changes, model.coef.copy(), model.intercept, n_pos_u, steps,
-                       fits_converged)
+    return SpyEMResult(
+        p_all, c, it, converged, changes, model.coef.copy(), model.intercept, n_pos_u, steps, fits_converged
+    )

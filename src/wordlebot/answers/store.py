@@ -24,13 +24,13 @@ LIST_FILES = {
 
 def answer_lists(data_dir: Path) -> dict[str, list[str]]:
     """The published answer lists the data folder holds, by name."""
-    return {name: read_word_file(Path(data_dir) / f) for name, f in LIST_FILES.items()
-            if (Path(data_dir) / f).is_file()}
+    return {
+        name: read_word_file(Path(data_dir) / f) for name, f in LIST_FILES.items() if (Path(data_dir) / f).is_file()
+    }
 
 
 def training_data(data_dir: Path, words: Sequence[str], history: list[HistoryEntry] | None = None) -> TrainingData:
     """The lists and the history (read from ``data_dir`` unless the caller holds it already)."""
-    return TrainingData(list(words), data.read_history(Path(data_dir)) if history is None else history,
-                        answer_lists(Path(data_dir)))
-
-
+    return TrainingData(
+        list(words), data.read_history(Path(data_dir)) if history is None else history, answer_lists(Path(data_dir))
+    )

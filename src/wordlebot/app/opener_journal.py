@@ -91,10 +91,15 @@ class Journal:
             raise JournalError(f"there is no journal to resume at {path}; run without --resume to start one")
         journal = cls.read(path)
         if journal.sweep != sweep:
-            diff = ", ".join(f"{k} {journal.sweep.get(k)!r} there, {sweep.get(k)!r} now"
-                             for k in sorted(set(sweep) | set(journal.sweep)) if journal.sweep.get(k) != sweep.get(k))
-            raise JournalError(f"{path} is the journal of another sweep ({diff}); resume it with the same "
-                               "options, or give another --out")
+            diff = ", ".join(
+                f"{k} {journal.sweep.get(k)!r} there, {sweep.get(k)!r} now"
+                for k in sorted(set(sweep) | set(journal.sweep))
+                if journal.sweep.get(k) != sweep.get(k)
+            )
+            raise JournalError(
+                f"{path} is the journal of another sweep ({diff}); resume it with the same "
+                "options, or give another --out"
+            )
         return journal
 
     @classmethod
@@ -115,14 +120,14 @@ class Journal:
         for n, line in enumerate(lines[1:], start=2):
             if line.startswith("# sweep: "):
                 try:
-                    sweep = json.loads(line[len("# sweep: "):])
+                    sweep = json.loads(line[len("# sweep: ") :])
                 except ValueError:
                     raise JournalError(f"{path}, line {n}: the sweep line is damaged") from None
             elif line.startswith("# complete"):
                 journal.complete = True
             elif line.startswith("# seed: "):
                 try:
-                    n_words, secs = line[len("# seed: "):].split(",")
+                    n_words, secs = line[len("# seed: ") :].split(",")
                     journal.seeds.append((int(n_words.split()[0]), float(secs.split()[0])))
                 except (ValueError, IndexError):
                     raise JournalError(f"{path}, line {n}: the seed line is damaged") from None
@@ -180,8 +185,10 @@ class Journal:
         """Keep the seed's totals beside the journal (replacing any), written whole."""
         from ..core.data import atomic_write_json
 
-        atomic_write_json(self.seed_path, {"sweep": self.sweep, "estimates": {
-            w: (None if v >= INF else v) for w, v in estimates.items()}})
+        atomic_write_json(
+            self.seed_path,
+            {"sweep": self.sweep, "estimates": {w: (None if v >= INF else v) for w, v in estimates.items()}},
+        )
 
     def finish(self, note: str) -> None:
         """Rewrite the journal best first, ending with ``# complete: note``; the seed's totals
@@ -194,9 +201,14 @@ class Journal:
         exact = [(v, w) for w, (v, e, _) in self.rows.items() if e]
         failing = sum(1 for v, e, _ in self.rows.values() if not e and v >= INF)
         best = min(exact, default=None)
-        return JournalState(words=len(self.rows), exact=len(exact), bounded=len(self.rows) - len(exact) - failing,
-                            failing=failing, best=(best[1], best[0]) if best else None,
-                            max_guesses=int(self.sweep.get("max_guesses", 6)))
+        return JournalState(
+            words=len(self.rows),
+            exact=len(exact),
+            bounded=len(self.rows) - len(exact) - failing,
+            failing=failing,
+            best=(best[1], best[0]) if best else None,
+            max_guesses=int(self.sweep.get("max_guesses", 6)),
+        )
 
     def cpu_seconds(self) -> float:
         return sum(s for _, _, s in self.rows.values()) + sum(s for _, s in self.seeds)
@@ -206,10 +218,12 @@ class Journal:
 
         # exact totals first, best first; then the bounded words (see SweepResult.ranking)
         ranked = sorted(self.rows.items(), key=lambda kv: (not kv[1][1], kv[1][0], kv[0]))
-        text = (f"{MAGIC}\n# sweep: {json.dumps(self.sweep, sort_keys=True)}\n{COLUMNS}\n"
-                + "".join(_row(w, t, e, s) for w, (t, e, s) in ranked)
-                + "".join(_seed(n, s) for n, s in self.seeds)
-                + (f"# complete: {note}\n" if note is not None else ""))
+        text = (
+            f"{MAGIC}\n# sweep: {json.dumps(self.sweep, sort_keys=True)}\n{COLUMNS}\n"
+            + "".join(_row(w, t, e, s) for w, (t, e, s) in ranked)
+            + "".join(_seed(n, s) for n, s in self.seeds)
+            + (f"# complete: {note}\n" if note is not None else "")
+        )
         atomic_write(self.path, text.encode())
 
 

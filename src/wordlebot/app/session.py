@@ -190,8 +190,12 @@ class Session:
 
     def __post_init__(self) -> None:
         if self.advisor is None:
-            self.advisor = Advisor(self.lexicon, strategy=self.settings.strategy,
-                                   guess_space=self.settings.guess_space, goal=self.settings.goal)
+            self.advisor = Advisor(
+                self.lexicon,
+                strategy=self.settings.strategy,
+                guess_space=self.settings.guess_space,
+                goal=self.settings.goal,
+            )
         if self.game_day is None:
             self.game_day = GameDay(self.day, "date") if self.day is not None else GameDay(dt.date.today())
         if self.mode == "play" and self.secret is None:
@@ -200,9 +204,17 @@ class Session:
             self.game = self._fresh_game()
 
     @classmethod
-    def start(cls, saved: Settings, *, data_dir: str | Path | None = None, day: dt.date | None = None,
-              answer: str | None = None, notify: Callable[[str], None] | None = None,
-              load_options: dict[str, Any] | None = None, **run: Any) -> Session:
+    def start(
+        cls,
+        saved: Settings,
+        *,
+        data_dir: str | Path | None = None,
+        day: dt.date | None = None,
+        answer: str | None = None,
+        notify: Callable[[str], None] | None = None,
+        load_options: dict[str, Any] | None = None,
+        **run: Any,
+    ) -> Session:
         """The session a user starts: the saved settings with this run's flags (``run``: None
         leaves a setting as saved; a --date or --answer means play mode unless ``mode`` says
         assist).  When the saved word lists cannot be loaded (a file that has gone), the
@@ -227,13 +239,15 @@ class Session:
                 raise
             say(f"the saved word set could not be loaded ({exc}); using the default one")
             default = Settings()
-            settings = replace(settings, words=default.words, length=default.length, guesses_file=None,
-                               answers_file=None)
+            settings = replace(
+                settings, words=default.words, length=default.length, guesses_file=None, answers_file=None
+            )
             lexicon = settings.lexicon(data_dir, notify=say, day=day, **options)
         secret = puzzle = None
         if answer or (day and settings.mode == "play"):
-            secret, puzzle = pick_answer(lexicon, answer=answer, day=day,
-                                         data_dir=None if data_dir is None else Path(data_dir))
+            secret, puzzle = pick_answer(
+                lexicon, answer=answer, day=day, data_dir=None if data_dir is None else Path(data_dir)
+            )
         return cls(lexicon, settings, secret=secret, puzzle=puzzle, day=day, game_day=game_day, history=history)
 
     @property
@@ -356,8 +370,10 @@ class Session:
             if self.editing is not None:
                 if low in COLOUR_LETTERS:
                     return self._colour(_CHAR_COLOUR[low])
-                raise InvalidWordError(f"row {self.editing + 1} keeps its word: type its colours "
-                                       "(0 1 2 or b y g), Enter applies, Esc cancels")
+                raise InvalidWordError(
+                    f"row {self.editing + 1} keeps its word: type its colours "
+                    "(0 1 2 or b y g), Enter applies, Esc cancels"
+                )
             if self.over:
                 raise InvalidWordError("the game is over: ctrl+n starts a new one")
             if len(self.letters) < self.length:
@@ -370,8 +386,10 @@ class Session:
             if self.mode == "assist" and low in COLOUR_LETTERS:
                 return self._colour(_CHAR_COLOUR[low])
             if self.mode == "assist":
-                raise InvalidWordError(f"the row has its {self.length} letters: type its colours (0 1 2 "
-                                       "or b y g), then Enter; Backspace deletes")
+                raise InvalidWordError(
+                    f"the row has its {self.length} letters: type its colours (0 1 2 "
+                    "or b y g), then Enter; Backspace deletes"
+                )
             raise InvalidWordError(f"the row has its {self.length} letters: Enter plays it, Backspace deletes")
         colour = _CHAR_COLOUR.get(ch)
         if colour is not None:
@@ -391,9 +409,11 @@ class Session:
                 raise InvalidWordError("type the whole word first, then its colours")
         row = self.edit_colours if self.editing is not None else self.colours
         if self.pos >= self.length:
-            raise InvalidWordError(f"the {self.length} colours are set: Enter "
-                                   f"{'applies them' if self.editing is not None else 'plays the row'} "
-                                   "(Backspace or ← to change one)")
+            raise InvalidWordError(
+                f"the {self.length} colours are set: Enter "
+                f"{'applies them' if self.editing is not None else 'plays the row'} "
+                "(Backspace or ← to change one)"
+            )
         row[self.pos] = colour
         if self.editing is None:
             self.typed[self.pos] = True
@@ -489,8 +509,9 @@ class Session:
         self.editing = k
         self.edit_colours = list(pattern_to_colours(rows[k].pattern, self.length))
         self.pos = 0
-        return Outcome(f"correcting row {k + 1} ({rows[k].guess.upper()}): type its colours or Space, "
-                       "Enter applies, Esc cancels")
+        return Outcome(
+            f"correcting row {k + 1} ({rows[k].guess.upper()}): type its colours or Space, Enter applies, Esc cancels"
+        )
 
     def _stop_editing(self) -> None:
         self.editing = None
@@ -591,11 +612,15 @@ class Session:
     def _missing_message(self, missing: list[int]) -> str:
         word, n = self.letters.upper(), self.length
         if len(missing) == n:
-            return (f"{word} has no colours yet: type them, 0 gray, 1 yellow, 2 green "
-                    f"({'0' * n} when all are gray), then Enter")
+            return (
+                f"{word} has no colours yet: type them, 0 gray, 1 yellow, 2 green "
+                f"({'0' * n} when all are gray), then Enter"
+            )
         which = ", ".join(str(i + 1) for i in missing)
-        return (f"{word} has {n - len(missing)} of its {n} colours: type the colour of tile"
-                f"{'s' if len(missing) > 1 else ''} {which} too (0 gray, 1 yellow, 2 green), then Enter")
+        return (
+            f"{word} has {n - len(missing)} of its {n} colours: type the colour of tile"
+            f"{'s' if len(missing) > 1 else ''} {which} too (0 gray, 1 yellow, 2 green), then Enter"
+        )
 
     def _clear_row(self) -> None:
         self.letters, self.colours, self.typed, self.cycled, self.pos = "", [], [], False, 0
@@ -632,8 +657,13 @@ class Session:
 
     def _fresh_game(self) -> Game:
         """A game with the settings' rules; in play mode it knows the secret (see ``Game``)."""
-        return Game(self.lexicon, hard=self.settings.hard, max_guesses=self.settings.max_guesses,
-                    matrix=self.advisor.matrix, answer=self.secret if self.mode == "play" else None)
+        return Game(
+            self.lexicon,
+            hard=self.settings.hard,
+            max_guesses=self.settings.max_guesses,
+            matrix=self.advisor.matrix,
+            answer=self.secret if self.mode == "play" else None,
+        )
 
     def random_secret(self) -> str:
         """An answer drawn from the prior (as ``wordlebot play`` draws it)."""
@@ -649,8 +679,9 @@ class Session:
 
     # --- settings ----------------------------------------------------------------------------------
 
-    def plan(self, new: Settings, load: Callable[[Settings], Lexicon] | None = None,
-             game_day: GameDay | None = None) -> SettingsPlan:
+    def plan(
+        self, new: Settings, load: Callable[[Settings], Lexicon] | None = None, game_day: GameDay | None = None
+    ) -> SettingsPlan:
         """What applying ``new`` (and ``game_day``, when the day changes) would do, without
         doing it: the lists (loaded by ``load`` when they change, or when a new day changes
         their prior; ``load`` gives them the new day's), the advisor (kept when the lists,
@@ -670,8 +701,13 @@ class Session:
         if same_lists and (new.strategy, new.guess_space, new.goal) == (old.strategy, old.guess_space, old.goal):
             advisor = self.advisor
         else:
-            advisor = Advisor(lexicon, strategy=new.strategy, guess_space=new.guess_space, goal=new.goal,
-                              matrix=self.advisor.matrix if same_lists else None)
+            advisor = Advisor(
+                lexicon,
+                strategy=new.strategy,
+                guess_space=new.guess_space,
+                goal=new.goal,
+                matrix=self.advisor.matrix if same_lists else None,
+            )
         rows = len(self.game.rows)
         moves = rows + len(self.game.refused)
         if not moves:
@@ -683,15 +719,23 @@ class Session:
             reason = "in play mode another day hides another word, so the rows played cannot be kept"
             return SettingsPlan(new, lexicon, advisor, None, reason, rows, moves, game_day)
         if rows == new.max_guesses and not self.game.solved:  # more rows: replay says so
-            reason = (f"a cap of {new.max_guesses} guesses would end the game now, with "
-                      f"{plural(rows, 'row')} played and not solved")
+            reason = (
+                f"a cap of {new.max_guesses} guesses would end the game now, with "
+                f"{plural(rows, 'row')} played and not solved"
+            )
             return SettingsPlan(new, lexicon, advisor, None, reason, rows, moves, game_day)
         try:
-            game = self.game.replay(lexicon, hard=new.hard, max_guesses=new.max_guesses,
-                                    answer=self.secret if new.mode == "play" else None, matrix=advisor.matrix)
+            game = self.game.replay(
+                lexicon,
+                hard=new.hard,
+                max_guesses=new.max_guesses,
+                answer=self.secret if new.mode == "play" else None,
+                matrix=advisor.matrix,
+            )
         except WordlebotError as exc:
-            return SettingsPlan(new, lexicon, advisor, None, f"the rows played do not fit: {exc}", rows, moves,
-                                game_day)
+            return SettingsPlan(
+                new, lexicon, advisor, None, f"the rows played do not fit: {exc}", rows, moves, game_day
+            )
         return SettingsPlan(new, lexicon, advisor, game, None, rows, moves, game_day)
 
     def adopt(self, plan: SettingsPlan) -> None:
@@ -726,8 +770,10 @@ class Session:
     def show_hints(self) -> Outcome:
         """F3: the hints of this position, while they are hidden."""
         if self.hints_shown:
-            return Outcome("the hints are shown" + ("" if self.settings.hints_hidden() else
-                                                    " (F2: hints hidden until asked, in play mode by default)"))
+            return Outcome(
+                "the hints are shown"
+                + ("" if self.settings.hints_hidden() else " (F2: hints hidden until asked, in play mode by default)")
+            )
         self.hints_version = self.version
         return Outcome("hints shown for this position; they hide again at the next row")
 
@@ -759,8 +805,15 @@ class Session:
         for r in range(self.game.max_guesses):
             if r < len(played):
                 if r == self.editing:
-                    out.append(BoardRow([Cell(played[r].guess[i], COLOUR_NAME[self.edit_colours[i]], i == self.pos)
-                                         for i in range(n)], "editing"))
+                    out.append(
+                        BoardRow(
+                            [
+                                Cell(played[r].guess[i], COLOUR_NAME[self.edit_colours[i]], i == self.pos)
+                                for i in range(n)
+                            ],
+                            "editing",
+                        )
+                    )
                 else:
                     cols = pattern_to_colours(played[r].pattern, n)
                     out.append(BoardRow([Cell(played[r].guess[i], COLOUR_NAME[cols[i]]) for i in range(n)], "played"))
@@ -795,14 +848,18 @@ class Session:
         if self.over:
             return "ctrl+n starts a new game"
         if self.editing is not None:
-            return (f"correcting row {self.editing + 1}: colours 0 1 2 (b y g) or Space, ←/→ move, "
-                    "Enter applies, Esc cancels")
+            return (
+                f"correcting row {self.editing + 1}: colours 0 1 2 (b y g) or Space, ←/→ move, "
+                "Enter applies, Esc cancels"
+            )
         if self.mode == "play":
             return "type a word and press Enter (" + (
-                "Tab: the top suggestion)" if self.hints_shown else "F3: the hints, hidden until asked)")
+                "Tab: the top suggestion)" if self.hints_shown else "F3: the hints, hidden until asked)"
+            )
         if len(self.letters) < self.length:
-            return ("type the word you played (Tab: the top suggestion), then its colours"
-                    + (" · ↑ corrects a row" if self.game.rows else ""))
+            return "type the word you played (Tab: the top suggestion), then its colours" + (
+                " · ↑ corrects a row" if self.game.rows else ""
+            )
         return "colours: 0/b gray, 1/y yellow, 2/g green (or Space, ←/→), then Enter"
 
     def notice(self) -> str | None:
@@ -835,8 +892,9 @@ class Session:
         ``analyze_game``); ``answer``: the answer when it is known from elsewhere (a share
         grid's day)."""
         game = self.game
-        return analyze_game(self.advisor, game.rows, answer=self.secret or answer, hard=game.hard,
-                            max_guesses=game.max_guesses)
+        return analyze_game(
+            self.advisor, game.rows, answer=self.secret or answer, hard=game.hard, max_guesses=game.max_guesses
+        )
 
     def use_grid(self, grid: SharedGame) -> GridUse:
         """A pasted share grid: its puzzle's day (InvalidDayError when it has no number, or is
@@ -863,8 +921,19 @@ class Session:
         elsewhere is that day's puzzle)."""
         puzzle = self.puzzle
         gd = self.game_day
-        if puzzle is None and self.mode == "assist" and gd is not None and self.lexicon.length == 5 \
-                and (gd.chosen or self.lexicon.day is not None):
+        if (
+            puzzle is None
+            and self.mode == "assist"
+            and gd is not None
+            and self.lexicon.length == 5
+            and (gd.chosen or self.lexicon.day is not None)
+        ):
             puzzle = gd.puzzle
-        return share_grid(self.game.rows, solved=self.game.solved, max_guesses=self.game.max_guesses,
-                          hard=self.game.hard, puzzle=puzzle, style=style)
+        return share_grid(
+            self.game.rows,
+            solved=self.game.solved,
+            max_guesses=self.game.max_guesses,
+            hard=self.game.hard,
+            puzzle=puzzle,
+            style=style,
+        )

@@ -38,6 +38,7 @@ def _whole(lo: int, hi: int) -> Check:
         if isinstance(v, bool) or not isinstance(v, int):
             return f"not a whole number {lo}-{hi}"
         return None if lo <= v <= hi else f"out of range {lo}-{hi}"
+
     return check
 
 
@@ -73,11 +74,19 @@ class Settings:
 
     @staticmethod
     def _checks() -> dict[str, Check]:
-        return {"words": lambda v: None if isinstance(v, str) and v.strip() else "not a word set name",
-                "length": _whole(*LENGTHS), "guesses_file": _file, "answers_file": _file,
-                "strategy": _one_of(ALL_STRATEGIES), "hard": _flag, "max_guesses": _whole(*CAPS),
-                "mode": _one_of(MODES), "guess_space": _one_of(GUESS_SPACES), "hints": _one_of(HINTS),
-                "goal": _one_of(GOALS)}
+        return {
+            "words": lambda v: None if isinstance(v, str) and v.strip() else "not a word set name",
+            "length": _whole(*LENGTHS),
+            "guesses_file": _file,
+            "answers_file": _file,
+            "strategy": _one_of(ALL_STRATEGIES),
+            "hard": _flag,
+            "max_guesses": _whole(*CAPS),
+            "mode": _one_of(MODES),
+            "guess_space": _one_of(GUESS_SPACES),
+            "hints": _one_of(HINTS),
+            "goal": _one_of(GOALS),
+        }
 
     def hints_hidden(self) -> bool:
         """Whether the hints wait to be asked for (see HINTS)."""
@@ -104,7 +113,9 @@ class Settings:
                 else:
                     setattr(out, name, doc[name])
         if out.words not in names and out.guesses_file is None:
-            problems.append(f"words {json.dumps(out.words)} is not one of {', '.join(names)} (and no guess file is given)")
+            problems.append(
+                f"words {json.dumps(out.words)} is not one of {', '.join(names)} (and no guess file is given)"
+            )
             out.words = cls.words
         return out, problems
 
@@ -113,8 +124,11 @@ class Settings:
         nothing is).  Whether the word set exists is the loader's to say: a dialog may offer a set
         of its session's own."""
         values = asdict(self)
-        return [f"{name} {json.dumps(values[name])} is {why}" for name, check in self._checks().items()
-                if (why := check(values[name]))]
+        return [
+            f"{name} {json.dumps(values[name])} is {why}"
+            for name, check in self._checks().items()
+            if (why := check(values[name]))
+        ]
 
     @classmethod
     def read(cls, path: Path | None = None) -> tuple[Settings, list[str]]:
@@ -141,8 +155,10 @@ class Settings:
             kept = f"the file is kept as {aside}"
         except OSError as exc:
             kept = f"it could not be kept aside ({exc.strerror})"
-        note = (f"settings file {path}: {'; '.join(problems)}. Using the defaults for "
-                f"{'these' if len(problems) > 1 else 'it'}; {kept}.")
+        note = (
+            f"settings file {path}: {'; '.join(problems)}. Using the defaults for "
+            f"{'these' if len(problems) > 1 else 'it'}; {kept}."
+        )
         failed = settings.save(path)
         return settings, [note] + ([failed] if failed else [])
 
@@ -187,5 +203,11 @@ class Settings:
         the same way at start-up and from the settings dialog."""
         from .wordsets import load_lexicon
 
-        return load_lexicon(self.words, data_dir=data_dir, length=self.length, guesses=self.guesses_file,
-                            answers=self.answers_file, **options)
+        return load_lexicon(
+            self.words,
+            data_dir=data_dir,
+            length=self.length,
+            guesses=self.guesses_file,
+            answers=self.answers_file,
+            **options,
+        )

@@ -78,8 +78,9 @@ def load_lexicon(
             raise WordListError("--answers needs --guesses too (the answers must be among the guesses)")
         g = read_word_file(Path(guesses))
         a = read_word_file(Path(answers)) if answers is not None else g
-        return Lexicon.from_lists(g, a, name=Path(guesses).stem, guess_source=str(guesses),
-                                  answer_source=str(answers or guesses))
+        return Lexicon.from_lists(
+            g, a, name=Path(guesses).stem, guess_source=str(guesses), answer_source=str(answers or guesses)
+        )
     if not MIN_LENGTH <= length <= MAX_LENGTH:
         raise WordListError(f"word length {length} is not supported; use {MIN_LENGTH} to {MAX_LENGTH}")
     if name == WORDFREQ or length != 5:
@@ -97,14 +98,21 @@ def load_lexicon(
             return replace(wordfreq_lexicon(length), fallback=fallback)
     g = read_word_file(folder / g_file)
     if a_file is None:
-        return _nyt_weighted(g, folder, day or dt.date.today(), build_model=build_model, say=say,
-                             prefetch_matrix=prefetch_matrix)
+        return _nyt_weighted(
+            g, folder, day or dt.date.today(), build_model=build_model, say=say, prefetch_matrix=prefetch_matrix
+        )
     a = read_word_file(folder / a_file)
     return Lexicon.from_lists(g, a, name=name, guess_source=str(folder / g_file), answer_source=str(folder / a_file))
 
 
-def _fetch_or_say_why(name: str, folder: Path, needed: list[str], auto_fetch: bool, say: Notify,
-                      progress_factory: Callable[[str], data.Progress] | None) -> Fallback | None:
+def _fetch_or_say_why(
+    name: str,
+    folder: Path,
+    needed: list[str],
+    auto_fetch: bool,
+    say: Notify,
+    progress_factory: Callable[[str], data.Progress] | None,
+) -> Fallback | None:
     """Fetch the official lists the first time they are needed (network and ``auto_fetch``
     allowing); None when they are there now, else why not, said once in full."""
     reason, detail = "not fetched", ""
@@ -126,14 +134,23 @@ def _fetch_or_say_why(name: str, folder: Path, needed: list[str], auto_fetch: bo
         elif failed:
             more = f" and {len(failed) - 1} more" if len(failed) > 1 else ""
             reason, detail = "fetch failed", f"; the download failed ({failed[0].path}: {failed[0].message}){more}"
-    message = (f"Using a word list built from wordfreq, NOT the official {name} lists (none in {folder}{detail}). "
-               f"Get them with: {FALLBACK_FIX} (or point --data-dir / WORDLEBOT_DATA at a folder that has them).")
+    message = (
+        f"Using a word list built from wordfreq, NOT the official {name} lists (none in {folder}{detail}). "
+        f"Get them with: {FALLBACK_FIX} (or point --data-dir / WORDLEBOT_DATA at a folder that has them)."
+    )
     say(message)
     return Fallback(name, reason, message)
 
 
-def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model: bool = False,
-                  say: Notify, prefetch_matrix: bool = False) -> Lexicon:
+def _nyt_weighted(
+    guesses: list[str],
+    folder: Path,
+    day: dt.date,
+    *,
+    build_model: bool = False,
+    say: Notify,
+    prefetch_matrix: bool = False,
+) -> Lexicon:
     """Every valid word a possible answer, weighted by the prior of ``day``: the answer model's,
     or the model-free baseline when there is no model (and it was not asked to build one)."""
     from ..answers.daily import prior_for_day
@@ -152,8 +169,15 @@ def _nyt_weighted(guesses: list[str], folder: Path, day: dt.date, *, build_model
         from ..answers.odds import answer_groups
 
         groups = answer_groups(prior.model, prior.parts)
-    return Lexicon.from_lists(guesses, guesses, answer_weights(prior.weights), name="nyt", day=day, groups=groups,
-                              note=f"every valid word is a possible answer, weighted by {kind} {prior.description}")
+    return Lexicon.from_lists(
+        guesses,
+        guesses,
+        answer_weights(prior.weights),
+        name="nyt",
+        day=day,
+        groups=groups,
+        note=f"every valid word is a possible answer, weighted by {kind} {prior.description}",
+    )
 
 
 # Words at least this common (Zipf) may be guessed; at least this common may be the answer.
@@ -184,8 +208,14 @@ def _wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...], str]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("word list %s is unusable (%s); it will be built again", path, exc)
     lists = _build_wordfreq_lists(length)
-    doc = {"version": WORDLIST_VERSION, "words": f"wordfreq-{length}", "length": length,
-           "guesses": list(lists[0]), "answers": list(lists[1]), "note": lists[2]}
+    doc = {
+        "version": WORDLIST_VERSION,
+        "words": f"wordfreq-{length}",
+        "length": length,
+        "guesses": list(lists[0]),
+        "answers": list(lists[1]),
+        "note": lists[2],
+    }
     try:
         data.atomic_write_json(path, doc)
     except DataError:  # a read-only cache folder must not stop play (its check says so once)
@@ -217,8 +247,11 @@ def _build_wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...]
 
     freq = get_frequency_dict("en", wordlist="large")
     scored = sorted(
-        ((math.log10(f) + 9.0, w) for w, f in freq.items()
-         if len(w) == length and w.isascii() and w.isalpha() and w.islower()),
+        (
+            (math.log10(f) + 9.0, w)
+            for w, f in freq.items()
+            if len(w) == length and w.isascii() and w.isalpha() and w.islower()
+        ),
         key=lambda t: (-t[0], t[1]),
     )
     guesses = sorted(w for z, w in scored if z >= GUESS_ZIPF)
@@ -229,11 +262,12 @@ def _build_wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...]
     gone = [w for w in answers if not sieve.common(w)]
     example = ", ".join(w.upper() for w in gone[:3])
     return (
-        tuple(kept_guesses), tuple(kept_answers),
+        tuple(kept_guesses),
+        tuple(kept_answers),
         f"built offline from wordfreq: {len(kept_guesses):,} words with Zipf >= {GUESS_ZIPF} may be "
-             f"guessed ({len(guesses) - len(kept_guesses):,} names and words no dictionary lists left out), "
-             f"{len(kept_answers):,} with Zipf >= {ANSWER_ZIPF} may be the answer ({len(gone):,} left out as "
-             f"names or not known as common words{', e.g. ' + example if example else ''}; {sieve.source})",
+        f"guessed ({len(guesses) - len(kept_guesses):,} names and words no dictionary lists left out), "
+        f"{len(kept_answers):,} with Zipf >= {ANSWER_ZIPF} may be the answer ({len(gone):,} left out as "
+        f"names or not known as common words{', e.g. ' + example if example else ''}; {sieve.source})",
     )
 
 
@@ -254,40 +288,61 @@ class WordSieve:
     has (EMOJI, SCUBA) are left out of the guesses with the names: the price of an offline list
     without names."""
 
-    def __init__(self, lower: set[str] | None, capitalised: set[str] | None, lemmas: Callable[[str], bool],
-                 second: set[str] | None = None, stems: Callable[[str], list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        lower: set[str] | None,
+        capitalised: set[str] | None,
+        lemmas: Callable[[str], bool],
+        second: set[str] | None = None,
+        stems: Callable[[str], list[str]] | None = None,
+    ) -> None:
         self.lower, self.capitalised, self.lemmas = lower, capitalised, lemmas
         self.second = second  # None: no second dictionary
         self.stems = stems or (lambda w: [])
 
     @property
     def source(self) -> str:
-        return ("by lemminflect's lexicon, Webster's Second and the GCIDE (english-words)" if self.lower is not None
-                else "by lemminflect's lexicon (install english-words to keep words like AMONG and to "
-                     "filter the guesses too)")
+        return (
+            "by lemminflect's lexicon, Webster's Second and the GCIDE (english-words)"
+            if self.lower is not None
+            else "by lemminflect's lexicon (install english-words to keep words like AMONG and to "
+            "filter the guesses too)"
+        )
 
     def common(self, word: str) -> bool:
         """A common English word: lemminflect has its lemma, or both dictionaries list it and
         Webster's Second in lower case only."""
         if self.lemmas(word):
             return True
-        return (self.lower is not None and self.capitalised is not None and word in self.lower
-                and word not in self.capitalised
-                and (self.second is None or word in self.second))
+        return (
+            self.lower is not None
+            and self.capitalised is not None
+            and word in self.lower
+            and word not in self.capitalised
+            and (self.second is None or word in self.second)
+        )
 
     def proper(self, word: str) -> bool:
         """A proper noun: Webster's Second lists it capitalised only, and it is not a common
         word (never true without the dictionaries)."""
-        return (self.capitalised is not None and self.lower is not None and word in self.capitalised
-                and word not in self.lower
-                and not self.lemmas(word))
+        return (
+            self.capitalised is not None
+            and self.lower is not None
+            and word in self.capitalised
+            and word not in self.lower
+            and not self.lemmas(word)
+        )
 
     def listed(self, word: str) -> bool:
         """Some source lists the word (true for every word without the dictionaries)."""
         if self.lower is None:
             return True
-        return (self.lemmas(word) or word in self.lower or (self.capitalised is not None and word in self.capitalised)
-                or (self.second is not None and word in self.second))
+        return (
+            self.lemmas(word)
+            or word in self.lower
+            or (self.capitalised is not None and word in self.capitalised)
+            or (self.second is not None and word in self.second)
+        )
 
     def guessable(self, word: str) -> bool:
         """A word that may be guessed: not a name, and listed, or the regular plural or past

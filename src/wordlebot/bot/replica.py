@@ -14,8 +14,12 @@ from collections.abc import Iterable
 from importlib import resources
 
 PAGE_FILES = ("index.html", "game.js", "style.css")
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-         ".css": "text/css; charset=utf-8", ".txt": "text/plain; charset=utf-8"}
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+}
 
 
 def page_file(name: str) -> bytes:
@@ -45,7 +49,7 @@ class ReplicaServer:
                     self.send_error(404)
                     return
                 self.send_response(200)
-                ext = path[path.rfind("."):]
+                ext = path[path.rfind(".") :]
                 self.send_header("Content-Type", TYPES.get(ext, "application/octet-stream"))
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("Cache-Control", "no-store")
@@ -64,8 +68,7 @@ class ReplicaServer:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}"
 
-    def url(self, answer: str, *, delay: int | None = None, rows: int | None = None,
-            page: str = "index.html") -> str:
+    def url(self, answer: str, *, delay: int | None = None, rows: int | None = None, page: str = "index.html") -> str:
         q = {"answer": answer}
         if delay is not None:
             q["delay"] = str(delay)

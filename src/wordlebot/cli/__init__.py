@@ -54,8 +54,12 @@ class WordlebotGroup(click.Group):
 
 
 @click.group(cls=WordlebotGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Folder of word lists and history (default: $WORDLEBOT_DATA, then the user data folder).")
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder of word lists and history (default: $WORDLEBOT_DATA, then the user data folder).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Show more notes.")
 @click.version_option(package_name="wordlebot")
 @click.pass_context
@@ -83,8 +87,25 @@ from .play import assist, feedback_cmd, play, suggest, tui  # noqa: E402
 from .solver import openers, simulate, tree_cmd, verify_tree  # noqa: E402
 from .web import bot, last, web  # noqa: E402
 
-for _command in (feedback_cmd, suggest, assist, play, tui, analyze, simulate, tree_cmd, verify_tree, openers,
-                 answers_group, prepare, data_group, cache, web, bot, last):
+for _command in (
+    feedback_cmd,
+    suggest,
+    assist,
+    play,
+    tui,
+    analyze,
+    simulate,
+    tree_cmd,
+    verify_tree,
+    openers,
+    answers_group,
+    prepare,
+    data_group,
+    cache,
+    web,
+    bot,
+    last,
+):
     cli.add_command(_command)
 
 

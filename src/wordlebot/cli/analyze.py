@@ -13,20 +13,35 @@ from .common import err, goal_option, lexicon_options, out
 
 @click.command()
 @click.option("--history", default=None, help='The rows played, e.g. "salet:20110,crony:00210".')
-@click.option("--answer", default=None,
-              help="The answer (checked against the colours; default: a solved game's last word, or the "
-                   "answer of the grid's puzzle in the history).")
+@click.option(
+    "--answer",
+    default=None,
+    help="The answer (checked against the colours; default: a solved game's last word, or the "
+    "answer of the grid's puzzle in the history).",
+)
 @click.option("--grid", default=None, help="A pasted share grid (use --grid-file - to read it from stdin).")
-@click.option("--grid-file", type=click.File("r", encoding="utf-8"), default=None,
-              help="Read the share grid from this file ('-' for standard input).")
+@click.option(
+    "--grid-file",
+    type=click.File("r", encoding="utf-8"),
+    default=None,
+    help="Read the share grid from this file ('-' for standard input).",
+)
 @click.option("--played", default=None, help="With a grid: the words played, comma separated.")
 @click.option("--hard", is_flag=True, default=None, help="Hard mode (a grid's '*' says so too).")
-@click.option("--style", type=click.Choice(["dark", "light", "contrast", "all"]), default="dark",
-              show_default=True, help="Share-grid colours to print.")
+@click.option(
+    "--style",
+    type=click.Choice(["dark", "light", "contrast", "all"]),
+    default="dark",
+    show_default=True,
+    help="Share-grid colours to print.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @goal_option
-@lexicon_options(lazy=True, date_help="The day the game was played (default: the share grid's puzzle "
-                                      "number, else today): the bot judges with that morning's answer prior.")
+@lexicon_options(
+    lazy=True,
+    date_help="The day the game was played (default: the share grid's puzzle "
+    "number, else today): the bot judges with that morning's answer prior.",
+)
 def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal, lexicons, day) -> None:
     """Rate a played game: each guess's skill and luck against the bot's best; share grids.
 
@@ -48,8 +63,9 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
         shared = an.parse_share_grid(grid)
         hard = shared.hard if hard is None else hard
     elif not history:
-        raise click.UsageError("give --history (with --answer) or --grid (with --played, or alone when the "
-                               "history has the grid's answer)")
+        raise click.UsageError(
+            "give --history (with --answer) or --grid (with --played, or alone when the history has the grid's answer)"
+        )
     game_day = resolve_game_day(day, shared.puzzle if shared is not None else None)
     # the share text carries the puzzle number of a day that was named (by --date or the grid)
     puzzle = game_day.puzzle if game_day.chosen else None
@@ -62,12 +78,16 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
     advisor = Advisor(lexicon, goal=goal)
     if shared is not None:
         if not played and answer is None and game_day.answer is None:
-            why = (f"the history does not have the answer of Wordle #{game_day.puzzle:,} ({game_day.day})"
-                   if game_day.chosen else "the grid has no puzzle number (nor --date) to look its answer up by")
+            why = (
+                f"the history does not have the answer of Wordle #{game_day.puzzle:,} ({game_day.day})"
+                if game_day.chosen
+                else "the grid has no puzzle number (nor --date) to look its answer up by"
+            )
             raise click.UsageError(f"with --grid, give --played (the words) or --answer: {why}")
         with err.status("analysing…"):
-            rep = analyze_grid(advisor, shared, game_day, played=played.split(",") if played else None,
-                               answer=answer, hard=hard)
+            rep = analyze_grid(
+                advisor, shared, game_day, played=played.split(",") if played else None, answer=answer, hard=hard
+            )
         if not rep.rated:
             _print_grid_report(rep, lexicon, style, as_json)
             return
@@ -83,9 +103,14 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
     styles: list[EmojiStyle] = ["dark", "light", "contrast"] if style == "all" else [style]  # (click checked it)
     grids = {s: share_grid(rows, solved=report.solved, hard=hard, puzzle=puzzle, style=s) for s in styles}
     if as_json:
-        doc = {**report.to_dict(), "words": lexicon.name, "day": lexicon.day.isoformat() if lexicon.day else None,
-               "puzzle": game_day.puzzle if lexicon.day or game_day.chosen else None, "day_note": note,
-               "share": grids}
+        doc = {
+            **report.to_dict(),
+            "words": lexicon.name,
+            "day": lexicon.day.isoformat() if lexicon.day else None,
+            "puzzle": game_day.puzzle if lexicon.day or game_day.chosen else None,
+            "day_note": note,
+            "share": grids,
+        }
         click.echo(json.dumps(doc, indent=1))
         return
     from ..policy.explain import goal_line
@@ -97,8 +122,9 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
     from ..core.game import Game
     from ..policy.explain import review_rows
 
-    rated = Game.from_history(lexicon, rows[:len(report.rows)], hard=hard, matrix=advisor.matrix,
-                              max_guesses=max(6, len(rows)))
+    rated = Game.from_history(
+        lexicon, rows[: len(report.rows)], hard=hard, matrix=advisor.matrix, max_guesses=max(6, len(rows))
+    )
     for line in review_rows(advisor, rated, report):  # each guess in plain words
         out.print(escape(line), soft_wrap=False)
     if note:
@@ -110,11 +136,23 @@ def analyze(history, answer, grid, grid_file, played, hard, style, as_json, goal
 def _print_grid_report(rep, lexicon, style: str, as_json: bool) -> None:
     """A grid whose words are not known: how many words fit each row, the bot's own game."""
     if as_json:
-        click.echo(json.dumps({
-            "summary": rep.headline(), "solved": rep.grid.solved, "answer": rep.answer, "words": lexicon.name,
-            "day": rep.day.day.isoformat() if rep.day else None, "puzzle": rep.day.puzzle if rep.day else None,
-            "rows": [{"pattern": format_digits(r.pattern, rep.grid.length), "fitting": r.fitting} for r in rep.rows],
-            "bot": [r.guess for r in rep.bot]}, indent=1))
+        click.echo(
+            json.dumps(
+                {
+                    "summary": rep.headline(),
+                    "solved": rep.grid.solved,
+                    "answer": rep.answer,
+                    "words": lexicon.name,
+                    "day": rep.day.day.isoformat() if rep.day else None,
+                    "puzzle": rep.day.puzzle if rep.day else None,
+                    "rows": [
+                        {"pattern": format_digits(r.pattern, rep.grid.length), "fitting": r.fitting} for r in rep.rows
+                    ],
+                    "bot": [r.guess for r in rep.bot],
+                },
+                indent=1,
+            )
+        )
         return
     out.print(escape(rep.headline("--played a,b,c rates each one")), soft_wrap=True)
     for line in rep.lines(style if style != "all" else "dark"):

@@ -33,8 +33,12 @@ def _nyt_words_and_folder():
 
 
 @answers_group.command("build")
-@click.option("--until", type=DAY, default=None,
-              help="Fit on the history up to this day only (default: yesterday, the history before today).")
+@click.option(
+    "--until",
+    type=DAY,
+    default=None,
+    help="Fit on the history up to this day only (default: yesterday, the history before today).",
+)
 def answers_build(until) -> None:
     """Fit the answer model on the word lists and the NYT history, and keep it for the next day."""
     from ..answers.daily import build_day_model
@@ -45,11 +49,17 @@ def answers_build(until) -> None:
     with err.status("fitting the answer model…"):
         model, path = build_day_model(folder, words, until)
     m = model.meta
-    out.print(f"fitted on the history to {model.trained_until}: {m['fresh_choices']:,} fresh answers since "
-              f"{m['trained_from']}, {m['repeat_choices']:,} repeats; {'converged' if m['converged'] else 'NOT converged'} "
-              f"in {m['newton_steps']} Newton steps, {m['seconds']:.2f} s", soft_wrap=True)
-    out.print("fresh words (log-odds per unit): " + ", ".join(
-        f"{k} {model.fresh[k]:+.2f}" for k in FRESH_STATIC + FRESH_DAY + FRESH_LETTERS), soft_wrap=True)
+    out.print(
+        f"fitted on the history to {model.trained_until}: {m['fresh_choices']:,} fresh answers since "
+        f"{m['trained_from']}, {m['repeat_choices']:,} repeats; {'converged' if m['converged'] else 'NOT converged'} "
+        f"in {m['newton_steps']} Newton steps, {m['seconds']:.2f} s",
+        soft_wrap=True,
+    )
+    out.print(
+        "fresh words (log-odds per unit): "
+        + ", ".join(f"{k} {model.fresh[k]:+.2f}" for k in FRESH_STATIC + FRESH_DAY + FRESH_LETTERS),
+        soft_wrap=True,
+    )
     out.print("repeats: " + ", ".join(f"{k} {model.repeat[k]:+.2f}" for k in REPEAT_FEATURES), soft_wrap=True)
     out.print(f"saved to {path}")
 
@@ -91,8 +101,11 @@ def answers_show(words, day) -> None:
         i = index[w]
         odds = word_odds(model, prior.parts, w)
         used = f" · last an answer on {last_used[w]}" if w in last_used else ""
-        out.print(f"[bold]{w.upper()}[/]  P(answer on {on}) = {p[i]:.3g}  ({rank_text(int(first[i]), int(last[i]), len(p))})"
-                  f"{used}", soft_wrap=True)
+        out.print(
+            f"[bold]{w.upper()}[/]  P(answer on {on}) = {p[i]:.3g}  ({rank_text(int(first[i]), int(last[i]), len(p))})"
+            f"{used}",
+            soft_wrap=True,
+        )
         out.print(f"    {escape(odds.text())}", soft_wrap=True)
         for what, factor in odds.factors:
             out.print(f"    x{factor:.2f}  {escape(what)}", soft_wrap=True)
@@ -132,17 +145,34 @@ def answers_list(threshold, top, day) -> None:
             ties.setdefault((int(first[i]), int(last[i])), []).append(i)
     for (a, b), members in ties.items():
         cut = f"; {len(members):,} of them shown" if b - a + 1 > len(members) else ""
-        out.print(f"ranks {a:,}-{b:,}: {b - a + 1:,} words tie at {p[members[0]]:.3g} (equally likely, listed "
-                  f"in word-list order{cut})", soft_wrap=True)
+        out.print(
+            f"ranks {a:,}-{b:,}: {b - a + 1:,} words tie at {p[members[0]]:.3g} (equally likely, listed "
+            f"in word-list order{cut})",
+            soft_wrap=True,
+        )
 
 
 @answers_group.command("evaluate")
-@click.option("--window", type=click.IntRange(10, 1000), default=120, show_default=True,
-              help="Days at the end of the history to score, each with the history before it.")
-@click.option("--play/--no-play", default=True, show_default=True,
-              help="Also play every day of the window with each method (minutes).")
-@click.option("--plot", "plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write a calibration plot (PNG; extra 'plots').")
+@click.option(
+    "--window",
+    type=click.IntRange(10, 1000),
+    default=120,
+    show_default=True,
+    help="Days at the end of the history to score, each with the history before it.",
+)
+@click.option(
+    "--play/--no-play",
+    default=True,
+    show_default=True,
+    help="Also play every day of the window with each method (minutes).",
+)
+@click.option(
+    "--plot",
+    "plot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write a calibration plot (PNG; extra 'plots').",
+)
 @goal_option
 def answers_evaluate(window, play, plot, goal) -> None:
     """Time-split backtest of the answer model beside its baselines: log-loss, ranks, recall,
@@ -155,8 +185,13 @@ def answers_evaluate(window, play, plot, goal) -> None:
         require("plots", feature="answers evaluate --plot")
     words, folder = _nyt_words_and_folder()
     data = store.training_data(folder, words)
-    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                  console=err, transient=True) as prog:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        console=err,
+        transient=True,
+    ) as prog:
         tasks: dict = {}
 
         def progress(method, done):
@@ -166,18 +201,31 @@ def answers_evaluate(window, play, plot, goal) -> None:
 
         reports, priors = backtest.ranking_backtest(data, window, progress=progress)
         r0 = reports[0]
-        out.print(f"[bold]ranking[/], {r0.days} days {r0.window[0]} … {r0.window[1]}, each scored with the history "
-                  f"before it (uniform over all {len(words):,} words: log-loss {math.log(len(words)):.3f})", soft_wrap=True)
-        out.print(f"  {'prior':<8} {'log-loss':>8} {'mean rank':>9} {'median':>7}  recall in the top "
-                  + " / ".join(f"{k:,}" for k in backtest.TOP_K))
+        out.print(
+            f"[bold]ranking[/], {r0.days} days {r0.window[0]} … {r0.window[1]}, each scored with the history "
+            f"before it (uniform over all {len(words):,} words: log-loss {math.log(len(words)):.3f})",
+            soft_wrap=True,
+        )
+        out.print(
+            f"  {'prior':<8} {'log-loss':>8} {'mean rank':>9} {'median':>7}  recall in the top "
+            + " / ".join(f"{k:,}" for k in backtest.TOP_K)
+        )
         for r in reports:
-            out.print(f"  {r.method:<8} {r.log_loss:8.3f} {r.mean_rank:9,.1f} {r.median_rank:7,.1f}  "
-                      + " / ".join(f"{r.recall[k]:.1%}" for k in backtest.TOP_K)
-                      + f"  ({escape(r.note)}, {r.seconds:.0f} s)", soft_wrap=True)
-        out.print("  calibration, the mass each prior gave a group summed over the days, beside the days its answer came from it:")
+            out.print(
+                f"  {r.method:<8} {r.log_loss:8.3f} {r.mean_rank:9,.1f} {r.median_rank:7,.1f}  "
+                + " / ".join(f"{r.recall[k]:.1%}" for k in backtest.TOP_K)
+                + f"  ({escape(r.note)}, {r.seconds:.0f} s)",
+                soft_wrap=True,
+            )
+        out.print(
+            "  calibration, the mass each prior gave a group summed over the days, beside the days its answer came from it:"
+        )
         for j, g in enumerate(backtest.CALIBRATION_GROUPS):
-            out.print(f"    {g:<28} happened {reports[0].calibration[j].observed:>4}  predicted "
-                      + "  ".join(f"{r.method} {r.calibration[j].predicted:6.1f}" for r in reports), soft_wrap=True)
+            out.print(
+                f"    {g:<28} happened {reports[0].calibration[j].observed:>4}  predicted "
+                + "  ".join(f"{r.method} {r.calibration[j].predicted:6.1f}" for r in reports),
+                soft_wrap=True,
+            )
         if plot is not None:
             from ..answers.plots import calibration_plot
 
@@ -189,5 +237,8 @@ def answers_evaluate(window, play, plot, goal) -> None:
     out.print(f"[bold]real play[/], {r0.days} days, the same search for every method, goal {goal}")
     for played in plays:
         dist = " ".join(f"{k}:{v}" for k, v in played.distribution().items())
-        out.print(f"  {played.name:<15} average {played.average:.4f} · failures {played.failures} "
-                  f"(unreachable {len(played.unreachable)}) · {dist} · {played.seconds:.0f} s", soft_wrap=True)
+        out.print(
+            f"  {played.name:<15} average {played.average:.4f} · failures {played.failures} "
+            f"(unreachable {len(played.unreachable)}) · {dist} · {played.seconds:.0f} s",
+            soft_wrap=True,
+        )

@@ -7,8 +7,14 @@ from collections import defaultdict
 
 import click
 
-LABELS = {"matrix": "pattern matrices", "book": "opening books", "model": "answer models", "list": "word lists",
-          "temporary": "temporary files", "other": "other files"}
+LABELS = {
+    "matrix": "pattern matrices",
+    "book": "opening books",
+    "model": "answer models",
+    "list": "word lists",
+    "temporary": "temporary files",
+    "other": "other files",
+}
 
 
 @click.group("cache", invoke_without_command=True)
@@ -28,8 +34,10 @@ def _show() -> None:
     click.echo(f"cache folder: {cache_dir()}")
     problem = cache_problem()
     if problem is not None:
-        click.echo(f"it cannot be written ({problem}): each run computes its matrices and books again; "
-                   f"set {CACHE_ENV} to a writable folder")
+        click.echo(
+            f"it cannot be written ({problem}): each run computes its matrices and books again; "
+            f"set {CACHE_ENV} to a writable folder"
+        )
     if not files:
         click.echo("empty")
     groups: dict[tuple[str, str], list] = defaultdict(list)
@@ -42,18 +50,26 @@ def _show() -> None:
         last = dt.datetime.fromtimestamp(max(f.used for f in fs)).strftime("%Y-%m-%d %H:%M")
         stale = sum(1 for f in fs if not f.current)
         note = f"  ({stale} of an older format: removed at the next write or 'cache clear')" if stale else ""
-        click.echo(f"{LABELS[kind]:<18} {words:<12} {len(fs):>5} {cache_store.human(sum(f.size for f in fs)):>10}  "
-                   f"{last}{note}")
+        click.echo(
+            f"{LABELS[kind]:<18} {words:<12} {len(fs):>5} {cache_store.human(sum(f.size for f in fs)):>10}  "
+            f"{last}{note}"
+        )
     total = sum(f.size for f in files)
     lim = cache_store.limit()
-    click.echo(f"total {cache_store.human(total)}; limit {cache_store.human(lim)} "
-               f"(least recently used files go first; 'wordlebot cache limit SIZE' to change it)")
+    click.echo(
+        f"total {cache_store.human(total)}; limit {cache_store.human(lim)} "
+        f"(least recently used files go first; 'wordlebot cache limit SIZE' to change it)"
+    )
 
 
 @cache.command("clear")
 @click.option("--words", default=None, help="Only the files of this word set (as 'wordlebot cache' names it).")
-@click.option("--kind", type=click.Choice(["matrix", "book", "model", "list"]), default=None,
-              help="Only pattern matrices, opening books or answer models.")
+@click.option(
+    "--kind",
+    type=click.Choice(["matrix", "book", "model", "list"]),
+    default=None,
+    help="Only pattern matrices, opening books or answer models.",
+)
 def clear(words: str | None, kind: str | None) -> None:
     """Remove cached files: all, or those of --words or --kind."""
     from ..core import cache_store
@@ -61,8 +77,10 @@ def clear(words: str | None, kind: str | None) -> None:
     gone = cache_store.clear(kind=kind, words=words) + ([] if words or kind else cache_store.tidy())
     size = sum(f.size for f in gone)
     what = " ".join(x for x in (words, LABELS[kind] if kind else None) if x) or "all"
-    click.echo(f"removed {len(gone)} file{'s' if len(gone) != 1 else ''} ({cache_store.human(size)}): {what}; "
-               "they are computed again when needed")
+    click.echo(
+        f"removed {len(gone)} file{'s' if len(gone) != 1 else ''} ({cache_store.human(size)}): {what}; "
+        "they are computed again when needed"
+    )
 
 
 @cache.command("limit")
@@ -82,5 +100,7 @@ def limit(size: str | None) -> None:
         raise click.BadParameter(str(exc), param_hint="SIZE") from None
     where = cache_store.set_limit(value)
     gone = cache_store.enforce(value)
-    click.echo(f"limit {cache_store.human(value)} (kept in {where})"
-               + (f"; removed {len(gone)} files ({cache_store.human(sum(f.size for f in gone))})" if gone else ""))
+    click.echo(
+        f"limit {cache_store.human(value)} (kept in {where})"
+        + (f"; removed {len(gone)} files ({cache_store.human(sum(f.size for f in gone))})" if gone else "")
+    )

@@ -73,8 +73,10 @@ def check_cache() -> None:
     fix = f"set {paths.CACHE_ENV} to a writable folder to keep them between runs"
     try:
         tmp = paths.use_temporary_cache()
-        message = (f"the cache folder cannot be written ({problem}); this run keeps the pattern matrices and "
-                   f"opening books in {tmp} and computes them again next time: {fix}")
+        message = (
+            f"the cache folder cannot be written ({problem}); this run keeps the pattern matrices and "
+            f"opening books in {tmp} and computes them again next time: {fix}"
+        )
     except OSError:
         message = f"the cache folder cannot be written ({problem}); working without a disk cache (slower): {fix}"
     if isinstance(root, dict):
@@ -161,8 +163,9 @@ class DayParam(click.ParamType):
 
 
 DAY = DayParam()
-DATE_HELP = ("The day (default today): the nyt set's answer prior is the one of that morning, built "
-             "from the history before it.")
+DATE_HELP = (
+    "The day (default today): the nyt set's answer prior is the one of that morning, built from the history before it."
+)
 
 
 @dataclass(frozen=True)
@@ -183,9 +186,16 @@ class LexiconChoice:
         ctx = click.get_current_context()
         with DownloadBars(err) as bars:
             return load_lexicon(
-                self.words, data_dir=ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None,
-                length=self.length, guesses=self.guesses, answers=self.answers, notify=_note,
-                progress_factory=bars, build_model=True, day=day or self.day, prefetch_matrix=True,
+                self.words,
+                data_dir=ctx.find_root().obj.get("data_dir") if ctx.find_root().obj else None,
+                length=self.length,
+                guesses=self.guesses,
+                answers=self.answers,
+                notify=_note,
+                progress_factory=bars,
+                build_model=True,
+                day=day or self.day,
+                prefetch_matrix=True,
             )
 
 
@@ -233,15 +243,35 @@ def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
     wants_day = "day" in inspect.signature(f).parameters
     wants_game_day = "game_day" in inspect.signature(f).parameters
 
-    @click.option("--words", "words", type=WORD_SETS, default=DEFAULT_WORDS, show_default=True,
-                  help="Named word set: classic (12,972/2,315), nyt (14,855, weighted prior), "
-                       "nyt-2309, nyt-3158, or wordfreq (offline, any length).")
-    @click.option("--guesses", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="File of allowed guesses, one per line (instead of --words).")
-    @click.option("--answers", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="File of possible answers, one per line (must be among the guesses).")
-    @click.option("-k", "--length", type=click.IntRange(4, 11), default=5, show_default=True,
-                  help="Word length; other than 5 uses the wordfreq lists.")
+    @click.option(
+        "--words",
+        "words",
+        type=WORD_SETS,
+        default=DEFAULT_WORDS,
+        show_default=True,
+        help="Named word set: classic (12,972/2,315), nyt (14,855, weighted prior), "
+        "nyt-2309, nyt-3158, or wordfreq (offline, any length).",
+    )
+    @click.option(
+        "--guesses",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="File of allowed guesses, one per line (instead of --words).",
+    )
+    @click.option(
+        "--answers",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="File of possible answers, one per line (must be among the guesses).",
+    )
+    @click.option(
+        "-k",
+        "--length",
+        type=click.IntRange(4, 11),
+        default=5,
+        show_default=True,
+        help="Word length; other than 5 uses the wordfreq lists.",
+    )
     @click.option("--date", "lexicon_day", type=DAY, default=None, help=date_help)
     @wraps(f)
     def wrapper(*args, words, guesses, answers, length, lexicon_day, **kwargs):
@@ -262,11 +292,21 @@ def lexicon_options(f=None, *, lazy: bool = False, date_help: str = DATE_HELP):
 
 
 def strategy_options(f):
-    f = click.option("--strategy", type=STRATEGIES, default=DEFAULT_STRATEGY, show_default=True,
-                     help="search: near-optimal tree search (expected guesses); exact: proven optimal "
-                          "(slow on big word sets); or a greedy ranker.")(f)
-    f = click.option("--guess-space", type=click.Choice(["all", "candidates"]), default="all", show_default=True,
-                     help="Consider every allowed word, or only words that can still be the answer.")(f)
+    f = click.option(
+        "--strategy",
+        type=STRATEGIES,
+        default=DEFAULT_STRATEGY,
+        show_default=True,
+        help="search: near-optimal tree search (expected guesses); exact: proven optimal "
+        "(slow on big word sets); or a greedy ranker.",
+    )(f)
+    f = click.option(
+        "--guess-space",
+        type=click.Choice(["all", "candidates"]),
+        default="all",
+        show_default=True,
+        help="Consider every allowed word, or only words that can still be the answer.",
+    )(f)
     return f
 
 
@@ -276,20 +316,28 @@ def goal_option(f=None, *, remembered: bool = False):
 
     def decorate(f):
         return click.option(
-            "--goal", type=click.Choice(GOALS), default=None if remembered else DEFAULT_GOAL,
+            "--goal",
+            type=click.Choice(GOALS),
+            default=None if remembered else DEFAULT_GOAL,
             show_default=not remembered,
             help="What the search plays for: streak, the smallest chance of losing first, then the fewest "
-                 "guesses; average, the fewest guesses on average (a lost game counts as ten more)"
-                 + (" (default: the one chosen in the settings, else streak)." if remembered else "."))(f)
+            "guesses; average, the fewest guesses on average (a lost game counts as ten more)"
+            + (" (default: the one chosen in the settings, else streak)." if remembered else "."),
+        )(f)
 
     return decorate(f) if f is not None else decorate
 
 
 def objective_option(f):
-    return click.option("--objective", type=click.Choice(["score", "guesses"]), default="score", show_default=True,
-                        help="Multi-board games: what the policy minimises; score: the sum over boards of the "
-                             "guess that solved each (Quordle's score); guesses: the guesses to solve them "
-                             "all.")(f)
+    return click.option(
+        "--objective",
+        type=click.Choice(["score", "guesses"]),
+        default="score",
+        show_default=True,
+        help="Multi-board games: what the policy minimises; score: the sum over boards of the "
+        "guess that solved each (Quordle's score); guesses: the guesses to solve them "
+        "all.",
+    )(f)
 
 
 def needs(extra: str):
@@ -313,8 +361,19 @@ def _needs_plots(ctx, param, value):
 
 
 def search_options(f):
-    f = click.option("--k", "k", type=click.IntRange(1, 1000), default=12, show_default=True,
-                     help="Near-optimal search: guesses searched per node.")(f)
-    f = click.option("--memory", type=click.IntRange(64, 1 << 20), default=2048, show_default=True,
-                     help="Memory for the search's tables, in MB.")(f)
+    f = click.option(
+        "--k",
+        "k",
+        type=click.IntRange(1, 1000),
+        default=12,
+        show_default=True,
+        help="Near-optimal search: guesses searched per node.",
+    )(f)
+    f = click.option(
+        "--memory",
+        type=click.IntRange(64, 1 << 20),
+        default=2048,
+        show_default=True,
+        help="Memory for the search's tables, in MB.",
+    )(f)
     return f

@@ -51,11 +51,20 @@ class CacheFile:
 
 # The files wordlebot writes there (and their temporaries): nothing else is listed or removed, in
 # case the folder is shared with other programs (WORDLEBOT_CACHE=~/.cache).
-OWN = ("matrix-*.bin", "matrix-*.bin.*.tmp", "openings/book-*.json", "openings/.book-*.part",
-       "models/answer-model-*.json", "models/.answer-model-*.part",
-       "models/days/answer-model-*.json", "models/days/.answer-model-*.part",
-       "models/word-facts-*.json", "models/.word-facts-*.part",
-       "wordlists/wordfreq-*.json", "wordlists/.wordfreq-*.part")
+OWN = (
+    "matrix-*.bin",
+    "matrix-*.bin.*.tmp",
+    "openings/book-*.json",
+    "openings/.book-*.part",
+    "models/answer-model-*.json",
+    "models/.answer-model-*.part",
+    "models/days/answer-model-*.json",
+    "models/days/.answer-model-*.part",
+    "models/word-facts-*.json",
+    "models/.word-facts-*.part",
+    "wordlists/wordfreq-*.json",
+    "wordlists/.wordfreq-*.part",
+)
 
 
 def scan(folder: Path | None = None) -> list[CacheFile]:
@@ -101,7 +110,7 @@ def _describe(p: Path) -> tuple[str, str, bool]:
             with open(p, "rb") as f:
                 head = f.read(MATRIX_HEADER_BYTES)
             if head.startswith(MATRIX_MAGIC):
-                words = json.loads(head[len(MATRIX_MAGIC):].decode().strip()).get("words", "?")
+                words = json.loads(head[len(MATRIX_MAGIC) :].decode().strip()).get("words", "?")
         except (OSError, ValueError, UnicodeDecodeError):
             current = False
         return "matrix", words, current

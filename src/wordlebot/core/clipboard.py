@@ -31,8 +31,9 @@ class CopyResult:
     message: str
 
 
-def copy(text: str, what: str = "text", osc52: Callable[[str], None] | None = None,
-         tools: Sequence[Tool] = TOOLS) -> CopyResult:
+def copy(
+    text: str, what: str = "text", osc52: Callable[[str], None] | None = None, tools: Sequence[Tool] = TOOLS
+) -> CopyResult:
     """Copy ``text`` with the first clipboard command that works; else hand it to ``osc52`` (the
     terminal's clipboard sequence) and say that the terminal may have ignored it."""
     for name, args, needs in tools:
@@ -41,14 +42,23 @@ def copy(text: str, what: str = "text", osc52: Callable[[str], None] | None = No
             continue
         try:
             # xclip and xsel stay in the background to serve the selection: no pipes to wait on
-            subprocess.run([exe, *args], input=text.encode(), check=True, timeout=5,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(
+                [exe, *args],
+                input=text.encode(),
+                check=True,
+                timeout=5,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         except (OSError, subprocess.SubprocessError):
             continue
         return CopyResult(True, f"{what} copied to the clipboard ({name})")
     if osc52 is not None:
         osc52(text)
-        return CopyResult(False, f"{what} sent to the terminal's clipboard (OSC 52); not every terminal "
-                                 "accepts it, so if pasting gives nothing, select it with the mouse "
-                                 "(Shift+drag in most terminals)")
+        return CopyResult(
+            False,
+            f"{what} sent to the terminal's clipboard (OSC 52); not every terminal "
+            "accepts it, so if pasting gives nothing, select it with the mouse "
+            "(Shift+drag in most terminals)",
+        )
     return CopyResult(False, f"no clipboard found: select the {what} with the mouse")

@@ -75,20 +75,51 @@ class RemoteFile:
 
 
 OFFICIAL: tuple[RemoteFile, ...] = (
-    RemoteFile("classic/answers.txt", f"{ALEX}/wordlist_orig_hidden",
-               "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee", 2315, 1 << 20, "MIT"),
-    RemoteFile("classic/guesses.txt", f"{ALEX}/wordlist_orig_all",
-               "fb66d9b47e0dad70e7c6c886cf76a6f453af3aa75003dcfa129c8326938e7c66", 12972, 1 << 20, "MIT"),
-    RemoteFile("nyt/guesses.txt", f"{ALEX}/wordlist_nyt20220830_all",
-               "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320", 14855, 1 << 20, "MIT"),
-    RemoteFile("nyt/answers-2309.txt", f"{ALEX}/wordlist_nyt20220830_hidden",
-               "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32", 2309, 1 << 20, "MIT"),
-    RemoteFile("nyt/wordlebot-3158.txt", f"{ALEX}/wordlist_nyt20230701_hidden",
-               "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce", 3158, 1 << 20, "MIT"),
+    RemoteFile(
+        "classic/answers.txt",
+        f"{ALEX}/wordlist_orig_hidden",
+        "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee",
+        2315,
+        1 << 20,
+        "MIT",
+    ),
+    RemoteFile(
+        "classic/guesses.txt",
+        f"{ALEX}/wordlist_orig_all",
+        "fb66d9b47e0dad70e7c6c886cf76a6f453af3aa75003dcfa129c8326938e7c66",
+        12972,
+        1 << 20,
+        "MIT",
+    ),
+    RemoteFile(
+        "nyt/guesses.txt",
+        f"{ALEX}/wordlist_nyt20220830_all",
+        "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320",
+        14855,
+        1 << 20,
+        "MIT",
+    ),
+    RemoteFile(
+        "nyt/answers-2309.txt",
+        f"{ALEX}/wordlist_nyt20220830_hidden",
+        "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32",
+        2309,
+        1 << 20,
+        "MIT",
+    ),
+    RemoteFile(
+        "nyt/wordlebot-3158.txt",
+        f"{ALEX}/wordlist_nyt20230701_hidden",
+        "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce",
+        3158,
+        1 << 20,
+        "MIT",
+    ),
 )
 # The history is a living file (one more word a day), so it is checked by structure, not a hash.
-HISTORY_SOURCE = RemoteFile(HISTORY_FILE, "willray73-sys/wordle-words/main/public/used_dated.json",
-                            None, None, 8 << 20, "MIT")
+HISTORY_SOURCE = RemoteFile(
+    HISTORY_FILE, "willray73-sys/wordle-words/main/public/used_dated.json", None, None, 8 << 20, "MIT"
+)
 
 
 def raw_host(base: str | None = None) -> str:
@@ -161,8 +192,7 @@ def atomic_write_json(path: Path, doc: object, indent: int | None = None) -> Non
 # Downloads
 
 
-def download(url: str, *, timeout: float = 20.0, max_bytes: int = 8 << 20,
-             progress: Progress | None = None) -> bytes:
+def download(url: str, *, timeout: float = 20.0, max_bytes: int = 8 << 20, progress: Progress | None = None) -> bytes:
     """GET ``url`` and return the body; every failure is a ``DataError`` that says what happened.
 
     Checks: HTTP status, the size cap, and that the body is as long as Content-Length says
@@ -296,7 +326,11 @@ def shown_entry(entry: HistoryEntry, today: dt.date | None = None) -> str:
     """A history line to print: the word only for a day before ``today`` (default: the real
     today), never for a day that may not have been played yet."""
     today = today or dt.date.today()
-    word = entry.word.upper() if entry.date < today else "stored (the word is not shown: that day may not have been played yet)"
+    word = (
+        entry.word.upper()
+        if entry.date < today
+        else "stored (the word is not shown: that day may not have been played yet)"
+    )
     return f"{entry.date}  #{entry.puzzle}  {word}"
 
 
@@ -359,8 +393,10 @@ def update_history(
     if not entries:
         # From the first day that would be 1,800 requests, one a second: the history file of
         # 'data fetch' is one download, and this then adds the days since.
-        raise DataError(f"there is no answer history in {data_dir} yet: run 'wordlebot data fetch' first "
-                        "(one download), then 'wordlebot data update' adds the days since")
+        raise DataError(
+            f"there is no answer history in {data_dir} yet: run 'wordlebot data fetch' first "
+            "(one download), then 'wordlebot data update' adds the days since"
+        )
     day = entries[-1].date + dt.timedelta(days=1)
     added: list[HistoryEntry] = []
     first = True
@@ -450,8 +486,9 @@ def fetch(
     return results
 
 
-def _fetch_history(data_dir: Path, rf: RemoteFile, base: str, timeout: float,
-                   progress_factory: Callable[[str], Progress] | None) -> FetchResult:
+def _fetch_history(
+    data_dir: Path, rf: RemoteFile, base: str, timeout: float, progress_factory: Callable[[str], Progress] | None
+) -> FetchResult:
     target = data_dir / rf.path
     progress = progress_factory(rf.path) if progress_factory else None
     try:
@@ -505,9 +542,12 @@ def status(data_dir: Path, today: dt.date | None = None) -> list[FileStatus]:
         else:
             if hist:
                 behind = (today - hist[-1].date).days - 1  # today's answer is not expected yet
-                detail = (f"{len(hist):,} days, {hist[0].date} … {hist[-1].date} "
-                          f"({behind} day{'s' if behind != 1 else ''} behind; wordlebot data update)"
-                          if behind > 0 else f"{len(hist):,} days, up to date ({hist[-1].date})")
+                detail = (
+                    f"{len(hist):,} days, {hist[0].date} … {hist[-1].date} "
+                    f"({behind} day{'s' if behind != 1 else ''} behind; wordlebot data update)"
+                    if behind > 0
+                    else f"{len(hist):,} days, up to date ({hist[-1].date})"
+                )
                 out.append(FileStatus(HISTORY_FILE, True, detail, behind <= 7))
             else:
                 out.append(FileStatus(HISTORY_FILE, True, "empty", False))

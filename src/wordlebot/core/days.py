@@ -103,14 +103,15 @@ def parse_day(text: str | None) -> tuple[dt.date, str] | None:
         try:
             return dt.date.fromisoformat("-".join(f"{int(x):02d}" for x in s.split("-"))), "date"
         except ValueError:
-            raise InvalidDayError(f"{s!r} is not a day of the calendar; give it as YYYY-MM-DD, e.g. 2026-05-19") from None
+            raise InvalidDayError(
+                f"{s!r} is not a day of the calendar; give it as YYYY-MM-DD, e.g. 2026-05-19"
+            ) from None
     m = _PUZZLE.fullmatch(s)
     if m:
         digits = re.sub(r"\D", "", m.group(1))
         if digits and len(digits) <= 7:
             return day_of(int(digits)), "puzzle"
-    raise InvalidDayError(f"{s!r} is neither a day (YYYY-MM-DD, e.g. 2026-05-19) nor a puzzle number "
-                          "(e.g. 1795)")
+    raise InvalidDayError(f"{s!r} is neither a day (YYYY-MM-DD, e.g. 2026-05-19) nor a puzzle number (e.g. 1795)")
 
 
 def check_day(day: dt.date, today: dt.date | None = None) -> dt.date:
@@ -119,8 +120,9 @@ def check_day(day: dt.date, today: dt.date | None = None) -> dt.date:
     if day < FIRST_DAY:
         raise InvalidDayError(f"{day} is before the first Wordle ({FIRST_DAY}, puzzle #0)")
     if day > today + AHEAD:
-        raise InvalidDayError(f"{day} (puzzle #{puzzle_of(day):,}) is not published yet: today is {today} "
-                              f"(#{puzzle_of(today):,})")
+        raise InvalidDayError(
+            f"{day} (puzzle #{puzzle_of(day):,}) is not published yet: today is {today} (#{puzzle_of(today):,})"
+        )
     return day
 
 
@@ -132,8 +134,14 @@ def answer_of(day: dt.date, history: Iterable[HistoryEntry], today: dt.date | No
     return next((e.word for e in history if e.date == day), None)
 
 
-def resolve_day(*, date: dt.date | str | None = None, puzzle: int | None = None, grid_puzzle: int | None = None,
-                today: dt.date | None = None, history: Sequence[HistoryEntry] = ()) -> GameDay:
+def resolve_day(
+    *,
+    date: dt.date | str | None = None,
+    puzzle: int | None = None,
+    grid_puzzle: int | None = None,
+    today: dt.date | None = None,
+    history: Sequence[HistoryEntry] = (),
+) -> GameDay:
     """The day of a game from what the player gave, else today (see the module's text).
 
     ``date``: a day, or a text ``parse_day`` reads (a date or a puzzle number); ``puzzle``: a
@@ -158,8 +166,9 @@ def resolve_day(*, date: dt.date | str | None = None, puzzle: int | None = None,
     day, source = named[0]
     for other, how in named[1:]:
         if other != day:
-            raise InvalidDayError(f"{_what(source, day)} and {_what(how, other)} are different days; "
-                                  "give one, or make them agree")
+            raise InvalidDayError(
+                f"{_what(source, day)} and {_what(how, other)} are different days; give one, or make them agree"
+            )
     if any(how == "grid" for _, how in named):
         source = "grid"
     check_day(day, today)
@@ -182,8 +191,9 @@ def default_day_note(game_day: GameDay, how: str, today: dt.date | None = None) 
     return f"{game_day.describe(today)}; replaying an earlier day? {how}, so its answer keeps the odds it had"
 
 
-def replay_day(words: Sequence[str], game_day: GameDay, history: Sequence[HistoryEntry],
-               today: dt.date | None = None) -> HistoryEntry | None:
+def replay_day(
+    words: Sequence[str], game_day: GameDay, history: Sequence[HistoryEntry], today: dt.date | None = None
+) -> HistoryEntry | None:
     """The day ``replay_note`` names (its history entry), or None."""
     today = today or dt.date.today()
     words = [w.lower() for w in words]
@@ -200,8 +210,9 @@ def replay_day(words: Sequence[str], game_day: GameDay, history: Sequence[Histor
     return max(latest.values(), key=lambda x: x.date) if latest else None
 
 
-def replay_note(words: Sequence[str], game_day: GameDay, history: Sequence[HistoryEntry], how: str,
-                today: dt.date | None = None) -> str | None:
+def replay_note(
+    words: Sequence[str], game_day: GameDay, history: Sequence[HistoryEntry], how: str, today: dt.date | None = None
+) -> str | None:
     """The replay rule (see the module's text): ``words`` are the game's answer when it was
     solved, or the words still possible when it was lost (at most ``LOST_WORDS``: past that,
     naming one would be a guess).  Of those the history names as the answer of a day that is
@@ -212,8 +223,10 @@ def replay_note(words: Sequence[str], game_day: GameDay, history: Sequence[Histo
     if e is None:
         return None
     lead = "" if len(words) == 1 else ", still possible,"
-    return (f"{e.word.upper()}{lead} was the answer of {e.date} (#{e.puzzle:,}), not of the day assumed, "
-            f"{game_day.label()}: to replay that day with its prior, {how.format(day=e.date.isoformat())}")
+    return (
+        f"{e.word.upper()}{lead} was the answer of {e.date} (#{e.puzzle:,}), not of the day assumed, "
+        f"{game_day.label()}: to replay that day with its prior, {how.format(day=e.date.isoformat())}"
+    )
 
 
 def _end_words(game: Game, game_day: GameDay | None) -> list[str] | None:
@@ -228,23 +241,31 @@ def _end_words(game: Game, game_day: GameDay | None) -> list[str] | None:
     return list(game.candidate_words) if game.over else None
 
 
-def end_of_game_note(game: Game, game_day: GameDay | None, history: Sequence[HistoryEntry], how: str,
-                     today: dt.date | None = None) -> str | None:
+def end_of_game_note(
+    game: Game, game_day: GameDay | None, history: Sequence[HistoryEntry], how: str, today: dt.date | None = None
+) -> str | None:
     """``replay_note`` for a finished game played elsewhere (see ``_end_words``)."""
     words = _end_words(game, game_day)
     return None if words is None or game_day is None else replay_note(words, game_day, history, how, today)
 
 
-def end_of_game_day(game: Game, game_day: GameDay | None, history: Sequence[HistoryEntry],
-                    today: dt.date | None = None) -> dt.date | None:
+def end_of_game_day(
+    game: Game, game_day: GameDay | None, history: Sequence[HistoryEntry], today: dt.date | None = None
+) -> dt.date | None:
     """The day ``end_of_game_note`` names, for a shell that offers to replay it."""
     words = _end_words(game, game_day)
     e = None if words is None or game_day is None else replay_day(words, game_day, history, today)
     return None if e is None else e.date
 
 
-def pick_answer(lexicon: Lexicon, *, answer: str | None = None, day: dt.date | None = None,
-                seed: int | None = None, data_dir: Path | None = None) -> tuple[str, int | None]:
+def pick_answer(
+    lexicon: Lexicon,
+    *,
+    answer: str | None = None,
+    day: dt.date | None = None,
+    seed: int | None = None,
+    data_dir: Path | None = None,
+) -> tuple[str, int | None]:
     """The hidden word for ``play`` and its puzzle number (when it is a past NYT day)."""
     import numpy as np  # (not at import: the light commands read days without numpy)
 
@@ -260,8 +281,10 @@ def pick_answer(lexicon: Lexicon, *, answer: str | None = None, day: dt.date | N
                     raise InvalidWordError(f"the answer of {day} is not in the {lexicon.name} guess list")
                 return e.word, e.puzzle
         if day > dt.date.today() + dt.timedelta(days=1):  # a day ahead: some time zone plays it already
-            raise DataError(f"no answer for {day}: that puzzle has not been published yet (today is "
-                            f"{dt.date.today()}); give a past day")
+            raise DataError(
+                f"no answer for {day}: that puzzle has not been published yet (today is "
+                f"{dt.date.today()}); give a past day"
+            )
         last = history[-1].date if history else None
         hint = f"the history ends {last}" if last else "there is no history"
         raise DataError(f"no answer for {day}: {hint}; run 'wordlebot data update' (or data fetch)")

@@ -140,16 +140,12 @@ def parse_feedback(text: str, length: int | None = None) -> Pattern:
             continue
         colour = _CHAR_COLOUR.get(ch)
         if colour is None:
-            raise InvalidFeedbackError(
-                f"feedback {text!r}: {ch!r} is not a colour; accepted: {ACCEPTED_FORMATS}"
-            )
+            raise InvalidFeedbackError(f"feedback {text!r}: {ch!r} is not a colour; accepted: {ACCEPTED_FORMATS}")
         colours.append(colour)
     if not colours:
         raise InvalidFeedbackError(f"feedback {text!r} is empty; accepted: {ACCEPTED_FORMATS}")
     if length is not None and len(colours) != length:
-        raise InvalidFeedbackError(
-            f"feedback {text!r} has {len(colours)} tiles but the words have {length} letters"
-        )
+        raise InvalidFeedbackError(f"feedback {text!r} has {len(colours)} tiles but the words have {length} letters")
     if not MIN_LENGTH <= len(colours) <= MAX_LENGTH:
         raise InvalidFeedbackError(
             f"feedback {text!r} has {len(colours)} tiles; {MIN_LENGTH} to {MAX_LENGTH} are supported"

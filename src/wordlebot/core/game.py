@@ -77,8 +77,7 @@ class Row:
         w = check_word(word, length)
         parse_feedback(feedback)  # the colours themselves first: a bad one is named as such
         if _tile_count(feedback) != len(w):  # then say which word the tiles do not fit
-            raise InvalidFeedbackError(f"{w!r} has {len(w)} letters but its feedback has "
-                                       f"{_tile_count(feedback)} tiles")
+            raise InvalidFeedbackError(f"{w!r} has {len(w)} letters but its feedback has {_tile_count(feedback)} tiles")
         return cls(w, parse_feedback(feedback, len(w)))
 
     def __str__(self) -> str:
@@ -191,8 +190,15 @@ class Game:
     game.  Undo takes back the last action, a refusal or a row.
     """
 
-    def __init__(self, lexicon: Lexicon, *, hard: bool = False, max_guesses: int = 6,
-                 matrix: np.ndarray | None = None, answer: str | None = None) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        *,
+        hard: bool = False,
+        max_guesses: int = 6,
+        matrix: np.ndarray | None = None,
+        answer: str | None = None,
+    ) -> None:
         self.lexicon = lexicon
         self.hard = hard
         self.max_guesses = max_guesses
@@ -324,8 +330,9 @@ class Game:
         if self.solved:
             raise InvalidWordError("the game is already solved; undo or start a new game")
         if gid in self.refused:
-            raise InvalidWordError(f"{w.upper()} was refused by the game (it is not in the game's word "
-                                   "list); undo takes the refusal back")
+            raise InvalidWordError(
+                f"{w.upper()} was refused by the game (it is not in the game's word list); undo takes the refusal back"
+            )
         reason = self.hard_violation(w)
         if reason:
             raise HardModeError(f"{w.upper()} is not allowed: {reason}")
@@ -368,16 +375,17 @@ class Game:
             raise InvalidWordError(f"{w.upper()} is already marked as refused")
         played = [k for k, (g, _) in enumerate(self.row_ids, start=1) if g == gid]
         if played:
-            raise InvalidWordError(f"{w.upper()} was played in row {played[0]}, so the game took it; "
-                                   "undo or edit that row first")
+            raise InvalidWordError(
+                f"{w.upper()} was played in row {played[0]}, so the game took it; undo or edit that row first"
+            )
         if w == self._answer:
             raise InvalidWordError(f"{w.upper()} is the answer of this game: it cannot be refused")
         cands = self._cands[-1]
         nxt = cands[self.lexicon.answer_ids[cands] != gid]
         if nxt.size == 0 and cands.size:
             raise InconsistentFeedbackError(
-                f"{w.upper()} is the only word left: if the game refused it, check the colours of the rows "
-                "played")
+                f"{w.upper()} is the only word left: if the game refused it, check the colours of the rows played"
+            )
         self._moves.append((gid, REFUSED))
         self._cands.append(nxt)
         self._hard.append(self._hard[-1])
@@ -388,7 +396,7 @@ class Game:
             row: np.ndarray = self._matrix[gid, cands]
             return row
         lex = self.lexicon
-        built: np.ndarray = build_from_codes(lex.guess_codes[gid:gid + 1], lex.answer_codes[cands])[0]
+        built: np.ndarray = build_from_codes(lex.guess_codes[gid : gid + 1], lex.answer_codes[cands])[0]
         return built
 
     def _apply(self, gid: WordId, pattern: Pattern) -> None:
@@ -397,7 +405,9 @@ class Game:
         if self._answer is not None and feedback_unchecked(w, self._answer) != pattern:
             raise InconsistentFeedbackError(
                 f"row {row} ({w.upper()} {format_digits(pattern, self.lexicon.length)}): the answer gives "
-                f"{w.upper()} {format_digits(feedback_unchecked(w, self._answer), self.lexicon.length)}", row=row)
+                f"{w.upper()} {format_digits(feedback_unchecked(w, self._answer), self.lexicon.length)}",
+                row=row,
+            )
         cands = self._cands[-1]
         nxt = cands[self._patterns(gid, cands) == pattern] if cands.size else cands
         if nxt.size == 0 and self._answer is None:
@@ -415,10 +425,15 @@ class Game:
             rows = self.row_ids + [(gid, pattern)]
             g = self.lexicon.guesses
             refused = self.refused
-            if any(all(feedback_unchecked(g[q], word) == p for q, p in rows) for i, word in enumerate(g)
-                   if i not in refused):
-                return (f"{prefix} leaves no word of the {self.lexicon.name} answer list; a word outside "
-                        "the list fits, so check the colours or use a larger word set, such as nyt")
+            if any(
+                all(feedback_unchecked(g[q], word) == p for q, p in rows)
+                for i, word in enumerate(g)
+                if i not in refused
+            ):
+                return (
+                    f"{prefix} leaves no word of the {self.lexicon.name} answer list; a word outside "
+                    "the list fits, so check the colours or use a larger word set, such as nyt"
+                )
         return f"{prefix} leaves no possible word: check the colours of this row and the ones before it"
 
     def undo(self) -> Row | Refusal:
@@ -449,8 +464,9 @@ class Game:
                 try:
                     trial.refuse(w)
                 except WordlebotError as exc:
-                    raise exc.at(label=f"after that edit of row {index + 1}, the refusal of {w.upper()} no "
-                                       "longer fits") from None
+                    raise exc.at(
+                        label=f"after that edit of row {index + 1}, the refusal of {w.upper()} no longer fits"
+                    ) from None
                 continue
             if k == index:
                 trial.guess(new_word, feedback)
@@ -462,7 +478,9 @@ class Game:
                         raise
                     raise InconsistentFeedbackError(
                         f"after that edit of row {index + 1}, row {k + 1} ({w.upper()} "
-                        f"{format_digits(p, self.lexicon.length)}) no longer fits: {exc}", row=k + 1) from None
+                        f"{format_digits(p, self.lexicon.length)}) no longer fits: {exc}",
+                        row=k + 1,
+                    ) from None
             k += 1
         self._moves, self._cands, self._hard = trial._moves, trial._cands, trial._hard
 
@@ -470,9 +488,15 @@ class Game:
         """Hard mode applies to the guesses that follow; the rows already played are kept."""
         self.hard = on
 
-    def replay(self, lexicon: Lexicon | None = None, *, hard: bool | None = None,
-               max_guesses: int | None = None, answer: str | None | bool = True,
-               matrix: np.ndarray | None = None) -> Game:
+    def replay(
+        self,
+        lexicon: Lexicon | None = None,
+        *,
+        hard: bool | None = None,
+        max_guesses: int | None = None,
+        answer: str | None | bool = True,
+        matrix: np.ndarray | None = None,
+    ) -> Game:
         """This game's moves (rows and refusals, in their order) played again in a new game with
         other word lists or rules (``answer``: True keeps this game's; None: unknown).  Checked
         like every move: the first one that does not fit raises its error, which names its row
@@ -482,12 +506,18 @@ class Game:
         cap = self.max_guesses if max_guesses is None else max_guesses
         rows = self.rows
         if len(rows) > cap:
-            raise InvalidWordError(f"the game has {len(rows)} rows, more than a cap of {cap} "
-                                   f"guess{'es' if cap != 1 else ''}")
+            raise InvalidWordError(
+                f"the game has {len(rows)} rows, more than a cap of {cap} guess{'es' if cap != 1 else ''}"
+            )
         if matrix is None and lexicon is None:
             matrix = self._matrix
-        trial = Game(lex, hard=self.hard if hard is None else hard, max_guesses=cap, matrix=matrix,
-                     answer=self._answer if answer is True else (answer or None))
+        trial = Game(
+            lex,
+            hard=self.hard if hard is None else hard,
+            max_guesses=cap,
+            matrix=matrix,
+            answer=self._answer if answer is True else (answer or None),
+        )
         k = 0
         for gid, p in self._moves:
             w = self.lexicon.guesses[gid]
@@ -505,8 +535,9 @@ class Game:
 
     def _empty(self) -> Game:
         """A game with the same lists, rules and answer, and no moves."""
-        return Game(self.lexicon, hard=self.hard, max_guesses=self.max_guesses, matrix=self._matrix,
-                    answer=self._answer)
+        return Game(
+            self.lexicon, hard=self.hard, max_guesses=self.max_guesses, matrix=self._matrix, answer=self._answer
+        )
 
     def copy(self) -> Game:
         g = self._empty()

@@ -64,6 +64,7 @@ def wrapping(kernel):
 
 
 if numba.config.DISABLE_JIT:
+
     def f64_bits(x):
         """The bits of a float64 as a uint64 (a free bit cast when compiled)."""
         return np.array([x], np.float64).view(np.uint64)[0]
@@ -171,8 +172,7 @@ def _pattern_matrix(guesses, answers_t, out):
 
 
 @njit(**JIT_PARALLEL)
-def _partition_stats(matrix, guess_ids, cand_ids, weights, weighted, n_patterns, solved, nchunks,
-                     out_f, out_i):
+def _partition_stats(matrix, guess_ids, cand_ids, weights, weighted, n_patterns, solved, nchunks, out_f, out_i):
     """For each guess, the partition of the candidates by pattern, summarised.
 
     ``weights`` holds one weight per candidate (summing to 1); with ``weighted`` False they are
@@ -553,9 +553,34 @@ def _doomed_share(matrix, guess_ids, guess_codes, answer_codes, board_green, boa
 
 
 @njit(**JIT)
-def _endgame_split(colours, ids, open_boards, weights, tuples, answer_of_word, green, base, n_answers, now_turn,
-                   by_guesses, floors, later, next_guess, order, part_first, part_count, part_lo, part_hi,
-                   part_mass, part_floor, part_now, part_left, part_solved, settled, lower):
+def _endgame_split(
+    colours,
+    ids,
+    open_boards,
+    weights,
+    tuples,
+    answer_of_word,
+    green,
+    base,
+    n_answers,
+    now_turn,
+    by_guesses,
+    floors,
+    later,
+    next_guess,
+    order,
+    part_first,
+    part_count,
+    part_lo,
+    part_hi,
+    part_mass,
+    part_floor,
+    part_now,
+    part_left,
+    part_solved,
+    settled,
+    lower,
+):
     """One state of the multi-board endgame search (multi/endgame.py), every pool word at once:
     the parts its colours split the state's answer tuples into, and a lower bound of its value.
 

@@ -68,9 +68,7 @@ def build_matrix(guesses: list[str] | tuple[str, ...], answers: list[str] | tupl
 def build_from_codes(guess_codes: np.ndarray, answer_codes: np.ndarray) -> np.ndarray:
     length = guess_codes.shape[1]
     out = np.empty((guess_codes.shape[0], answer_codes.shape[0]), pattern_dtype(length))
-    kernels._pattern_matrix(
-        np.ascontiguousarray(guess_codes), np.ascontiguousarray(answer_codes.T), out
-    )
+    kernels._pattern_matrix(np.ascontiguousarray(guess_codes), np.ascontiguousarray(answer_codes.T), out)
     return out
 
 
@@ -96,8 +94,9 @@ def cache_path(lexicon: Lexicon, folder: Path | None = None, transposed: bool = 
     return folder / f"matrix-{lexicon.fingerprint[:20]}{tag}-v{FORMAT_VERSION}.bin"
 
 
-def pattern_matrix(lexicon: Lexicon, *, cache: bool = True, folder: Path | None = None,
-                   transposed: bool = False) -> np.ndarray:
+def pattern_matrix(
+    lexicon: Lexicon, *, cache: bool = True, folder: Path | None = None, transposed: bool = False
+) -> np.ndarray:
     """The lexicon's guesses x answers pattern matrix (answers x guesses with ``transposed``):
     from memory, the disk cache, or built.  Read-only.  With ``cache=False`` nothing is written.
 
@@ -110,8 +109,7 @@ def pattern_matrix(lexicon: Lexicon, *, cache: bool = True, folder: Path | None 
     return m
 
 
-def _obtain(lexicon: Lexicon, cache: bool, folder: Path | None,
-            transposed: bool) -> tuple[np.ndarray, Path | None]:
+def _obtain(lexicon: Lexicon, cache: bool, folder: Path | None, transposed: bool) -> tuple[np.ndarray, Path | None]:
     """The matrix, and the cache file it is still to be written to (None: nothing to write)."""
     key = (lexicon.fingerprint, str(folder) if cache else "-", transposed)
     with _memo_lock:
@@ -300,7 +298,7 @@ def _load_checked(path: Path, size: int, lexicon: Lexicon, transposed: bool) -> 
     if not head.startswith(MAGIC):
         raise CacheError("not a wordlebot matrix file")
     try:
-        meta = json.loads(head[len(MAGIC):].decode().strip())
+        meta = json.loads(head[len(MAGIC) :].decode().strip())
         dtype = np.dtype(meta["dtype"])
         shape = tuple(int(x) for x in meta["shape"])
         version = meta["version"]

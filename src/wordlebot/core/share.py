@@ -6,8 +6,15 @@ from .feedback import EmojiStyle, format_emoji
 from .game import Row
 
 
-def share_grid(rows: list[Row], *, solved: bool, max_guesses: int = 6, hard: bool = False,
-               puzzle: int | None = None, style: EmojiStyle = "dark") -> str:
+def share_grid(
+    rows: list[Row],
+    *,
+    solved: bool,
+    max_guesses: int = 6,
+    hard: bool = False,
+    puzzle: int | None = None,
+    style: EmojiStyle = "dark",
+) -> str:
     """The text the game's share button copies: ``Wordle 1,234 4/6*`` and the emoji rows."""
     score = str(len(rows)) if solved else "X"
     number = f" {puzzle:,}" if puzzle is not None else ""

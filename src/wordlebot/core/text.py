@@ -64,7 +64,6 @@ def outcome_cell(expected: float | None, lose: float, lookahead: int = 0, digits
     return f"{text} {format_solve(lose)}" if lose else text
 
 
-
 def json_number(x: float | None) -> float | None:
     """A figure as JSON carries it: JSON has no infinity or NaN, and the search's "never" values
     (1e15 and up stand for an unreachable cost) mean none, so each is null.

@@ -61,8 +61,7 @@ def validate_words(words: Iterable[str], source: str = "word list") -> list[str]
             length = len(w)
             if not MIN_LENGTH <= length <= MAX_LENGTH:
                 raise WordListError(
-                    f"{source}, line {lineno}: {w!r} has {length} letters; "
-                    f"{MIN_LENGTH} to {MAX_LENGTH} are supported"
+                    f"{source}, line {lineno}: {w!r} has {length} letters; {MIN_LENGTH} to {MAX_LENGTH} are supported"
                 )
         elif len(w) != length:
             raise WordListError(
@@ -133,8 +132,10 @@ class AnswerGroups:
     of_answer: np.ndarray  # group index of each answer
 
     def to_dict(self) -> list[dict[str, object]]:
-        return [{"label": a, "short": b, "text": c, "share": d, "words": e}
-                for a, b, c, d, e in zip(self.labels, self.short, self.texts, self.share, self.size)]
+        return [
+            {"label": a, "short": b, "text": c, "share": d, "words": e}
+            for a, b, c, d, e in zip(self.labels, self.short, self.texts, self.share, self.size)
+        ]
 
 
 @dataclass(frozen=True, eq=False)
@@ -203,8 +204,9 @@ class Lexicon:
             w_arr.setflags(write=False)
         if groups is not None and np.shape(groups.of_answer) != (len(a),):
             raise WordListError(f"expected the group of each of {len(a)} answers, got {np.shape(groups.of_answer)}")
-        return cls(tuple(g), tuple(a), w_arr, name=name, official=official, note=note, day=day, groups=groups,
-                   _index=index)
+        return cls(
+            tuple(g), tuple(a), w_arr, name=name, official=official, note=note, day=day, groups=groups, _index=index
+        )
 
     @classmethod
     def from_files(
@@ -271,9 +273,7 @@ class Lexicon:
     @cached_property
     def fingerprint(self) -> str:
         """Names the (guesses, answers) pair in cache keys; weights do not change the matrix."""
-        return hashlib.sha256(
-            (list_fingerprint(self.guesses) + list_fingerprint(self.answers)).encode()
-        ).hexdigest()
+        return hashlib.sha256((list_fingerprint(self.guesses) + list_fingerprint(self.answers)).encode()).hexdigest()
 
     # --- checked look-ups ------------------------------------------------------------------------
 
@@ -296,7 +296,7 @@ class Lexicon:
         w = word.strip().lower()
         if len(w) != self.length or w in self._index or not (w.isascii() and w.isalpha()):
             return []
-        swaps = {w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(len(w) - 1)} - {w}
+        swaps = {w[:i] + w[i + 1] + w[i] + w[i + 2 :] for i in range(len(w) - 1)} - {w}
         swapped = [self._index[x] for x in swaps if x in self._index]
         code = encode([w])[0]
         changed = np.flatnonzero((self.guess_codes != code).sum(axis=1) == 1).tolist()

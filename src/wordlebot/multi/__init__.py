@@ -23,5 +23,19 @@ from .game import OBJECTIVES, VARIANTS, MultiGame, MultiRow, ObjectiveError, che
 from .policy import MultiSuggestion, solve_time, suggest
 from .share import cost_meaning, multi_share_text
 
-__all__ = ["MultiGame", "MultiRow", "MultiSuggestion", "OBJECTIVES", "ObjectiveError", "VARIANTS", "check_objective",
-           "cost_meaning", "exact_expected_score", "multi_share_text", "parse_multi_history", "policy_expected_score", "solve_time", "suggest"]
+__all__ = [
+    "MultiGame",
+    "MultiRow",
+    "MultiSuggestion",
+    "OBJECTIVES",
+    "ObjectiveError",
+    "VARIANTS",
+    "check_objective",
+    "cost_meaning",
+    "exact_expected_score",
+    "multi_share_text",
+    "parse_multi_history",
+    "policy_expected_score",
+    "solve_time",
+    "suggest",
+]

@@ -29,8 +29,14 @@ def answer_tuples(lexicon: Lexicon, boards: int) -> list[tuple[int, ...]]:
     return list(itertools.permutations(range(lexicon.n_answers), boards))
 
 
-def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | None = None,
-                         fail_cost: float | None = None, objective: str = "score") -> float:
+def exact_expected_score(
+    lexicon: Lexicon,
+    boards: int,
+    *,
+    max_guesses: int | None = None,
+    fail_cost: float | None = None,
+    objective: str = "score",
+) -> float:
     """The lowest expected score any strategy achieves (see the module's docstring)."""
     by_guesses = check_objective(objective) == "guesses"
     cap = boards + EXTRA_GUESSES if max_guesses is None else max_guesses
@@ -82,15 +88,23 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
     return value(tuple(tuples), (False,) * boards, 0) / len(tuples)
 
 
-def policy_expected_score(lexicon: Lexicon, boards: int, policy: Callable[[MultiGame], str], *, max_guesses: int | None = None,
-                          fail_cost: float | None = None, objective: str = "score") -> float:
+def policy_expected_score(
+    lexicon: Lexicon,
+    boards: int,
+    policy: Callable[[MultiGame], str],
+    *,
+    max_guesses: int | None = None,
+    fail_cost: float | None = None,
+    objective: str = "score",
+) -> float:
     """The average score of ``policy(game) -> word`` over every tuple of distinct answers."""
     tuples = answer_tuples(lexicon, boards)
     m = build_matrix(lexicon.guesses, lexicon.answers)
     total = 0.0
     for tup in tuples:
-        game = MultiGame(lexicon, boards, max_guesses=max_guesses, matrix=np.asarray(m),
-                         answers=[lexicon.answers[a] for a in tup])
+        game = MultiGame(
+            lexicon, boards, max_guesses=max_guesses, matrix=np.asarray(m), answers=[lexicon.answers[a] for a in tup]
+        )
         while not game.over:
             game.guess(policy(game))
         total += game.score(fail_cost) if objective == "score" else game.value(objective)

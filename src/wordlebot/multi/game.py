@@ -63,8 +63,10 @@ class ObjectiveError(WordlebotError, ValueError):
 
 def check_objective(objective: str) -> str:
     if objective not in OBJECTIVES:
-        raise ObjectiveError(f"unknown objective {objective!r}: use 'score' (the sum over boards of the guess that "
-                         "solved each) or 'guesses' (the guesses to solve them all)")
+        raise ObjectiveError(
+            f"unknown objective {objective!r}: use 'score' (the sum over boards of the guess that "
+            "solved each) or 'guesses' (the guesses to solve them all)"
+        )
     return objective
 
 
@@ -77,8 +79,10 @@ def parse_multi_history(text: str) -> list[tuple[str, list[str | None]]]:
     for k, part in enumerate(parts, start=1):
         word, sep, colours = part.strip().partition(":")
         if not sep or not colours.strip():
-            raise InvalidFeedbackError(f"row {k}: {part.strip()!r} is not GUESS:COLOURS/COLOURS/…, "
-                                       "e.g. salet:20110/00000/-/10000 ('-' for a solved board)")
+            raise InvalidFeedbackError(
+                f"row {k}: {part.strip()!r} is not GUESS:COLOURS/COLOURS/…, "
+                "e.g. salet:20110/00000/-/10000 ('-' for a solved board)"
+            )
         rows.append((word.strip(), [None if c.strip() == "-" else c.strip() for c in colours.split("/")]))
     return rows
 
@@ -91,16 +95,25 @@ class MultiGame:
     the boards already solved.
     """
 
-    def __init__(self, lexicon: Lexicon, boards: int = 4, *, max_guesses: int | None = None,
-                 hard: bool = False, matrix: np.ndarray | None = None,
-                 answers: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        boards: int = 4,
+        *,
+        max_guesses: int | None = None,
+        hard: bool = False,
+        matrix: np.ndarray | None = None,
+        answers: Sequence[str] | None = None,
+    ) -> None:
         if boards < 1:
             raise ValueError(f"a game needs at least one board, not {boards}")
         self.lexicon = lexicon
         self.max_guesses = boards + EXTRA_GUESSES if max_guesses is None else max_guesses
         if self.max_guesses < boards:
-            raise UnsolvableError(f"{boards} boards cannot all be solved in {self.max_guesses} guesses; "
-                                  f"allow at least {boards} (the usual is {boards + EXTRA_GUESSES})")
+            raise UnsolvableError(
+                f"{boards} boards cannot all be solved in {self.max_guesses} guesses; "
+                f"allow at least {boards} (the usual is {boards + EXTRA_GUESSES})"
+            )
         self.hard = hard
         if answers is not None:
             if len(answers) != boards:
@@ -108,8 +121,16 @@ class MultiGame:
             ids = [lexicon.id(a) for a in answers]
             if len(set(ids)) != boards:
                 raise InvalidWordError("the boards' answers must be distinct words")
-        self.boards = [Game(lexicon, hard=hard, max_guesses=self.max_guesses, matrix=matrix,
-                            answer=None if answers is None else answers[b]) for b in range(boards)]
+        self.boards = [
+            Game(
+                lexicon,
+                hard=hard,
+                max_guesses=self.max_guesses,
+                matrix=matrix,
+                answer=None if answers is None else answers[b],
+            )
+            for b in range(boards)
+        ]
         self._rows: list[MultiRow] = []
         self._green = all_green(lexicon.length)
 
@@ -187,14 +208,18 @@ class MultiGame:
     def off_list_note(self) -> str | None:
         """What a shell says of ``off_list`` boards and of a ``stuck`` game, or None."""
         if self.stuck:
-            return ("hard mode: every word that can still be an answer breaks another open board's hints, "
-                    "so no board can be solved any more (undo takes rows back)")
+            return (
+                "hard mode: every word that can still be an answer breaks another open board's hints, "
+                "so no board can be solved any more (undo takes rows back)"
+            )
         off = self.off_list
         if not off:
             return None
         named = ", ".join(str(b + 1) for b in off)
-        return (f"board{'s' if len(off) > 1 else ''} {named}: the answer is not in the {self.lexicon.name} "
-                "answer list (the suggestions are for the other boards)")
+        return (
+            f"board{'s' if len(off) > 1 else ''} {named}: the answer is not in the {self.lexicon.name} "
+            "answer list (the suggestions are for the other boards)"
+        )
 
     @property
     def solved(self) -> bool:
@@ -245,8 +270,10 @@ class MultiGame:
             if any(self.boards[b].answer is None for b in active):
                 raise InvalidFeedbackError(f"give the colours {w.upper()} got on each board")
         if len(feedback) != self.n_boards:
-            raise InvalidFeedbackError(f"{w.upper()}: {len(feedback)} colour rows for {self.n_boards} boards "
-                                       "(one per board; '-' or None for a solved board)")
+            raise InvalidFeedbackError(
+                f"{w.upper()}: {len(feedback)} colour rows for {self.n_boards} boards "
+                "(one per board; '-' or None for a solved board)"
+            )
         applied: list[int] = []
         patterns: list[Pattern | None] = [None] * self.n_boards
         try:
@@ -277,8 +304,10 @@ class MultiGame:
             for b in applied:
                 self.boards[b].undo()
             where = ", ".join(str(b + 1) for b in greens)
-            raise InconsistentFeedbackError(f"{w.upper()} is all green on boards {where}: each board has an "
-                                            "answer of its own (they are distinct words); check the colours")
+            raise InconsistentFeedbackError(
+                f"{w.upper()} is all green on boards {where}: each board has an "
+                "answer of its own (they are distinct words); check the colours"
+            )
         played = MultiRow(w, tuple(patterns))
         self._rows.append(played)
         return played
@@ -307,7 +336,8 @@ class MultiGame:
             return [None if p == "-" else p for p in parts]
         raise InvalidFeedbackError(
             f"{len(parts)} colour row{'s' if len(parts) != 1 else ''}: give one for each open board "
-            f"({len(open_boards)}), or one for each board ({self.n_boards}, '-' for a solved one)")
+            f"({len(open_boards)}), or one for each board ({self.n_boards}, '-' for a solved one)"
+        )
 
     def play(self, gid: WordId, patterns: Sequence[Pattern | None]) -> None:
         """Unchecked fast path for searches and simulations: patterns of the active boards (None

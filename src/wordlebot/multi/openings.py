@@ -28,7 +28,9 @@ log = logging.getLogger(__name__)
 # tie-break): a file of an older policy is then a different file, never read.  The policy's and
 # the search's constants are in the key as well (``settings``, which the policy passes in: this
 # module stores rows and knows nothing of how they are ranked, so the policy can import it).
-POLICY_VERSION = 3  # 3: hard mode weighs each guess against the answer tuples it would leave unwinnable (multi/deadlock.py)
+POLICY_VERSION = (
+    3  # 3: hard mode weighs each guess against the answer tuples it would leave unwinnable (multi/deadlock.py)
+)
 _unsaved: set[Path] = set()
 
 # A first-move row as kept: word, cost, the boards it solves, why, searched (``MultiSuggestion``'s fields).
@@ -40,8 +42,11 @@ def first_move_path(game: MultiGame, objective: str, search: bool, settings: tup
     h = hashlib.sha256()
     h.update(lex.fingerprint.encode())
     h.update(lex.prior.tobytes())
-    h.update(repr((game.n_boards, game.hard, game.max_guesses, objective, search, POLICY_VERSION,
-                   BOOK_VERSION, settings)).encode())
+    h.update(
+        repr(
+            (game.n_boards, game.hard, game.max_guesses, objective, search, POLICY_VERSION, BOOK_VERSION, settings)
+        ).encode()
+    )
     return cache_dir() / "openings" / f"book-multi-{h.hexdigest()[:24]}.json"
 
 
@@ -53,8 +58,10 @@ def load_first_move(game: MultiGame, objective: str, search: bool, settings: tup
         doc = json.loads(path.read_text())
         if doc.get("version") != BOOK_VERSION or doc.get("boards") != game.n_boards:
             raise ValueError("not this game's file")
-        rows: list[Row] = [(str(w), float(c), tuple(int(b) for b in solves), str(why), bool(searched))
-                           for w, c, solves, why, searched in doc["rows"]]
+        rows: list[Row] = [
+            (str(w), float(c), tuple(int(b) for b in solves), str(why), bool(searched))
+            for w, c, solves, why, searched in doc["rows"]
+        ]
         if not rows or any(r[0] not in game.lexicon for r in rows):
             raise ValueError("words not in the list")
     except FileNotFoundError:
@@ -66,12 +73,21 @@ def load_first_move(game: MultiGame, objective: str, search: bool, settings: tup
     return rows
 
 
-def save_first_move(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...], rows: list[Row]) -> None:
+def save_first_move(
+    game: MultiGame, objective: str, search: bool, settings: tuple[object, ...], rows: list[Row]
+) -> None:
     """Write the ranking atomically; a cache folder that cannot be written to is warned about once."""
     path = first_move_path(game, objective, search, settings)
-    doc = {"version": BOOK_VERSION, "kind": "multi-board first move", "words": game.lexicon.name,
-           "boards": game.n_boards, "hard": game.hard, "max_guesses": game.max_guesses, "objective": objective,
-           "rows": [[w, c, list(solves), why, searched] for w, c, solves, why, searched in rows]}
+    doc = {
+        "version": BOOK_VERSION,
+        "kind": "multi-board first move",
+        "words": game.lexicon.name,
+        "boards": game.n_boards,
+        "hard": game.hard,
+        "max_guesses": game.max_guesses,
+        "objective": objective,
+        "rows": [[w, c, list(solves), why, searched] for w, c, solves, why, searched in rows],
+    }
     try:
         atomic_write_json(path, doc)
     except DataError as exc:

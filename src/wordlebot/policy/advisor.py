@@ -222,8 +222,15 @@ class Advisor:
         key = (strategy, game.hard, tuple(sorted(excluded)))
         if not game.rows and key in self._opening:
             return self._opening[key]
-        r = rank(self.lexicon, game.matrix, game.candidates, strategy=strategy,
-                 guess_space="candidates" if self.guess_space == "candidates" else "all", legal=legal, hard_legal=hard_flags)
+        r = rank(
+            self.lexicon,
+            game.matrix,
+            game.candidates,
+            strategy=strategy,
+            guess_space="candidates" if self.guess_space == "candidates" else "all",
+            legal=legal,
+            hard_legal=hard_flags,
+        )
         if not game.rows:
             self._opening[key] = r
         return r
@@ -241,9 +248,17 @@ class Advisor:
         weighted = self.lexicon.weighted
         memory: dict[str, Any] = {} if self.search_memory_mb is None else {"memory_mb": self.search_memory_mb}
         self._searches[key] = TreeSearch(
-            self.lexicon, k=None if self.strategy == "exact" else self.k, kc=self.kc, hard=hard,
-            max_guesses=max_guesses, weights="prior" if weighted else None, threads=self.threads,
-            fail_cost=FAIL_COSTS[self.goal], guess_space=self.guess_space, matrix=self.matrix, matrix_t=self.matrix_t,
+            self.lexicon,
+            k=None if self.strategy == "exact" else self.k,
+            kc=self.kc,
+            hard=hard,
+            max_guesses=max_guesses,
+            weights="prior" if weighted else None,
+            threads=self.threads,
+            fail_cost=FAIL_COSTS[self.goal],
+            guess_space=self.guess_space,
+            matrix=self.matrix,
+            matrix_t=self.matrix_t,
             **memory,
         )
         while self.searches_kept is not None and len(self._searches) > self.searches_kept:
@@ -269,8 +284,9 @@ class Advisor:
         book = self._books.get((hard, max_guesses))
         if book is None or self.lexicon.weighted:
             return None
-        return book_reply(self.search_for(hard, max_guesses), book, pattern, rank=self._rank_for_book,
-                          tag=self._policy_tag())
+        return book_reply(
+            self.search_for(hard, max_guesses), book, pattern, rank=self._rank_for_book, tag=self._policy_tag()
+        )
 
     def has_book(self, max_guesses: int) -> bool:
         """Whether the first two moves under this cap come from a book, in normal and hard mode
@@ -329,8 +345,13 @@ class Advisor:
         with self._lock:
             book = self.book(hard, max_guesses)
             if book is not None:
-                book_all_replies(self.search_for(hard, max_guesses), book, rank=self._rank_for_book,
-                                 tag=self._policy_tag(), stop=stop)
+                book_all_replies(
+                    self.search_for(hard, max_guesses),
+                    book,
+                    rank=self._rank_for_book,
+                    tag=self._policy_tag(),
+                    stop=stop,
+                )
 
     def book_file(self, hard: bool = False, max_guesses: int = 6) -> Path:
         """Where the opening book for these rules is kept."""
@@ -341,8 +362,15 @@ class Advisor:
     def _policy_tag(self) -> str:
         return repr((self.strategy, LEVELS, BOOK_ROOT_DEPTH_WEIGHTED, self._book_root_depth, 3, self.goal))
 
-    def rank_node(self, search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None, top: int,
-                  for_book: bool = False) -> NodeRanking:
+    def rank_node(
+        self,
+        search: TreeSearch,
+        H: np.ndarray,
+        rows: int,
+        constraints: HardConstraints | None,
+        top: int,
+        for_book: bool = False,
+    ) -> NodeRanking:
         """The search's ranking of a node under the play policy: the exact strategy searches to
         the end; the near-optimal one deepens level by level within the work budget and keeps
         the deepest level that finished.  ``for_book``: no budget and every guess at big nodes
@@ -361,8 +389,11 @@ class Advisor:
         width = top if for_book else max(top, PLAY_TOP)
         key = None
         if not for_book:
-            cons = (b"" if constraints is None else
-                    constraints.green_at.tobytes() + constraints.min_count.astype(np.int64).tobytes())
+            cons = (
+                b""
+                if constraints is None
+                else constraints.green_at.tobytes() + constraints.min_count.astype(np.int64).tobytes()
+            )
             key = (search.hard, search.max_guesses, rows, width, H.tobytes(), cons)
             if key in self._ranked:
                 self._ranked.move_to_end(key)
@@ -372,7 +403,7 @@ class Advisor:
         result: list[tuple[int, float]] | None = None
         level_done = LEVELS[0]
         spent = 0
-        with (contextlib.nullcontext() if for_book else search.isolated()):
+        with contextlib.nullcontext() if for_book else search.isolated():
             for level in LEVELS:
                 search.set_depth(level or None)
                 left = None if (budget is None or result is None) else budget - spent
@@ -399,11 +430,17 @@ class Advisor:
         return ranking.top(top)
 
     @staticmethod
-    def _losses(search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None,
-                pairs: list[tuple[int, float]], pool: np.ndarray | None, lookahead: int) -> list[float]:
+    def _losses(
+        search: TreeSearch,
+        H: np.ndarray,
+        rows: int,
+        constraints: HardConstraints | None,
+        pairs: list[tuple[int, float]],
+        pool: np.ndarray | None,
+        lookahead: int,
+    ) -> list[float]:
         """The weight each ranked guess's strategy loses (see ``TreeSearch.loss``)."""
-        return [search.loss(H, rows, constraints, guess=g, value=v, pool=pool, lookahead=lookahead)
-                for g, v in pairs]
+        return [search.loss(H, rows, constraints, guess=g, value=v, pool=pool, lookahead=lookahead) for g, v in pairs]
 
     def guess_pool(self, H: np.ndarray) -> np.ndarray:
         """Guess ids worth searching at a big node (see POOL_ABOVE)."""
@@ -422,8 +459,9 @@ class Advisor:
         estimated = self.lexicon.weighted or not self.lexicon.official
         return BOOK_ROOT_DEPTH_WEIGHTED if estimated and self.strategy != "exact" else 0
 
-    def _rank_for_book(self, search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None,
-                       top: int) -> list[tuple[int, float, float]]:
+    def _rank_for_book(
+        self, search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None, top: int
+    ) -> list[tuple[int, float, float]]:
         if H.size == self.lexicon.n_answers and self._book_root_depth:
             depth = self._book_root_depth
             search.set_depth(depth)
@@ -436,8 +474,16 @@ class Advisor:
             ranking = self.rank_node(search, H, rows, constraints, top, for_book=True)
         return [(g, v, x) for (g, v), x in zip(ranking.pairs, ranking.losses)]
 
-    def search_pairs(self, H: np.ndarray, history: list[tuple[int, int]], constraints: HardConstraints | None, *, hard: bool,
-                     max_guesses: int, top: int = PLAY_TOP) -> NodeRanking:
+    def search_pairs(
+        self,
+        H: np.ndarray,
+        history: list[tuple[int, int]],
+        constraints: HardConstraints | None,
+        *,
+        hard: bool,
+        max_guesses: int,
+        top: int = PLAY_TOP,
+    ) -> NodeRanking:
         """The ranking of the node reached by ``history`` ((guess id, pattern) rows): from the
         opening book for the first two moves, else searched."""
         search = self.search_for(hard, max_guesses)
@@ -465,8 +511,14 @@ class Advisor:
         n_excluded = len(self._excluded(game))
 
         def ranked(width: int) -> NodeRanking:
-            return self.search_pairs(game.candidates, game.row_ids, game.constraints, hard=game.hard,
-                                     max_guesses=game.max_guesses, top=width + n_excluded)
+            return self.search_pairs(
+                game.candidates,
+                game.row_ids,
+                game.constraints,
+                hard=game.hard,
+                max_guesses=game.max_guesses,
+                top=width + n_excluded,
+            )
 
         base = ranked(PLAY_TOP)
         if top <= PLAY_TOP:
@@ -474,8 +526,9 @@ class Advisor:
         seen = {g for g, _ in base.pairs}
         wide = ranked(top)
         more = [(p, x) for p, x in zip(wide.pairs, wide.losses) if p[0] not in seen]
-        return NodeRanking(base.pairs + [p for p, _ in more], base.lookahead, base.pool,
-                           base.losses + [x for _, x in more])
+        return NodeRanking(
+            base.pairs + [p for p, _ in more], base.lookahead, base.pool, base.losses + [x for _, x in more]
+        )
 
     def _search_rows(self, game: Game, top: int) -> list[Ranked]:
         excluded = self._excluded(game)
@@ -485,7 +538,9 @@ class Advisor:
             return []
         return self._describe(game, rows[:top], self.search_for(game.hard, game.max_guesses), ranking.lookahead)
 
-    def prospect(self, search: TreeSearch, H: np.ndarray, rows: int, value: float, lost: float, lookahead: int = 0) -> Prospect:
+    def prospect(
+        self, search: TreeSearch, H: np.ndarray, rows: int, value: float, lost: float, lookahead: int = 0
+    ) -> Prospect:
         """A searched value G + F * L at a node (answers ``H`` after ``rows`` guesses) as the
         figures a player reads: the chance of losing L / W, and the guesses when solved, those
         of the answers solved only (a lost answer used every guess left: G counts them)."""
@@ -525,13 +580,13 @@ class Advisor:
                 mine = search.value_of_guess(gid, H, rows=rows, pool=ranking.pool, constraints=cons)
             finally:
                 search.set_depth(None)
-            lost = search.loss(H, rows, cons, guess=gid, value=mine, pool=ranking.pool,
-                               lookahead=ranking.lookahead)
+            lost = search.loss(H, rows, cons, guess=gid, value=mine, pool=ranking.pool, lookahead=ranking.lookahead)
         best = self.prospect(search, H, rows, best_v, values[best_g][1], ranking.lookahead)
         return self.lexicon.guesses[best_g], best, self.prospect(search, H, rows, mine, lost, ranking.lookahead)
 
-    def _describe(self, game: Game, ranked: list[tuple[int, float, float]], search: TreeSearch,
-                  lookahead: int) -> list[Ranked]:
+    def _describe(
+        self, game: Game, ranked: list[tuple[int, float, float]], search: TreeSearch, lookahead: int
+    ) -> list[Ranked]:
         """Suggestion rows: the search's figures (the guesses when solved, the chance to lose)
         plus the partition figures."""
         H = game.candidates
@@ -543,14 +598,23 @@ class Advisor:
         rows = []
         for i, (g, v, lost) in enumerate(ranked):
             out = self.prospect(search, H, len(game.rows), v, lost, lookahead)
-            rows.append(Ranked(
-                word=self.lexicon.guesses[g], score=out.expected,
-                bits=float(stats.bits[i]),
-                expected_left=float(stats.expected_left[i]), largest=int(stats.largest[i]),
-                parts=int(stats.parts[i]), p_answer=float(stats.p_answer[i]),
-                can_be_answer=bool(stats.p_answer[i] > 0), hard_legal=bool(hard_flags[i]),
-                expected=out.expected, lose=out.lose, lookahead=lookahead, basis=self._basis(lookahead),
-            ))
+            rows.append(
+                Ranked(
+                    word=self.lexicon.guesses[g],
+                    score=out.expected,
+                    bits=float(stats.bits[i]),
+                    expected_left=float(stats.expected_left[i]),
+                    largest=int(stats.largest[i]),
+                    parts=int(stats.parts[i]),
+                    p_answer=float(stats.p_answer[i]),
+                    can_be_answer=bool(stats.p_answer[i] > 0),
+                    hard_legal=bool(hard_flags[i]),
+                    expected=out.expected,
+                    lose=out.lose,
+                    lookahead=lookahead,
+                    basis=self._basis(lookahead),
+                )
+            )
         return rows
 
     def _basis(self, lookahead: int) -> str:

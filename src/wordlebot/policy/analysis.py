@@ -73,12 +73,22 @@ class RowReport:
     def to_dict(self) -> dict[str, object]:
         """The row as JSON: the guesses to finish when solved (null: cannot) and the chance to
         lose, the bot's and the player's, apart (never one figure with a penalty in it)."""
-        return {"index": self.index, "guess": self.guess, "feedback": format_digits(self.pattern, len(self.guess)),
-                "candidates_before": self.candidates_before, "candidates_after": self.candidates_after,
-                "best": self.best, "best_expected": json_number(self.best_expected),
-                "player_expected": json_number(self.player_expected), "best_lose": json_number(self.best_lose),
-                "player_lose": json_number(self.player_lose), "estimated": bool(self.lookahead),
-                "skill": self.skill, "luck": self.luck, "solved": self.solved}
+        return {
+            "index": self.index,
+            "guess": self.guess,
+            "feedback": format_digits(self.pattern, len(self.guess)),
+            "candidates_before": self.candidates_before,
+            "candidates_after": self.candidates_after,
+            "best": self.best,
+            "best_expected": json_number(self.best_expected),
+            "player_expected": json_number(self.player_expected),
+            "best_lose": json_number(self.best_lose),
+            "player_lose": json_number(self.player_lose),
+            "estimated": bool(self.lookahead),
+            "skill": self.skill,
+            "luck": self.luck,
+            "solved": self.solved,
+        }
 
 
 @dataclass
@@ -118,16 +128,29 @@ class GameReport:
 
     def to_dict(self) -> dict[str, object]:
         """The analysis as the CLI's ``--json`` and the web API give it."""
-        return {"summary": self.summary(), "skill": self.skill, "luck": self.luck, "solved": self.solved,
-                "lost": self.lost, "answer": self.answer, "goal": self.goal,
-                "rows": [r.to_dict() for r in self.rows]}
+        return {
+            "summary": self.summary(),
+            "skill": self.skill,
+            "luck": self.luck,
+            "solved": self.solved,
+            "lost": self.lost,
+            "answer": self.answer,
+            "goal": self.goal,
+            "rows": [r.to_dict() for r in self.rows],
+        }
 
     def summary(self) -> str:
         if self.unrated:
             played = len(self.rows) + len(self.unrated)
             result = f"solved in {played}" if self.solved else "not solved"
-            rated = (f"Skill {self.skill} · Luck {self.luck} over the first {len(self.rows)} "
-                     f"row{'s' if len(self.rows) != 1 else ''} · ") if self.rows else ""
+            rated = (
+                (
+                    f"Skill {self.skill} · Luck {self.luck} over the first {len(self.rows)} "
+                    f"row{'s' if len(self.rows) != 1 else ''} · "
+                )
+                if self.rows
+                else ""
+            )
             return f"{rated}{result} ({self.off_list_note}: no bot comparison from row {len(self.rows) + 1})"
         result = f"solved in {len(self.rows)}" if self.solved else "not solved"
         if self.bot_loses_too:
@@ -167,8 +190,9 @@ def skill_score(bot: Prospect, mine: Prospect) -> int:
     return max(1 if win_mine > 1e-12 else 0, min(98, score))
 
 
-def luck_score(matrix: np.ndarray, guess_id: int, candidates: np.ndarray, weights: np.ndarray,
-               pattern: Pattern, green: int) -> int:
+def luck_score(
+    matrix: np.ndarray, guess_id: int, candidates: np.ndarray, weights: np.ndarray, pattern: Pattern, green: int
+) -> int:
     """Where the outcome ranks among the guess's possible outcomes (99 = the best possible)."""
     pats = np.asarray(matrix[guess_id, candidates]).astype(np.int64)
     w = weights / weights.sum()
@@ -184,8 +208,9 @@ def luck_score(matrix: np.ndarray, guess_id: int, candidates: np.ndarray, weight
     return max(0, min(99, int(round(99 * (worse + 0.5 * tie)))))
 
 
-def analyze_game(advisor: Advisor, rows: list[Row], *, answer: str | None = None, hard: bool = False,
-                 max_guesses: int = 6) -> GameReport:
+def analyze_game(
+    advisor: Advisor, rows: list[Row], *, answer: str | None = None, hard: bool = False, max_guesses: int = 6
+) -> GameReport:
     """Rate every row of a played game (``rows`` with their colours).
 
     With the answer known, the rows are replayed against it first: a row whose colours the
@@ -203,12 +228,13 @@ def analyze_game(advisor: Advisor, rows: list[Row], *, answer: str | None = None
             if r.guess in lex and feedback_unchecked(r.guess, ans) != r.pattern:
                 raise InvalidFeedbackError(
                     f"row {k}: {r.guess.upper()} against {ans.upper()} shows {Row(r.guess, feedback_unchecked(r.guess, ans)).feedback_digits()}, "
-                    f"not {r.feedback_digits()}: check the answer or the colours")
+                    f"not {r.feedback_digits()}: check the answer or the colours"
+                )
         truth = Game(lex, hard=hard, max_guesses=cap, matrix=advisor.matrix, answer=ans)
         for r in rows:
             truth.guess(r.guess, r.pattern)
         if truth.off_list_row is not None:
-            rated = rows[:truth.off_list_row - 1]
+            rated = rows[: truth.off_list_row - 1]
     game = Game(lex, hard=hard, max_guesses=cap, matrix=advisor.matrix)
     green = all_green(lex.length)
     reports = []
@@ -218,14 +244,38 @@ def analyze_game(advisor: Advisor, rows: list[Row], *, answer: str | None = None
         best, bot, mine = advisor.compare(game, row.guess)
         luck = luck_score(game.matrix, lex.id(row.guess), H, lex.prior[H], row.pattern, green)
         game.guess(row.guess, row.pattern)
-        reports.append(RowReport(k, row.guess, row.pattern, before, int(game.candidates.size), best, bot.expected,
-                                 mine.expected, skill_score(bot, mine), luck, row.pattern == green,
-                                 bot.lose, mine.lose, bot.lookahead))
+        reports.append(
+            RowReport(
+                k,
+                row.guess,
+                row.pattern,
+                before,
+                int(game.candidates.size),
+                best,
+                bot.expected,
+                mine.expected,
+                skill_score(bot, mine),
+                luck,
+                row.pattern == green,
+                bot.lose,
+                mine.lose,
+                bot.lookahead,
+            )
+        )
     if truth is not None and rated is not rows:
-        return GameReport(reports, truth.answer, truth.solved, hard, max_guesses,
-                          unrated=list(rows[len(rated):]), off_list_note=truth.off_list_note, goal=advisor.goal)
-    return GameReport(reports, answer or (rows[-1].guess if game.solved else None), game.solved, hard, max_guesses,
-                      goal=advisor.goal)
+        return GameReport(
+            reports,
+            truth.answer,
+            truth.solved,
+            hard,
+            max_guesses,
+            unrated=list(rows[len(rated) :]),
+            off_list_note=truth.off_list_note,
+            goal=advisor.goal,
+        )
+    return GameReport(
+        reports, answer or (rows[-1].guess if game.solved else None), game.solved, hard, max_guesses, goal=advisor.goal
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,14 +304,15 @@ def parse_share_grid(text: str) -> SharedGame:
     m = _HEADER.search(lines[0])
     if not m:
         raise InvalidFeedbackError(
-            f"{lines[0]!r} is not a share-grid header; expected something like 'Wordle 1,692 4/6*'")
+            f"{lines[0]!r} is not a share-grid header; expected something like 'Wordle 1,692 4/6*'"
+        )
     number = m.group(1)
     puzzle = int(re.sub(r"\D", "", number)) if number and re.sub(r"\D", "", number) else None
     solved = m.group(2).lower() != "x"
     max_guesses = int(m.group(3))
     # Rows may also come on one line, separated by spaces (a grid pasted into a one-line field
     # or typed on a command line): a row of tiles never holds a space.
-    rows_text = lines[0][m.end():].split() + [part for line in lines[1:] for part in line.split()]
+    rows_text = lines[0][m.end() :].split() + [part for line in lines[1:] for part in line.split()]
     patterns = []
     length: int | None = None
     for line in rows_text:
@@ -276,7 +327,9 @@ def parse_share_grid(text: str) -> SharedGame:
         raise InvalidFeedbackError("the share grid has no rows of tiles")
     score = int(m.group(2)) if solved else None
     if score is not None and score != len(patterns):
-        raise InvalidFeedbackError(f"the header says {plural(score, 'guess', 'guesses')} but the grid has {plural(len(patterns), 'row')}")
+        raise InvalidFeedbackError(
+            f"the header says {plural(score, 'guess', 'guesses')} but the grid has {plural(len(patterns), 'row')}"
+        )
     if not solved and len(patterns) != max_guesses:
         raise InvalidFeedbackError(f"a lost game has {max_guesses} rows; the grid has {len(patterns)}")
     green = all_green(length)
@@ -292,20 +345,23 @@ def rows_from_grid(grid: SharedGame, guesses: list[str] | None = None, answer: s
     is known); without guesses, only a solved game's last row is known (the answer)."""
     if guesses:
         if len(guesses) != len(grid.patterns):
-            raise InvalidWordError(f"{plural(len(guesses), 'guess', 'guesses')} for {plural(len(grid.patterns), 'grid row')}")
+            raise InvalidWordError(
+                f"{plural(len(guesses), 'guess', 'guesses')} for {plural(len(grid.patterns), 'grid row')}"
+            )
         rows = [Row(g.strip().lower(), p) for g, p in zip(guesses, grid.patterns)]
         if answer:
             for k, r in enumerate(rows, start=1):
                 if feedback_unchecked(r.guess, answer.lower()) != r.pattern:
-                    raise InvalidFeedbackError(f"row {k}: {r.guess.upper()} does not give those colours "
-                                               f"for {answer.upper()}")
+                    raise InvalidFeedbackError(
+                        f"row {k}: {r.guess.upper()} does not give those colours for {answer.upper()}"
+                    )
         return rows
-    raise InvalidWordError("a grid alone does not say which words were played: give them "
-                           "(--played), or the answer to see what could have been played")
+    raise InvalidWordError(
+        "a grid alone does not say which words were played: give them "
+        "(--played), or the answer to see what could have been played"
+    )
 
 
 def fitting_guesses(lexicon: Lexicon, pattern: Pattern, answer: str) -> int:
     """How many allowed guesses show ``pattern`` against ``answer``."""
     return sum(1 for g in lexicon.guesses if feedback_unchecked(g, answer) == pattern)
-
-

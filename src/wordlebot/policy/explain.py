@@ -101,15 +101,21 @@ class Explanation:
             out.append(f"{w} cannot be the answer; it is played to narrow the {n:,} candidates down.")
         k = len(self.groups)
         big = self.largest
-        out.append(f"Its colours split the {n:,} candidates into {k:,} group{'s' if k != 1 else ''}; "
-                   f"the worst leaves {big.size:,} ({_pct(big.p)} chance).")
+        out.append(
+            f"Its colours split the {n:,} candidates into {k:,} group{'s' if k != 1 else ''}; "
+            f"the worst leaves {big.size:,} ({_pct(big.p)} chance)."
+        )
         if self.p_known > 0:
-            out.append(f"{_pct(self.p_known + self.p_answer)} chance to know the answer after it "
-                       f"({self.singles:,} group{'s' if self.singles != 1 else ''} of one word"
-                       f"{' or the win itself' if self.p_answer > 0 else ''}).")
+            out.append(
+                f"{_pct(self.p_known + self.p_answer)} chance to know the answer after it "
+                f"({self.singles:,} group{'s' if self.singles != 1 else ''} of one word"
+                f"{' or the win itself' if self.p_answer > 0 else ''})."
+            )
         else:
-            out.append("No colours it can get leave a single word, "
-                       f"but about {self.expected_left:.1f} candidates are expected to be left.")
+            out.append(
+                "No colours it can get leave a single word, "
+                f"but about {self.expected_left:.1f} candidates are expected to be left."
+            )
         return out
 
     def text(self) -> str:
@@ -126,7 +132,7 @@ def explain(game: Game, word: str) -> Explanation:
         raise ValueError("the game has no candidates left")
     post = game.posterior
     pats = np.asarray(game.matrix[gid, H]).astype(np.int64)
-    npat = 3 ** lex.length
+    npat = 3**lex.length
     sizes = np.bincount(pats, minlength=npat)
     weight = np.bincount(pats, weights=post, minlength=npat)
     green = all_green(lex.length)
@@ -136,8 +142,7 @@ def explain(game: Game, word: str) -> Explanation:
     p_answer = float(weight[green])
     p_known = float(sum(weight[p] for p in present.tolist() if sizes[p] == 1 and p != green))
     expected_left = float(sum(weight[p] * sizes[p] for p in present.tolist() if p != green))
-    return Explanation(lex.guesses[gid], int(H.size), likely_count(post), p_answer, p_known,
-                       expected_left, groups)
+    return Explanation(lex.guesses[gid], int(H.size), likely_count(post), p_answer, p_known, expected_left, groups)
 
 
 def _risk(p: float) -> str:
@@ -201,8 +206,10 @@ def hard_mode_trap(game: Game) -> str | None:
     if len(free) != 1:
         return None
     shape = "".join("_" if i in free else words[0][i].upper() for i in range(game.lexicon.length))
-    return (f"hard-mode trap: {shape}: {len(words):,} words fit and {left} guess{'es' if left != 1 else ''} "
-            "remain, and each guess can rule out only one")
+    return (
+        f"hard-mode trap: {shape}: {len(words):,} words fit and {left} guess{'es' if left != 1 else ''} "
+        "remain, and each guess can rule out only one"
+    )
 
 
 def _parts(game: Game, gid: int) -> tuple[int, int]:
@@ -222,15 +229,20 @@ def verdict(game: Game, guess: str, best: str, regret: float, risk: float = 0.0)
     W, B = g.upper(), best.upper()
     words = game.candidate_words
     if n == 1:
-        return "the only word left: solved." if g == words[0] else \
-            f"only {words[0].upper()} was left, so {W} could not win: a wasted guess."
+        return (
+            "the only word left: solved."
+            if g == words[0]
+            else f"only {words[0].upper()} was left, so {W} could not win: a wasted guess."
+        )
     groups, worst = _parts(game, lex.id(g))
     can_win = g in words
     if groups == n and can_win:
         split = f"it could be the answer and split the {n:,} candidates into single words"
     else:
-        split = (f"it {'could be the answer and ' if can_win else 'could not be the answer and '}split the "
-                 f"{n:,} candidates into {groups:,} group{'s' if groups != 1 else ''} (the largest {worst:,})")
+        split = (
+            f"it {'could be the answer and ' if can_win else 'could not be the answer and '}split the "
+            f"{n:,} candidates into {groups:,} group{'s' if groups != 1 else ''} (the largest {worst:,})"
+        )
     if g == best.lower() or (regret <= 1e-9 and risk <= 1e-12):
         head = "the bot's choice" if g == best.lower() else f"as good as the bot's {B}"
         return f"{head}: {split}."
@@ -244,18 +256,28 @@ def verdict(game: Game, guess: str, best: str, regret: float, risk: float = 0.0)
         for w, _ in by_likelihood(game):
             gw, ww = _parts(game, lex.id(w))
             if gw >= groups and ww <= worst:
-                other = "which could have won" if w == best.lower() else \
-                    f"which could have won; the bot's {B} was {regret:.2f} guesses better on average: {bot}"
-                return (f"a wasted guess: it could not be the answer and split the {n:,} candidates no better "
-                        f"than {w.upper()}, {other}.")
+                other = (
+                    "which could have won"
+                    if w == best.lower()
+                    else f"which could have won; the bot's {B} was {regret:.2f} guesses better on average: {bot}"
+                )
+                return (
+                    f"a wasted guess: it could not be the answer and split the {n:,} candidates no better "
+                    f"than {w.upper()}, {other}."
+                )
     return f"{regret:.2f} guesses worse on average than {B}: {split}; {bot}."
 
 
 def review_rows(advisor: Advisor, game: Game, report: GameReport, limit: int = 12) -> list[str]:
     """For each rated row of ``report`` (a GameReport of ``game``): the verdict on the guess,
     then the words still possible after it, likeliest first (``limit`` shown)."""
-    trial = Game(game.lexicon, hard=game.hard, max_guesses=max(game.max_guesses, len(game.rows)),
-                 matrix=advisor.matrix, answer=game.answer)
+    trial = Game(
+        game.lexicon,
+        hard=game.hard,
+        max_guesses=max(game.max_guesses, len(game.rows)),
+        matrix=advisor.matrix,
+        answer=game.answer,
+    )
     out = []
     for r in report.rows:
         regret = 0.0

@@ -67,17 +67,19 @@ class GridReport:
         where = f"Wordle #{self.day.puzzle:,} of {self.day.day}" if self.day is not None else "A game"
         if self.rated:
             return f"{where}, {result}."
-        return (f"{where}, {result}; the words played are not known, so only the colours can be read "
-                f"({how}).")
+        return f"{where}, {result}; the words played are not known, so only the colours can be read ({how})."
 
     def lines(self, style: EmojiStyle = "dark") -> list[str]:
         """The answer-only view in plain words (empty when the words are known: the report is
         the analysis then)."""
         if self.rated or self.answer is None:
             return []
-        out = [f"row {r.index}: {format_emoji(r.pattern, self.grid.length, style)}  "
-               f"{plural(r.fitting, 'allowed word gives', 'allowed words give')} these colours against "
-               f"{self.answer.upper()}" for r in self.rows]
+        out = [
+            f"row {r.index}: {format_emoji(r.pattern, self.grid.length, style)}  "
+            f"{plural(r.fitting, 'allowed word gives', 'allowed words give')} these colours against "
+            f"{self.answer.upper()}"
+            for r in self.rows
+        ]
         out.append(self.bot_line())
         return out
 
@@ -88,7 +90,7 @@ class GridReport:
         return f"the bot: {words} ({result}, with the same prior)"
 
 
-_TILES = frozenset("\U0001F7E9\U0001F7E8\u2B1B\u2B1C\U0001F7E7\U0001F7E6")  # 🟩🟨⬛⬜🟧🟦
+_TILES = frozenset("\U0001f7e9\U0001f7e8\u2b1b\u2b1c\U0001f7e7\U0001f7e6")  # 🟩🟨⬛⬜🟧🟦
 
 
 def looks_like_grid(text: str) -> bool:
@@ -111,8 +113,15 @@ def words_of_rows(grid: SharedGame, rows: list[Row]) -> list[str] | None:
     return [r.guess for r in rows]
 
 
-def analyze_grid(advisor: Advisor, grid: SharedGame, day: GameDay | None, *, played: list[str] | None = None,
-                 answer: str | None = None, hard: bool | None = None) -> GridReport:
+def analyze_grid(
+    advisor: Advisor,
+    grid: SharedGame,
+    day: GameDay | None,
+    *,
+    played: list[str] | None = None,
+    answer: str | None = None,
+    hard: bool | None = None,
+) -> GridReport:
     """The grid analysed with ``advisor`` (whose word set carries ``day``'s prior): the full
     analysis when ``played`` (the words, in order) is given, else the answer-only view.  The
     answer is ``answer`` or the day's (from the history); given both, they must agree.  Raises
@@ -122,15 +131,18 @@ def analyze_grid(advisor: Advisor, grid: SharedGame, day: GameDay | None, *, pla
     if answer is not None:
         answer = check_word(answer, grid.length)
         if day is not None and known is not None and answer != known:
-            raise InvalidWordError(f"the answer of Wordle #{day.puzzle:,} ({day.day}) was {known.upper()}, "
-                                   f"not {answer.upper()}")
+            raise InvalidWordError(
+                f"the answer of Wordle #{day.puzzle:,} ({day.day}) was {known.upper()}, not {answer.upper()}"
+            )
     answer = answer or known
     hard = grid.hard if hard is None else hard
     played = [w.strip().lower() for w in played or [] if w.strip()]
     if played:
         if len(played) != len(grid.patterns):
-            raise InvalidWordError(f"{plural(len(played), 'word', 'words')} for {plural(len(grid.patterns), 'grid row', 'grid rows')}: "
-                                   "give one word per row, in the order played")
+            raise InvalidWordError(
+                f"{plural(len(played), 'word', 'words')} for {plural(len(grid.patterns), 'grid row', 'grid rows')}: "
+                "give one word per row, in the order played"
+            )
         for k, w in enumerate(played, start=1):
             try:
                 check_word(w, grid.length)
@@ -141,16 +153,20 @@ def analyze_grid(advisor: Advisor, grid: SharedGame, day: GameDay | None, *, pla
             for k, r in enumerate(rows, start=1):
                 if feedback_unchecked(r.guess, answer) != r.pattern:
                     shown = Row(r.guess, feedback_unchecked(r.guess, answer)).feedback_digits()
-                    raise InvalidFeedbackError(f"row {k}: {r.guess.upper()} against {answer.upper()} shows "
-                                               f"{shown}, not the grid's {r.feedback_digits()}: check the words")
+                    raise InvalidFeedbackError(
+                        f"row {k}: {r.guess.upper()} against {answer.upper()} shows "
+                        f"{shown}, not the grid's {r.feedback_digits()}: check the words"
+                    )
         elif grid.solved:
             answer = rows[-1].guess
         report = analyze_game(advisor, rows, answer=answer, hard=hard, max_guesses=grid.max_guesses)
         return GridReport(grid, day, answer, played=rows, report=report)
     if answer is None:
         when = f"Wordle #{day.puzzle:,} ({day.day})" if day is not None else "this grid's puzzle"
-        raise InvalidWordError(f"the answer of {when} is not in the history (today's puzzle, or the history "
-                               "stops before it), so only the words played can be rated: give them, in order")
+        raise InvalidWordError(
+            f"the answer of {when} is not in the history (today's puzzle, or the history "
+            "stops before it), so only the words played can be rated: give them, in order"
+        )
     lex.id(answer)  # a word the game accepts (InvalidWordError names it otherwise)
     fitting = [GridRow(k, p, fitting_guesses(lex, p, answer)) for k, p in enumerate(grid.patterns, start=1)]
     return GridReport(grid, day, answer, rows=fitting, bot=bot_game(advisor, answer, hard=hard))

@@ -42,12 +42,14 @@ class Chooser(Protocol):
     """Picks the next guess: ``(candidates, constraints, rows played as (guess id, pattern))
     -> guess id``."""
 
-    def __call__(self, candidates: np.ndarray, constraints: HardConstraints | None,
-                 history: list[tuple[int, int]], /) -> WordId: ...
+    def __call__(
+        self, candidates: np.ndarray, constraints: HardConstraints | None, history: list[tuple[int, int]], /
+    ) -> WordId: ...
 
 
-def greedy_chooser(lexicon: Lexicon, matrix: np.ndarray, strategy: str = "entropy", *,
-                   hard: bool = False, guess_space: str = "all") -> Chooser:
+def greedy_chooser(
+    lexicon: Lexicon, matrix: np.ndarray, strategy: str = "entropy", *, hard: bool = False, guess_space: str = "all"
+) -> Chooser:
     def choose(cands: np.ndarray, constraints: HardConstraints | None, history: list[tuple[int, int]]) -> WordId:
         depth = len(history)
         legal = constraints.mask(lexicon.guess_codes) if (hard and constraints is not None and depth) else None
@@ -163,22 +165,37 @@ class SimResult:
 
     def summary(self) -> dict[str, object]:
         return {
-            "lexicon": self.lexicon, "strategy": self.strategy, "first": self.first, "hard": self.hard,
-            "guess_space": self.guess_space, "max_guesses": self.max_guesses, "goal": self.goal or None,
-            "games": self.n, "solved_pct": round(self.solved_pct, 4), "lost": self.lost,
-            "loss_chance": self.loss_chance, "total": self.total,
-            "average": _rounded(self.average), "expected": _rounded(self.expected),
-            "median": _rounded(self.median), "max": self.worst, "distribution": self.distribution(),
-            "failures": self.failures(), "seconds": round(self.seconds, 4),
-            "ms_per_game": round(1000 * self.seconds / max(1, self.n), 4), "decisions": self.decisions,
+            "lexicon": self.lexicon,
+            "strategy": self.strategy,
+            "first": self.first,
+            "hard": self.hard,
+            "guess_space": self.guess_space,
+            "max_guesses": self.max_guesses,
+            "goal": self.goal or None,
+            "games": self.n,
+            "solved_pct": round(self.solved_pct, 4),
+            "lost": self.lost,
+            "loss_chance": self.loss_chance,
+            "total": self.total,
+            "average": _rounded(self.average),
+            "expected": _rounded(self.expected),
+            "median": _rounded(self.median),
+            "max": self.worst,
+            "distribution": self.distribution(),
+            "failures": self.failures(),
+            "seconds": round(self.seconds, 4),
+            "ms_per_game": round(1000 * self.seconds / max(1, self.n), 4),
+            "decisions": self.decisions,
         }
 
     def to_json(self, path: Path) -> None:
         from ..core.data import atomic_write_json
 
         doc = self.summary()
-        doc["games_detail"] = [{"answer": t, "guesses": p, "solved": bool(ok)}
-                               for t, p, ok in zip(self.targets, self.paths, self.solved_mask.tolist())]
+        doc["games_detail"] = [
+            {"answer": t, "guesses": p, "solved": bool(ok)}
+            for t, p, ok in zip(self.targets, self.paths, self.solved_mask.tolist())
+        ]
         atomic_write_json(path, doc, indent=1)
 
     def plot(self, path: Path) -> None:
@@ -198,9 +215,11 @@ class SimResult:
         ax.set_xlabel("guesses (X = not solved)")
         ax.set_ylabel("games")
         mode = "hard" if self.hard else "normal"
-        ax.set_title(f"{self.lexicon} · {self.strategy} from {self.first.upper()} · {mode}\n"
-                     f"average {self.average:.4f} when solved · solved {self.solved_pct:.2f} % of {self.n:,}",
-                     fontsize=10)
+        ax.set_title(
+            f"{self.lexicon} · {self.strategy} from {self.first.upper()} · {mode}\n"
+            f"average {self.average:.4f} when solved · solved {self.solved_pct:.2f} % of {self.n:,}",
+            fontsize=10,
+        )
         ax.spines[["top", "right"]].set_visible(False)
         save_png(fig, path)
 
@@ -236,7 +255,8 @@ def simulate(
     # Each stack item: candidates, positions (into targets) of the targets still in play, the
     # hard-mode constraints so far, the rows played (guess id, pattern).
     stack: list[tuple[np.ndarray, np.ndarray, HardConstraints, tuple[tuple[int, int], ...]]] = [
-        (all_answers, np.arange(targets.size), HardConstraints.none(lexicon.length), ())]
+        (all_answers, np.arange(targets.size), HardConstraints.none(lexicon.length), ())
+    ]
     while stack:
         cands, here, cons, history = stack.pop()
         depth = len(history)
@@ -263,11 +283,20 @@ def simulate(
             nxt = cands[pats_cands == p]
             stack.append((nxt, group, cons.add(word, p) if hard else cons, history + ((gid, p),)))
     return SimResult(
-        lexicon=lexicon.name, strategy=strategy_name, first=lexicon.guesses[opening] if opening is not None else "",
-        hard=hard, guess_space=guess_space, max_guesses=max_guesses,
-        targets=[lexicon.answers[j] for j in targets.tolist()], guesses=guesses,
-        weights=np.asarray(lexicon.prior[targets], dtype=np.float64), paths=paths, solved=solved,
-        seconds=time.perf_counter() - t0, decisions=decisions, goal=goal,
+        lexicon=lexicon.name,
+        strategy=strategy_name,
+        first=lexicon.guesses[opening] if opening is not None else "",
+        hard=hard,
+        guess_space=guess_space,
+        max_guesses=max_guesses,
+        targets=[lexicon.answers[j] for j in targets.tolist()],
+        guesses=guesses,
+        weights=np.asarray(lexicon.prior[targets], dtype=np.float64),
+        paths=paths,
+        solved=solved,
+        seconds=time.perf_counter() - t0,
+        decisions=decisions,
+        goal=goal,
     )
 
 

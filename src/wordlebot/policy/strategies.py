@@ -82,8 +82,9 @@ def normalised(weights: np.ndarray | None, n: int) -> np.ndarray:
     return out
 
 
-def partition_stats(matrix: np.ndarray, guess_ids: np.ndarray, cand_ids: np.ndarray,
-                    weights: np.ndarray | None = None, length: int = 5) -> Stats:
+def partition_stats(
+    matrix: np.ndarray, guess_ids: np.ndarray, cand_ids: np.ndarray, weights: np.ndarray | None = None, length: int = 5
+) -> Stats:
     """Checked twin of ``kernels._partition_stats``.  ``cand_ids`` are answer (column) indices."""
     guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
     cand_ids = np.ascontiguousarray(cand_ids, dtype=np.int64)
@@ -99,13 +100,15 @@ def partition_stats(matrix: np.ndarray, guess_ids: np.ndarray, cand_ids: np.ndar
     out_f = np.empty((ng, 3), np.float64)
     out_i = np.empty((ng, 3), np.int64)
     if ng:
-        kernels._partition_stats(matrix, guess_ids, cand_ids, w, weighted, 3**length, all_green(length),
-                                 kernels._chunks(ng), out_f, out_i)
+        kernels._partition_stats(
+            matrix, guess_ids, cand_ids, w, weighted, 3**length, all_green(length), kernels._chunks(ng), out_f, out_i
+        )
     return Stats(guess_ids, out_f[:, 0], out_f[:, 1], out_f[:, 2], out_i[:, 0], out_i[:, 1], out_i[:, 2])
 
 
-def letter_scores(lexicon: Lexicon, guess_ids: np.ndarray, cand_ids: np.ndarray,
-                  weights: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def letter_scores(
+    lexicon: Lexicon, guess_ids: np.ndarray, cand_ids: np.ndarray, weights: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """(letter-frequency score, approximate entropy) per guess: checked twin of the letter kernels."""
     w = normalised(weights, len(cand_ids))
     at, has = kernels._letter_tables(np.ascontiguousarray(lexicon.answer_codes[cand_ids]), w, lexicon.length)
@@ -142,17 +145,19 @@ class Ranking:
         s = self.stats
         out = []
         for k in self.order[: top if top else len(self.order)].tolist():
-            out.append(Ranked(
-                word=lexicon.guesses[int(s.guess_ids[k])],
-                score=float(self.score[k]),
-                bits=float(s.bits[k]),
-                expected_left=float(s.expected_left[k]),
-                largest=int(s.largest[k]),
-                parts=int(s.parts[k]),
-                p_answer=float(s.p_answer[k]),
-                can_be_answer=bool(self.can_be_answer[k]),
-                hard_legal=bool(self.hard_legal[k]),
-            ))
+            out.append(
+                Ranked(
+                    word=lexicon.guesses[int(s.guess_ids[k])],
+                    score=float(self.score[k]),
+                    bits=float(s.bits[k]),
+                    expected_left=float(s.expected_left[k]),
+                    largest=int(s.largest[k]),
+                    parts=int(s.parts[k]),
+                    p_answer=float(s.p_answer[k]),
+                    can_be_answer=bool(self.can_be_answer[k]),
+                    hard_legal=bool(self.hard_legal[k]),
+                )
+            )
         return out
 
     def position(self, lexicon: Lexicon, word: str) -> int | None:

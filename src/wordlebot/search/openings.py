@@ -66,8 +66,10 @@ class Book:
     def from_json(cls, doc: dict[str, Any]) -> Book:
         if doc.get("version") != BOOK_VERSION:
             raise ValueError("old version")
-        return cls([(w, float(v), float(x)) for w, v, x in doc["first"]],
-                   {int(p): [(w, float(v), float(x)) for w, v, x in rows] for p, rows in doc["second"].items()})
+        return cls(
+            [(w, float(v), float(x)) for w, v, x in doc["first"]],
+            {int(p): [(w, float(v), float(x)) for w, v, x in rows] for p, rows in doc["second"].items()},
+        )
 
 
 def book_key(search: TreeSearch, tag: str = "") -> str:
@@ -76,8 +78,16 @@ def book_key(search: TreeSearch, tag: str = "") -> str:
     h = hashlib.sha256()
     h.update(search.lexicon.fingerprint.encode())
     h.update(np.ascontiguousarray(search.w).tobytes())
-    settings = (search.k, search.kc, search.hard, search.max_guesses, search.guess_space,
-                search.fail_cost, BOOK_VERSION, tag)
+    settings = (
+        search.k,
+        search.kc,
+        search.hard,
+        search.max_guesses,
+        search.guess_space,
+        search.fail_cost,
+        BOOK_VERSION,
+        tag,
+    )
     h.update(repr(settings).encode())
     return h.hexdigest()[:24]
 
@@ -102,10 +112,13 @@ def load_book(search: TreeSearch, tag: str = "", *, touch: bool = True) -> Book 
     return book
 
 
-def _plain_rank(search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None,
-                top: int) -> list[Ranked]:
-    return [(g, v, search.loss(H, rows, constraints, guess=g, value=v))
-            for g, v in search.rank(H, rows=rows, constraints=constraints, top=top)]
+def _plain_rank(
+    search: TreeSearch, H: np.ndarray, rows: int, constraints: HardConstraints | None, top: int
+) -> list[Ranked]:
+    return [
+        (g, v, search.loss(H, rows, constraints, guess=g, value=v))
+        for g, v in search.rank(H, rows=rows, constraints=constraints, top=top)
+    ]
 
 
 def _first_patterns(search: TreeSearch, book: Book) -> np.ndarray:
@@ -147,8 +160,16 @@ def reply_patterns(search: TreeSearch, book: Book) -> list[int]:
     return [p for p in np.unique(_first_patterns(search, book)).tolist() if p != green]
 
 
-def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank: Ranker = _plain_rank, tag: str = "",
-               top: int = BOOK_TOP, save: bool = True) -> list[Row] | None:
+def book_reply(
+    search: TreeSearch,
+    book: Book,
+    pattern: int,
+    *,
+    rank: Ranker = _plain_rank,
+    tag: str = "",
+    top: int = BOOK_TOP,
+    save: bool = True,
+) -> list[Row] | None:
     """The book's ranking of the reply to ``pattern`` after its first guess: kept in the book,
     else computed now and added (and the book saved, with ``save``).  None when the pattern
     cannot follow the first guess (no answer gives it) or is all green.
@@ -173,8 +194,9 @@ def book_reply(search: TreeSearch, book: Book, pattern: int, *, rank: Ranker = _
     return rows
 
 
-def book_all_replies(search: TreeSearch, book: Book, *, rank: Ranker = _plain_rank, tag: str = "",
-                     stop: Callable[[], bool] | None = None) -> None:
+def book_all_replies(
+    search: TreeSearch, book: Book, *, rank: Ranker = _plain_rank, tag: str = "", stop: Callable[[], bool] | None = None
+) -> None:
     """Every reply of the book (a server computes them in the background), saved once at the end;
     ``stop() -> True`` ends it early, the replies computed so far saved."""
     for p in reply_patterns(search, book):

@@ -62,8 +62,17 @@ class TreeSummary:
         return " ".join(f"{k}:{v}" for k, v in self.distribution.items())
 
 
-def header(lexicon: Lexicon, summary: TreeSummary, *, words: str, hard: bool, max_guesses: int,
-           search: str, first: str, weighted_value: float | None = None) -> dict[str, str]:
+def header(
+    lexicon: Lexicon,
+    summary: TreeSummary,
+    *,
+    words: str,
+    hard: bool,
+    max_guesses: int,
+    search: str,
+    first: str,
+    weighted_value: float | None = None,
+) -> dict[str, str]:
     meta = {
         "format": "wordlebot paths 1",
         "words": words,
@@ -97,6 +106,7 @@ History = tuple[tuple[str, int], ...]  # the (guess, pattern) rows played so far
 
 def tree_json(lexicon: Lexicon, node: Node) -> dict[str, Any]:
     """Nested form for the interfaces: {guess, answers, value, children: {digits: subtree}}."""
+
     def conv(n: Node) -> dict[str, Any]:
         return {
             "guess": lexicon.guesses[n.guess],
@@ -152,8 +162,15 @@ class VerifyReport:
         return not self.problems
 
 
-def verify_paths(lexicon: Lexicon, meta: dict[str, str], rows: list[tuple[int, list[str]]], *,
-                 hard: bool | None = None, max_guesses: int | None = None, limit: int = 20) -> VerifyReport:
+def verify_paths(
+    lexicon: Lexicon,
+    meta: dict[str, str],
+    rows: list[tuple[int, list[str]]],
+    *,
+    hard: bool | None = None,
+    max_guesses: int | None = None,
+    limit: int = 20,
+) -> VerifyReport:
     """Replay every answer with the plain feedback function and check: each answer of the
     lexicon exactly once; every guess allowed; the path ends at its answer and not before; the
     same history always leads to the same next guess; hard-mode legality; the guess cap; and
@@ -196,8 +213,10 @@ def verify_paths(lexicon: Lexicon, meta: dict[str, str], rows: list[tuple[int, l
                 break
             prev = next_guess.setdefault(history, (g, lineno))
             if prev[0] != g:
-                problem(f"line {lineno}: after {_show(history, lexicon.length)} the tree plays {g!r} here "
-                        f"but {prev[0]!r} on line {prev[1]} (inconsistent strategy)")
+                problem(
+                    f"line {lineno}: after {_show(history, lexicon.length)} the tree plays {g!r} here "
+                    f"but {prev[0]!r} on line {prev[1]} (inconsistent strategy)"
+                )
                 break
             if hard:
                 reason = cons.violation(g)
@@ -219,8 +238,11 @@ def verify_paths(lexicon: Lexicon, meta: dict[str, str], rows: list[tuple[int, l
         problem(f"{len(missing)} answers have no path, e.g. {', '.join(missing[:5])}")
     rep.summary = TreeSummary.of(paths)
     if not rep.problems:
-        for key, value in (("total", str(rep.summary.total)), ("max", str(rep.summary.max)),
-                           ("average", f"{rep.summary.average:.6f}")):
+        for key, value in (
+            ("total", str(rep.summary.total)),
+            ("max", str(rep.summary.max)),
+            ("average", f"{rep.summary.average:.6f}"),
+        ):
             if key in meta and meta[key] != value:
                 problem(f"header says {key} {meta[key]} but the paths give {value}")
     return rep

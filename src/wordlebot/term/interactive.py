@@ -53,10 +53,20 @@ def _default_ask(prompt: str) -> str:
 
 
 class AssistSession:
-    def __init__(self, lexicon: Lexicon, console: Console, *, strategy: str = "entropy",
-                 guess_space: str = "all", hard: bool = False, top: int = 8, ask: Ask | None = None,
-                 game_day: GameDay | None = None, history: list | None = None,
-                 goal: str = DEFAULT_GOAL) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        console: Console,
+        *,
+        strategy: str = "entropy",
+        guess_space: str = "all",
+        hard: bool = False,
+        top: int = 8,
+        ask: Ask | None = None,
+        game_day: GameDay | None = None,
+        history: list | None = None,
+        goal: str = DEFAULT_GOAL,
+    ) -> None:
         self.console = console
         self.advisor = Advisor(lexicon, strategy=strategy, guess_space=guess_space, goal=goal)
         self.game = self.advisor.new_game(hard=hard)
@@ -76,8 +86,10 @@ class AssistSession:
 
     def run(self) -> None:
         lex = self.lexicon
-        self.say(f"[bold]wordlebot assistant[/] · {lex.describe()} · strategy {self.advisor.strategy}"
-                 + (" · only possible answers" if self.advisor.guess_space == "candidates" else ""))
+        self.say(
+            f"[bold]wordlebot assistant[/] · {lex.describe()} · strategy {self.advisor.strategy}"
+            + (" · only possible answers" if self.advisor.guess_space == "candidates" else "")
+        )
         if self.advisor.searching:
             self.say(goal_line(self.advisor.goal), soft_wrap=True)
         if not lex.official:
@@ -85,8 +97,10 @@ class AssistSession:
         if lex.fallback is not None:
             self.say(f"[bold yellow]{escape(lex.fallback.line)}[/]")
         if self.game_day is not None and lex.day is not None:
-            self.say(escape(default_day_note(self.game_day, "give --date YYYY-MM-DD") or self.game_day.describe()),
-                     soft_wrap=True)
+            self.say(
+                escape(default_day_note(self.game_day, "give --date YYYY-MM-DD") or self.game_day.describe()),
+                soft_wrap=True,
+            )
         self.say("Type the word you played (Enter = the suggestion), then its colours. 'help' for commands.")
         try:
             while self._turn():
@@ -127,8 +141,11 @@ class AssistSession:
             line = self.ask(f"colours for {W} ('refused' if the game did not take it): ").strip()
             low = line.lower()
             if line == "":
-                self.say(f"[yellow]no colours: type the colours the game showed for {W} (e.g. 20110), "
-                         "'refused' if the game did not take the word, or undo to drop it[/]", soft_wrap=True)
+                self.say(
+                    f"[yellow]no colours: type the colours the game showed for {W} (e.g. 20110), "
+                    "'refused' if the game did not take the word, or undo to drop it[/]",
+                    soft_wrap=True,
+                )
                 continue
             if low in REFUSED:
                 try:
@@ -136,8 +153,10 @@ class AssistSession:
                 except WordlebotError as exc:
                     self.say(f"[red]{escape(str(exc))}[/]")
                     return True
-                self.say(f"OK, {W} was refused by the game, so it is not the answer; it will not be "
-                         "suggested again in this game ('undo' takes that back).")
+                self.say(
+                    f"OK, {W} was refused by the game, so it is not the answer; it will not be "
+                    "suggested again in this game ('undo' takes that back)."
+                )
                 return True
             if low in ("back", "undo"):
                 self.say(f"{W} dropped: type the word you played")
@@ -157,10 +176,12 @@ class AssistSession:
                 row = self.game.guess(word, line)
             except InconsistentFeedbackError as exc:
                 self.say(f"[red]{escape(str(exc))}[/]")
-                earlier = (f", correct an earlier row with edit N word:colours (row 1 is {self.game.rows[0]} now)"
-                           if self.game.rows else "")
-                self.say(f"[yellow]type {W}'s colours again{escape(earlier)}, or undo to drop {W}[/]",
-                         soft_wrap=True)
+                earlier = (
+                    f", correct an earlier row with edit N word:colours (row 1 is {self.game.rows[0]} now)"
+                    if self.game.rows
+                    else ""
+                )
+                self.say(f"[yellow]type {W}'s colours again{escape(earlier)}, or undo to drop {W}[/]", soft_wrap=True)
                 continue
             except WordlebotError as exc:
                 self.say(f"[red]{escape(str(exc))}[/]")
@@ -187,14 +208,15 @@ class AssistSession:
         if game.solved:
             self.say(f"[bold green]Solved in {len(game.rows)}![/]")
         else:
-            self.say("[bold red]Out of guesses.[/] Still possible: "
-                     + ", ".join(w.upper() for w in game.candidate_words[:20]))
+            self.say(
+                "[bold red]Out of guesses.[/] Still possible: "
+                + ", ".join(w.upper() for w in game.candidate_words[:20])
+            )
         note = end_of_game_note(game, self.game_day, self.history, "use --date {day}")
         if note:
             self.say(f"[yellow]{escape(note)}[/]", soft_wrap=True)
         puzzle = self.game_day.puzzle if self.game_day is not None and self.lexicon.official else None
-        self.say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard,
-                            puzzle=puzzle))
+        self.say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard, puzzle=puzzle))
         line = self.ask("Enter = new game, undo = take back the last row, q = quit: ").strip().lower()
         handled = self._command(line or "new")
         return True if handled is None else handled
@@ -229,8 +251,10 @@ class AssistSession:
             words_left = game.candidate_words
             probs = game.posterior
             order = np.argsort(-probs, kind="stable")
-            shown = [f"{words_left[i].upper()} {100 * probs[i]:.1f}%" if self.lexicon.weighted
-                     else words_left[i].upper() for i in order[:200].tolist()]
+            shown = [
+                f"{words_left[i].upper()} {100 * probs[i]:.1f}%" if self.lexicon.weighted else words_left[i].upper()
+                for i in order[:200].tolist()
+            ]
             more = f" … and {len(words_left) - 200:,} more" if len(words_left) > 200 else ""
             self.say(f"{len(words_left):,} possible: " + ", ".join(shown) + more)
             return True
@@ -279,8 +303,17 @@ class PlaySession:
     the TUI's play mode, so word checks, hard mode, the colours and win or loss are decided in one
     place (and a day whose answer is not in the answer list is as winnable as any other)."""
 
-    def __init__(self, lexicon: Lexicon, console: Console, answer: str, *, hard: bool = False,
-                 max_guesses: int = 6, puzzle: int | None = None, ask: Ask | None = None) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        console: Console,
+        answer: str,
+        *,
+        hard: bool = False,
+        max_guesses: int = 6,
+        puzzle: int | None = None,
+        ask: Ask | None = None,
+    ) -> None:
         self.game = Game(lexicon, hard=hard, max_guesses=max_guesses, answer=answer)
         self.console = console
         self.puzzle = puzzle
@@ -290,8 +323,11 @@ class PlaySession:
         """Play until solved, out of rows, or quit; returns True when solved."""
         game = self.game
         say = self.console.print
-        say(f"[bold]Guess the {game.lexicon.length}-letter word[/] in {game.max_guesses} tries"
-            + (" (hard mode)" if game.hard else "") + ". 'quit' gives up.")
+        say(
+            f"[bold]Guess the {game.lexicon.length}-letter word[/] in {game.max_guesses} tries"
+            + (" (hard mode)" if game.hard else "")
+            + ". 'quit' gives up."
+        )
         try:
             while not game.over:
                 line = self.ask(f"{len(game.rows) + 1}/{game.max_guesses}: ").strip().lower()
@@ -311,8 +347,5 @@ class PlaySession:
             say(f"[bold green]Solved in {len(game.rows)}/{game.max_guesses}![/]")
         else:
             say(f"The word was [bold]{(game.answer or '?').upper()}[/].")
-        say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard,
-                       puzzle=self.puzzle))
+        say(share_grid(game.rows, solved=game.solved, max_guesses=game.max_guesses, hard=game.hard, puzzle=self.puzzle))
         return game.solved
-
-

@@ -31,8 +31,18 @@ Commands: undo (take back the last guess), help, quit."""
 
 
 class MultiAssistSession:
-    def __init__(self, lexicon: Lexicon, boards: int, console: Console, *, hard: bool = False, top: int = 5,
-                 max_guesses: int | None = None, ask: Ask | None = None, objective: str = "score") -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        boards: int,
+        console: Console,
+        *,
+        hard: bool = False,
+        top: int = 5,
+        max_guesses: int | None = None,
+        ask: Ask | None = None,
+        objective: str = "score",
+    ) -> None:
         self.game = MultiGame(lexicon, boards, hard=hard, max_guesses=max_guesses)
         self.objective = check_objective(objective)
         self.console = console
@@ -44,8 +54,11 @@ class MultiAssistSession:
 
     def run(self) -> None:
         g = self.game
-        self.say(f"{g.name}: {g.n_boards} boards, {g.max_guesses} guesses, {g.lexicon.describe()}. "
-                 "Type 'help' for the commands.", soft_wrap=True)
+        self.say(
+            f"{g.name}: {g.n_boards} boards, {g.max_guesses} guesses, {g.lexicon.describe()}. "
+            "Type 'help' for the commands.",
+            soft_wrap=True,
+        )
         try:
             while True:
                 if g.over:
@@ -65,8 +78,9 @@ class MultiAssistSession:
         rows = suggest(g, self.top, objective=self.objective)
         self._show(rows)
         best = rows[0].word if rows else ""
-        line = self.ask(f"guess {g.guesses_used + 1} of {g.max_guesses}"
-                        + (f" (Enter: {best.upper()}): " if best else ": ")).strip()
+        line = self.ask(
+            f"guess {g.guesses_used + 1} of {g.max_guesses}" + (f" (Enter: {best.upper()}): " if best else ": ")
+        ).strip()
         if not line and not best:
             self.say("[red]there is no suggestion to take: type the word you played (or undo, help, q)[/]")
             return True
@@ -128,8 +142,12 @@ class MultiAssistSession:
         g = self.game
         lost = [b + 1 for b in g.active]
         if lost:
-            self.say(f"out of guesses: board{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))} "
-                     f"not solved; score {g.score():g}")
+            self.say(
+                f"out of guesses: board{'s' if len(lost) > 1 else ''} {', '.join(map(str, lost))} "
+                f"not solved; score {g.score():g}"
+            )
         else:
-            self.say(f"all {g.n_boards} boards solved in {g.guesses_used}: score {g.score():g} "
-                     f"(boards solved at {', '.join(map(str, g.solved_at))})")
+            self.say(
+                f"all {g.n_boards} boards solved in {g.guesses_used}: score {g.score():g} "
+                f"(boards solved at {', '.join(map(str, g.solved_at))})"
+            )

@@ -27,20 +27,36 @@ BOOK_MESSAGE = "Computing the opening book for this word list (only the first ti
 
 # The column a strategy sorts on is highlighted; only letter-freq has a score of its own.
 SORT_COLUMN = {
-    "entropy": "bits", "approx-entropy": "bits", "minimax": "max",
-    "most-parts": "parts", "expected-size": "left", "letter-freq": "letters",
-    "search": "avg", "exact": "avg",
+    "entropy": "bits",
+    "approx-entropy": "bits",
+    "minimax": "max",
+    "most-parts": "parts",
+    "expected-size": "left",
+    "letter-freq": "letters",
+    "search": "avg",
+    "exact": "avg",
 }
 
 
-def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: str | None = None,
-                     hard: bool = False, goal: str | None = None) -> Table:
+def suggestion_table(
+    rows: list[Ranked],
+    strategy: str,
+    candidates: int,
+    title: str | None = None,
+    hard: bool = False,
+    goal: str | None = None,
+) -> Table:
     """Fits 80 columns: word, (tree search) average guesses to finish when solved and, where
     some guess may lose, the chance to solve, the partition figures (bits, expected candidates
     left, largest part, parts), P(answer), can-be-answer and hard-mode-legal flags.  The caption
     says what the figures are and, for the search, which goal it plays for."""
-    t = Table(title=title or f"{candidates:,} candidate{'s' if candidates != 1 else ''} left",
-              title_justify="left", header_style="bold", pad_edge=False, box=box.SIMPLE_HEAD)
+    t = Table(
+        title=title or f"{candidates:,} candidate{'s' if candidates != 1 else ''} left",
+        title_justify="left",
+        header_style="bold",
+        pad_edge=False,
+        box=box.SIMPLE_HEAD,
+    )
     sort_col = SORT_COLUMN.get(strategy, "bits")
     searched = bool(rows) and rows[0].basis != ""
     risky = searched and any(r.lose for r in rows)
@@ -53,13 +69,20 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
             lines.append(goal_line(goal))
         t.caption = "\n".join(lines)
         t.caption_justify = "left"
-    cols = (["#", "guess"] + (["avg"] if searched else []) + (["solve"] if risky else [])
-            + (["letters"] if strategy == "letter-freq" else [])
-            + ["bits", "left", "max", "parts", "P(ans)", "ans?", "hard"])
+    cols = (
+        ["#", "guess"]
+        + (["avg"] if searched else [])
+        + (["solve"] if risky else [])
+        + (["letters"] if strategy == "letter-freq" else [])
+        + ["bits", "left", "max", "parts", "P(ans)", "ans?", "hard"]
+    )
     for c in cols:
-        t.add_column(c, justify="left" if c == "guess" else "right",
-                     style="bold cyan" if c == sort_col else ("bold" if c == "guess" else None),
-                     no_wrap=True)
+        t.add_column(
+            c,
+            justify="left" if c == "guess" else "right",
+            style="bold cyan" if c == sort_col else ("bold" if c == "guess" else None),
+            no_wrap=True,
+        )
     for i, r in enumerate(rows, start=1):
         cells = [str(i), r.word.upper()]
         if searched:
@@ -69,8 +92,15 @@ def suggestion_table(rows: list[Ranked], strategy: str, candidates: int, title: 
             cells.append(format_solve(r.lose))
         if strategy == "letter-freq":
             cells.append(f"{r.score:.3f}")
-        cells += [f"{r.bits:.3f}", f"{r.expected_left:.2f}", str(r.largest), str(r.parts),
-                  format_prob(r.p_answer), "yes" if r.can_be_answer else "", "yes" if r.hard_legal else "no"]
+        cells += [
+            f"{r.bits:.3f}",
+            f"{r.expected_left:.2f}",
+            str(r.largest),
+            str(r.parts),
+            format_prob(r.p_answer),
+            "yes" if r.can_be_answer else "",
+            "yes" if r.hard_legal else "no",
+        ]
         t.add_row(*cells)
     return t
 
@@ -82,7 +112,7 @@ def value_basis(row: Ranked, hard: bool = False) -> str:
         return "avg: guesses to finish when solved, this one included (proven optimal)"
     if row.basis == "estimate":
         ahead = f"{row.lookahead} guess{'es' if row.lookahead != 1 else ''}"
-        caveat = ("; past it the estimate ignores hard mode's limits, so it is optimistic" if hard else "")
+        caveat = "; past it the estimate ignores hard mode's limits, so it is optimistic" if hard else ""
         return f"avg ≈: estimated after searching {ahead} ahead (the full search is too big here){caveat}"
     return "avg: guesses to finish when solved, this one included (searched to the end)"
 
@@ -105,9 +135,16 @@ def analysis_table(report) -> Table:
     for c in ("#", "guess", "left", "bot", "bot avg", "your avg", "skill", "luck"):
         t.add_column(c, justify="left" if c in ("guess", "bot") else "right", no_wrap=True)
     for r in report.rows:
-        t.add_row(str(r.index), tiles(Row(r.guess, r.pattern), compact=True), f"{r.candidates_before:,}→{r.candidates_after:,}",
-                  r.best.upper(), outcome_cell(r.best_expected, r.best_lose, r.lookahead),
-                  outcome_cell(r.player_expected, r.player_lose, r.lookahead), str(r.skill), str(r.luck))
+        t.add_row(
+            str(r.index),
+            tiles(Row(r.guess, r.pattern), compact=True),
+            f"{r.candidates_before:,}→{r.candidates_after:,}",
+            r.best.upper(),
+            outcome_cell(r.best_expected, r.best_lose, r.lookahead),
+            outcome_cell(r.player_expected, r.player_lose, r.lookahead),
+            str(r.skill),
+            str(r.luck),
+        )
     for i, row in enumerate(report.unrated, start=len(report.rows) + 1):
         t.add_row(str(i), tiles(row, compact=True), "off list", "", "", "", "", "")
     t.caption = ANALYSIS_CAPTION if any(r.best_lose or r.player_lose for r in report.rows) else ANALYSIS_CAPTION_SAFE
@@ -137,8 +174,13 @@ class DownloadBars:
         def update(done: int, total: int | None) -> None:
             nonlocal task
             if self.progress is None:
-                self.progress = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
-                                         TimeRemainingColumn(), console=self.console)
+                self.progress = Progress(
+                    TextColumn("{task.description}"),
+                    BarColumn(),
+                    DownloadColumn(),
+                    TimeRemainingColumn(),
+                    console=self.console,
+                )
                 self.progress.start()
             if task is None:
                 task = self.progress.add_task(name, total=None)
@@ -178,8 +220,9 @@ class ElapsedStatus:
     def __init__(self, console, text: str) -> None:
         from rich.progress import Progress, SpinnerColumn, TextColumn
 
-        self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), elapsed_seconds(),
-                                 console=console, transient=True)
+        self.progress = Progress(
+            SpinnerColumn(), TextColumn("{task.description}"), elapsed_seconds(), console=console, transient=True
+        )
         self.text = text
 
     def __enter__(self) -> ElapsedStatus:
@@ -208,11 +251,16 @@ def print_simulation(console: Console, r: SimResult) -> None:
     if r.lost == r.n:
         say(f"games {r.n:,} · solved 0 % · every game lost")
     else:
-        say(f"games {r.n:,} · solved {r.solved_pct:.2f} %{lost} · total {r.total:,} · average {r.average:.4f}"
-            + (" when solved" if r.lost else "") + f" · median {r.median:g} · max {r.worst}")
+        say(
+            f"games {r.n:,} · solved {r.solved_pct:.2f} %{lost} · total {r.total:,} · average {r.average:.4f}"
+            + (" when solved" if r.lost else "")
+            + f" · median {r.median:g} · max {r.worst}"
+        )
     if np.ptp(r.weights) > 0:  # a prior: what a player meets on its day
-        say(f"weighted by the prior: chance to lose {format_chance(r.loss_chance)} · expected guesses "
-            f"{r.expected:.4f}" + (" when solved" if r.lost else ""))
+        say(
+            f"weighted by the prior: chance to lose {format_chance(r.loss_chance)} · expected guesses "
+            f"{r.expected:.4f}" + (" when solved" if r.lost else "")
+        )
     dist = r.distribution()
     peak = max(dist.values()) or 1
     for k, v in dist.items():

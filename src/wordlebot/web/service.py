@@ -155,12 +155,21 @@ class SetStatus:
             return f"the word set {self.words} could not be prepared: {self.error}"
         if self.state == "waiting":
             return f"the word set {self.words} is waiting to be prepared; try again in a moment"
-        return f"the word set {self.words} is being prepared ({self.step}, {self.seconds():.0f} s so far); " \
-               "try again in a moment"
+        return (
+            f"the word set {self.words} is being prepared ({self.step}, {self.seconds():.0f} s so far); "
+            "try again in a moment"
+        )
 
     def doc(self) -> dict:
-        return {"words": self.words, "day": self.day.isoformat() if self.day else None, "state": self.state,
-                "step": self.step, "seconds": self.seconds(), "error": self.error, "hard_ready": self.hard_ready}
+        return {
+            "words": self.words,
+            "day": self.day.isoformat() if self.day else None,
+            "state": self.state,
+            "step": self.step,
+            "seconds": self.seconds(),
+            "error": self.error,
+            "hard_ready": self.hard_ready,
+        }
 
 
 @dataclass
@@ -202,9 +211,19 @@ class _Suggest:
     @property
     def key(self) -> tuple:
         """The cache key: everything the answer depends on (the set's day included)."""
-        return (self.name, self.entry.status.day, self.strategy, self.goal, self.hard, self.max_guesses,
-                tuple((r.guess, r.pattern) for r in self.rows), self.top, self.candidates, self.guess_space,
-                self.game_day)
+        return (
+            self.name,
+            self.entry.status.day,
+            self.strategy,
+            self.goal,
+            self.hard,
+            self.max_guesses,
+            tuple((r.guess, r.pattern) for r in self.rows),
+            self.top,
+            self.candidates,
+            self.guess_space,
+            self.game_day,
+        )
 
 
 @dataclass(frozen=True)
@@ -222,8 +241,19 @@ class _Analyze:
 
     @property
     def key(self) -> tuple:
-        return (self.name, self.entry.status.day, "analyze", tuple((r.guess, r.pattern) for r in self.rows),
-                self.answer, self.hard, self.max_guesses, self.puzzle, self.style, self.game_day, self.goal)
+        return (
+            self.name,
+            self.entry.status.day,
+            "analyze",
+            tuple((r.guess, r.pattern) for r in self.rows),
+            self.answer,
+            self.hard,
+            self.max_guesses,
+            self.puzzle,
+            self.style,
+            self.game_day,
+            self.goal,
+        )
 
 
 @dataclass(frozen=True)
@@ -239,8 +269,20 @@ class _Grid:
     @property
     def key(self) -> tuple:
         g = self.grid
-        return (self.name, self.entry.status.day, "grid", g.puzzle, g.solved, g.max_guesses, g.hard,
-                tuple(g.patterns), self.played, self.hard, self.style, self.game_day)
+        return (
+            self.name,
+            self.entry.status.day,
+            "grid",
+            g.puzzle,
+            g.solved,
+            g.max_guesses,
+            g.hard,
+            tuple(g.patterns),
+            self.played,
+            self.hard,
+            self.style,
+            self.game_day,
+        )
 
 
 @dataclass(frozen=True)
@@ -258,8 +300,19 @@ class _MultiSuggest:
 
     @property
     def key(self) -> tuple:
-        return (self.name, self.entry.status.day, "multi", self.boards, self.rows, self.hard, self.max_guesses,
-                self.top, self.candidates, self.objective, self.game_day)
+        return (
+            self.name,
+            self.entry.status.day,
+            "multi",
+            self.boards,
+            self.rows,
+            self.hard,
+            self.max_guesses,
+            self.top,
+            self.candidates,
+            self.objective,
+            self.game_day,
+        )
 
 
 class _NoteSink:
@@ -274,11 +327,21 @@ class Engine:
     searches that answer the API.  ``clock`` gives today's date (injected so a test can move it);
     ``ready_wait``: seconds a request waits for its set before being told it is not ready."""
 
-    def __init__(self, lexicons: Mapping[str, LexiconSource], default: str | None = None, *,
-                 cache_size: int = CACHE_SIZE, clock: Clock = dt.date.today, days_kept: int = DAYS_KEPT,
-                 workers: int = WORKERS, per_client: int = PER_CLIENT, queue_total: int = QUEUE_TOTAL,
-                 ready_wait: float = READY_WAIT, search_memory_mb: float | None = SEARCH_MEMORY_MB,
-                 history: HistorySource | None = None) -> None:
+    def __init__(
+        self,
+        lexicons: Mapping[str, LexiconSource],
+        default: str | None = None,
+        *,
+        cache_size: int = CACHE_SIZE,
+        clock: Clock = dt.date.today,
+        days_kept: int = DAYS_KEPT,
+        workers: int = WORKERS,
+        per_client: int = PER_CLIENT,
+        queue_total: int = QUEUE_TOTAL,
+        ready_wait: float = READY_WAIT,
+        search_memory_mb: float | None = SEARCH_MEMORY_MB,
+        history: HistorySource | None = None,
+    ) -> None:
         if not lexicons:
             raise ValueError("at least one word set is needed")
         self._sources = dict(lexicons)
@@ -340,8 +403,11 @@ class Engine:
             entry = self._sets.get(key)
             if entry is None and key[1] is not None and name not in self._daily:
                 entry = next((e for (n, _), e in self._sets.items() if n == name), None)  # the first load
-            if entry is not None and entry.status.state == "failed" \
-                    and time.monotonic() - (entry.status.finished or 0) > RETRY_FAILED:
+            if (
+                entry is not None
+                and entry.status.state == "failed"
+                and time.monotonic() - (entry.status.finished or 0) > RETRY_FAILED
+            ):
                 self._sets.pop(self._key_of(entry), None)
                 entry = None  # try again: the data may have been fixed meanwhile
             if entry is None:
@@ -398,8 +464,9 @@ class Engine:
             entry = self._sets.get(self._key(name, day))
         return entry.status if entry is not None else SetStatus(name, day, state="waiting")
 
-    def wait_ready(self, name: str | None = None, day: dt.date | None = None, *, hard: bool = False,
-                   timeout: float | None = None) -> _Prepared:
+    def wait_ready(
+        self, name: str | None = None, day: dt.date | None = None, *, hard: bool = False, timeout: float | None = None
+    ) -> _Prepared:
         """Block until the set is ready (for a thread of its own: the CLI, tests)."""
         day = day or self.clock()
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -411,8 +478,9 @@ class Engine:
                     raise
                 time.sleep(0.02)
 
-    async def ready(self, name: str | None, day: dt.date | None = None, *, hard: bool = False,
-                    loaded: bool = False) -> _Prepared:
+    async def ready(
+        self, name: str | None, day: dt.date | None = None, *, hard: bool = False, loaded: bool = False
+    ) -> _Prepared:
         """The set once ready (``loaded``: once its lists are loaded, book or not), waiting up to
         ``ready_wait`` seconds without holding a thread; else NotReadyError."""
         day = day or self.clock()
@@ -437,8 +505,9 @@ class Engine:
             raise NotReadyError(st)
         if hard and not st.hard_ready:
             if st.hard_error:
-                raise SetFailedError(f"hard mode of the word set {st.words} is not available: {st.hard_error}",
-                                     self._retry_in(st))
+                raise SetFailedError(
+                    f"hard mode of the word set {st.words} is not available: {st.hard_error}", self._retry_in(st)
+                )
             raise NotReadyError(st)
         return entry
 
@@ -586,8 +655,14 @@ class Engine:
                     adv = idle
                     break
         if adv is None:
-            adv = Advisor(entry.words, strategy=strategy, guess_space=guess_space, goal=goal,
-                          search_memory_mb=self._memory_mb, searches_kept=SEARCHES_KEPT)
+            adv = Advisor(
+                entry.words,
+                strategy=strategy,
+                guess_space=guess_space,
+                goal=goal,
+                search_memory_mb=self._memory_mb,
+                searches_kept=SEARCHES_KEPT,
+            )
         if guess_space == "all":  # the prepared books are those of any allowed word
             adv.use_books(entry.books.get(goal, {}))  # the hard-mode book may have come since it was made
         return adv
@@ -635,8 +710,7 @@ class Engine:
         try:
             return self.queue.submit(client, fn, *args)
         except QueueFull as exc:
-            raise BusyError(f"the server is busy ({exc}); try again in {exc.retry_after} s",
-                            exc.retry_after) from None
+            raise BusyError(f"the server is busy ({exc}); try again in {exc.retry_after} s", exc.retry_after) from None
 
     # --- the day --------------------------------------------------------------------------------
 
@@ -658,25 +732,48 @@ class Engine:
             self._history_kept = (now, entries)
         return entries
 
-    def game_day(self, date: str | dt.date | None = None, puzzle: int | None = None,
-                 grid_puzzle: int | None = None) -> GameDay:
+    def game_day(
+        self, date: str | dt.date | None = None, puzzle: int | None = None, grid_puzzle: int | None = None
+    ) -> GameDay:
         """The day of a request (``days.resolve_day`` on the server's clock): today unless the
         request names one; InvalidDayError (400) for one not published yet, or two that differ."""
-        return resolve_day(date=date, puzzle=puzzle, grid_puzzle=grid_puzzle, today=self.clock(),
-                           history=self.history() if (date or puzzle is not None or grid_puzzle is not None) else ())
+        return resolve_day(
+            date=date,
+            puzzle=puzzle,
+            grid_puzzle=grid_puzzle,
+            today=self.clock(),
+            history=self.history() if (date or puzzle is not None or grid_puzzle is not None) else (),
+        )
 
     def day_doc(self, lex: Lexicon, game_day: GameDay | None) -> dict:
         """What an answer says of its day: the day of the prior (null for a set whose prior does
         not depend on it), the puzzle number, where the day came from, and the line to show."""
         gd = game_day or GameDay(self.clock())
         weighted = lex.day is not None
-        return {"day": lex.day.isoformat() if lex.day is not None else None, "puzzle": gd.puzzle,
-                "day_source": gd.source, "day_text": gd.describe(self.clock()) if weighted else None}
+        return {
+            "day": lex.day.isoformat() if lex.day is not None else None,
+            "puzzle": gd.puzzle,
+            "day_source": gd.source,
+            "day_text": gd.describe(self.clock()) if weighted else None,
+        }
 
-    async def suggest_async(self, client: Client, words: str | None, history, *, hard: bool = False,
-                            max_guesses: int = 6, strategy: str = "search", top: int = 10,
-                            candidates: int = 100, day: dt.date | None = None, date: str | None = None,
-                            puzzle: int | None = None, guess_space: str = "all", goal: str = DEFAULT_GOAL) -> dict:
+    async def suggest_async(
+        self,
+        client: Client,
+        words: str | None,
+        history,
+        *,
+        hard: bool = False,
+        max_guesses: int = 6,
+        strategy: str = "search",
+        top: int = 10,
+        candidates: int = 100,
+        day: dt.date | None = None,
+        date: str | None = None,
+        puzzle: int | None = None,
+        guess_space: str = "all",
+        goal: str = DEFAULT_GOAL,
+    ) -> dict:
         """The same for the event loop: a set not ready, a full queue are answered at once
         (NotReadyError, BusyError); the search runs on a queue worker.  ``date`` / ``puzzle``:
         the day asked for (else ``day``, else today)."""
@@ -688,8 +785,9 @@ class Engine:
         rows = parse_rows(history, loaded.words.length)
         needs_book = guess_space == "all" and self._needs_hard_book(strategy, hard, max_guesses, len(rows))
         entry = await self.ready(words, gd.day, hard=needs_book)
-        request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates,
-                           guess_space, gd, goal)
+        request = _Suggest(
+            words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates, guess_space, gd, goal
+        )
         return await self._answer(client, self._suggest_now, request)
 
     async def _answer(self, client: Client, compute, request) -> dict:
@@ -743,20 +841,34 @@ class Engine:
         why = None
         if ranked and game.candidates.size:
             e = explain(game, ranked[0].word)
-            why = {"word": e.word, "text": e.sentences(), "p_answer": e.p_answer, "p_known": e.p_known,
-                   "expected_left": e.expected_left, "groups": len(e.groups),
-                   "largest": {"digits": e.largest.digits, "size": e.largest.size, "p": e.largest.p},
-                   "top_groups": [{"digits": g.digits, "size": g.size, "p": g.p} for g in e.groups[:WHY_GROUPS]]}
+            why = {
+                "word": e.word,
+                "text": e.sentences(),
+                "p_answer": e.p_answer,
+                "p_known": e.p_known,
+                "expected_left": e.expected_left,
+                "groups": len(e.groups),
+                "largest": {"digits": e.largest.digits, "size": e.largest.size, "p": e.largest.p},
+                "top_groups": [{"digits": g.digits, "size": g.size, "p": g.p} for g in e.groups[:WHY_GROUPS]],
+            }
         likely = likely_count(game.posterior)
         return {
-            "words": name, "day": lex.day.isoformat() if lex.day else None, "description": lex.describe(),
-            "official": lex.official, "note": lex.note,
-            "length": lex.length, "strategy": strategy, "hard": game.hard, "max_guesses": game.max_guesses,
+            "words": name,
+            "day": lex.day.isoformat() if lex.day else None,
+            "description": lex.describe(),
+            "official": lex.official,
+            "note": lex.note,
+            "length": lex.length,
+            "strategy": strategy,
+            "hard": game.hard,
+            "max_guesses": game.max_guesses,
             "history": game.history(),
             "rows": [{"guess": r.guess, "feedback": r.feedback_digits()} for r in game.rows],
-            "solved": game.solved, "over": game.over,
+            "solved": game.solved,
+            "over": game.over,
             "candidates": int(game.candidates.size),
-            "likely": round(likely, 2), "likely_text": about(likely),
+            "likely": round(likely, 2),
+            "likely_text": about(likely),
             # likeliest first (equals in list order), with each one's probability and, on a set
             # whose prior says where it comes from (nyt), the word's group
             "candidate_words": [_candidate(lex, w, p) for w, p in by_likelihood(game, n_cands)],
@@ -765,17 +877,29 @@ class Engine:
             "why": why,
         }
 
-    async def multi_suggest_async(self, client: Client, words: str | None, boards: int, history, *,
-                                  hard: bool = False, max_guesses: int | None = None, top: int = 5,
-                                  candidates: int = 12, day: dt.date | None = None,
-                                  objective: str = "score", date: str | None = None) -> dict:
+    async def multi_suggest_async(
+        self,
+        client: Client,
+        words: str | None,
+        boards: int,
+        history,
+        *,
+        hard: bool = False,
+        max_guesses: int | None = None,
+        top: int = 5,
+        candidates: int = 12,
+        day: dt.date | None = None,
+        objective: str = "score",
+        date: str | None = None,
+    ) -> dict:
         """Suggestions for a multi-board game (Dordle, Quordle, Octordle): ``multi.suggest`` on a
         queue worker, with each board's candidates."""
         rows = parse_multi_rows(history)
         gd = self.game_day(date or day)
         entry = await self.ready(words, gd.day, loaded=True)  # no book needed
-        request = _MultiSuggest(words or self.default, entry, boards, rows, hard, max_guesses, top, candidates,
-                                objective, gd)
+        request = _MultiSuggest(
+            words or self.default, entry, boards, rows, hard, max_guesses, top, candidates, objective, gd
+        )
         return await self._answer(client, self._multi_now, request)
 
     def _multi_now(self, r: _MultiSuggest) -> dict:
@@ -789,17 +913,34 @@ class Engine:
         for b in range(game.n_boards):
             open_ = solved_at[b] is None
             listed = by_likelihood(game.boards[b], r.candidates) if open_ else []
-            boards.append({"board": b + 1, "solved_at": solved_at[b],
-                           "candidates": int(game.candidates(b).size) if open_ else 0,
-                           "candidate_words": [{"word": w, "p": json_number(p)} for w, p in listed]})
+            boards.append(
+                {
+                    "board": b + 1,
+                    "solved_at": solved_at[b],
+                    "candidates": int(game.candidates(b).size) if open_ else 0,
+                    "candidate_words": [{"word": w, "p": json_number(p)} for w, p in listed],
+                }
+            )
         doc = {
-            "words": r.name, "day": lex.day.isoformat() if lex.day else None, "description": lex.describe(),
-            "length": lex.length, "boards": game.n_boards, "variant": game.name, "hard": game.hard,
-            "max_guesses": game.max_guesses, "guesses_left": game.guesses_left,
-            "rows": [{"guess": row.guess, "feedback": [None if p is None else format_digits(p, lex.length)
-                                                       for p in row.patterns]} for row in game.rows],
+            "words": r.name,
+            "day": lex.day.isoformat() if lex.day else None,
+            "description": lex.describe(),
+            "length": lex.length,
+            "boards": game.n_boards,
+            "variant": game.name,
+            "hard": game.hard,
+            "max_guesses": game.max_guesses,
+            "guesses_left": game.guesses_left,
+            "rows": [
+                {
+                    "guess": row.guess,
+                    "feedback": [None if p is None else format_digits(p, lex.length) for p in row.patterns],
+                }
+                for row in game.rows
+            ],
             "history": ",".join(str(row) for row in game.rows),
-            "solved": game.solved, "over": game.over,
+            "solved": game.solved,
+            "over": game.over,
             "objective": r.objective,
             "score": game.score() if game.over else None,
             "guesses_to_finish": game.guesses_to_finish() if game.over else None,
@@ -814,9 +955,20 @@ class Engine:
         doc["seconds"] = round(time.perf_counter() - t0, 4)
         return self._keep(r.key, doc)
 
-    async def analyze_async(self, client: Client, words: str | None, history, *, answer: str | None = None,
-                            hard: bool = False, max_guesses: int = 6, puzzle: int | None = None,
-                            style: EmojiStyle = "dark", date: str | None = None, goal: str = DEFAULT_GOAL) -> dict:
+    async def analyze_async(
+        self,
+        client: Client,
+        words: str | None,
+        history,
+        *,
+        answer: str | None = None,
+        hard: bool = False,
+        max_guesses: int = 6,
+        puzzle: int | None = None,
+        style: EmojiStyle = "dark",
+        date: str | None = None,
+        goal: str = DEFAULT_GOAL,
+    ) -> dict:
         """A played game rated row by row, with the prior of its day (``date`` or ``puzzle``,
         else today); ``puzzle`` is also the share text's number."""
         self._check_strategy("search", goal)
@@ -840,25 +992,40 @@ class Engine:
         finally:
             self._release(r.entry, "search", advisor)
         doc.update(self.day_doc(lex, r.game_day), words=r.name, goal=r.goal)
-        doc["day_note"] = (replay_note([report.answer], r.game_day or GameDay(self.clock()), self.history(), HOW_REPLAY,
-                                       self.clock()) if report.answer and lex.day is not None else None)
-        doc["share"] = self.share(r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle,
-                                  style=r.style)
+        doc["day_note"] = (
+            replay_note([report.answer], r.game_day or GameDay(self.clock()), self.history(), HOW_REPLAY, self.clock())
+            if report.answer and lex.day is not None
+            else None
+        )
+        doc["share"] = self.share(
+            r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle, style=r.style
+        )
         return self._keep(r.key, doc)
 
-    def _report_doc(self, advisor: Advisor, lex: Lexicon, report: GameReport, rows: list[Row], hard: bool,
-                    max_guesses: int) -> dict:
+    def _report_doc(
+        self, advisor: Advisor, lex: Lexicon, report: GameReport, rows: list[Row], hard: bool, max_guesses: int
+    ) -> dict:
         """A game's analysis as the API gives it: the summary, each row's figures, and each row
         in plain words (``explain.review_rows``, the sentences the terminal shows)."""
         rated = Game(lex, hard=hard, max_guesses=max(max_guesses, len(rows)), matrix=advisor.matrix)
-        for row in rows[:len(report.rows)]:
+        for row in rows[: len(report.rows)]:
             rated.guess(row.guess, row.pattern)
         return {**report.to_dict(), "review": review_rows(advisor, rated, report)}
 
     # --- a pasted share grid ---------------------------------------------------------------------
 
-    async def grid_async(self, client: Client, words: str | None, text: str, *, played=None, board=None,
-                         hard: bool | None = None, date: str | None = None, style: EmojiStyle = "dark") -> dict:
+    async def grid_async(
+        self,
+        client: Client,
+        words: str | None,
+        text: str,
+        *,
+        played=None,
+        board=None,
+        hard: bool | None = None,
+        date: str | None = None,
+        style: EmojiStyle = "dark",
+    ) -> dict:
         """A pasted share grid, analysed with its day's prior: its puzzle number is the day (a
         ``date`` given must agree), whose answer the history may know; the words played are
         ``played``, or the board's (``board``: rows) when they show the grid's colours, else
@@ -869,8 +1036,10 @@ class Engine:
         gd = self.game_day(date, grid_puzzle=grid.puzzle)
         loaded = await self.ready(words, gd.day, loaded=True)
         if grid.length != loaded.words.length:
-            raise InvalidWordError(f"the grid has {grid.length}-letter rows; the word set {loaded.words.name} has "
-                                   f"{loaded.words.length}-letter words")
+            raise InvalidWordError(
+                f"the grid has {grid.length}-letter rows; the word set {loaded.words.name} has "
+                f"{loaded.words.length}-letter words"
+            )
         words_played = None
         if isinstance(played, str):
             played = [w for w in played.replace(",", " ").split() if w]
@@ -880,8 +1049,10 @@ class Engine:
             matched = words_of_rows(grid, parse_rows(board, loaded.words.length))
             words_played = tuple(matched) if matched else None
         if words_played is None and gd.answer is None:
-            raise InvalidWordError(f"the answer of Wordle #{gd.puzzle:,} ({gd.day}) is not in the server's history "
-                                   "(today's is never told), so only the words played can be rated: type them")
+            raise InvalidWordError(
+                f"the answer of Wordle #{gd.puzzle:,} ({gd.day}) is not in the server's history "
+                "(today's is never told), so only the words played can be rated: type them"
+            )
         entry = await self.ready(words, gd.day, hard=self._needs_hard_book("search", bool(grid.hard), 6, 0))
         request = _Grid(words or self.default, entry, grid, words_played, hard, style, gd)
         return await self._answer(client, self._grid_now, request)
@@ -890,18 +1061,27 @@ class Engine:
         lex = r.entry.words
         advisor = self._advisor(r.entry, "search")
         try:
-            rep: GridReport = analyze_grid(advisor, r.grid, r.game_day, played=list(r.played) if r.played else None,
-                                           hard=r.hard)
-            doc = {"rated": rep.rated, "headline": rep.headline("type the words you played to rate each one"),
-                   "answer": rep.answer, "solved": r.grid.solved, "max_guesses": r.grid.max_guesses,
-                   "hard": bool(r.grid.hard if r.hard is None else r.hard)}
+            rep: GridReport = analyze_grid(
+                advisor, r.grid, r.game_day, played=list(r.played) if r.played else None, hard=r.hard
+            )
+            doc = {
+                "rated": rep.rated,
+                "headline": rep.headline("type the words you played to rate each one"),
+                "answer": rep.answer,
+                "solved": r.grid.solved,
+                "max_guesses": r.grid.max_guesses,
+                "hard": bool(r.grid.hard if r.hard is None else r.hard),
+            }
             if rep.rated and rep.report is not None:
-                doc["analysis"] = self._report_doc(advisor, lex, rep.report, rep.played, bool(doc["hard"]),
-                                                   r.grid.max_guesses)
+                doc["analysis"] = self._report_doc(
+                    advisor, lex, rep.report, rep.played, bool(doc["hard"]), r.grid.max_guesses
+                )
                 doc["played"] = [{"guess": x.guess, "feedback": x.feedback_digits()} for x in rep.played]
             else:
-                doc["rows"] = [{"index": x.index, "feedback": format_digits(x.pattern, lex.length),
-                                "fitting": x.fitting} for x in rep.rows]
+                doc["rows"] = [
+                    {"index": x.index, "feedback": format_digits(x.pattern, lex.length), "fitting": x.fitting}
+                    for x in rep.rows
+                ]
                 doc["lines"] = rep.lines(r.style)
                 doc["bot"] = [x.guess for x in rep.bot]
         finally:
@@ -909,8 +1089,16 @@ class Engine:
         doc.update(self.day_doc(lex, r.game_day), words=r.name)
         return self._keep(r.key, doc)
 
-    def share(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
-              puzzle: int | None = None, style: EmojiStyle = "dark") -> str:
+    def share(
+        self,
+        words: str | None,
+        rows: list[Row],
+        *,
+        hard: bool = False,
+        max_guesses: int = 6,
+        puzzle: int | None = None,
+        style: EmojiStyle = "dark",
+    ) -> str:
         if not rows:
             raise InvalidWordError("there is nothing to share: the history has no rows")
         if len(rows) > max_guesses:
@@ -919,8 +1107,9 @@ class Engine:
         for k, r in enumerate(rows[:-1], start=1):
             if r.pattern == green:
                 raise InvalidFeedbackError(f"row {k} is all green: only the last row can be")
-        return share_grid(rows, solved=rows[-1].pattern == green, max_guesses=max_guesses, hard=hard,
-                          puzzle=puzzle, style=style)
+        return share_grid(
+            rows, solved=rows[-1].pattern == green, max_guesses=max_guesses, hard=hard, puzzle=puzzle, style=style
+        )
 
     def today_puzzle(self) -> int:
         return puzzle_number(self.clock())
@@ -943,5 +1132,12 @@ def colours(guess: str, answer: str) -> dict:
     g = check_word(guess)
     a = check_word(answer, len(g))
     fb = Feedback.of(g, a)
-    return {"guess": g, "answer": a, "code": fb.code, "digits": fb.digits(),
-            "letters": fb.letters(), "emoji": fb.emoji(), "solved": fb.solved}
+    return {
+        "guess": g,
+        "answer": a,
+        "code": fb.code,
+        "digits": fb.digits(),
+        "letters": fb.letters(),
+        "emoji": fb.emoji(),
+        "solved": fb.solved,
+    }
