@@ -187,3 +187,25 @@ def test_feedback_unchecked_is_feedback_without_the_checks():
         for a in ANSWERS[:20]:
             assert feedback_unchecked(g, a) == feedback(g, a)
     assert feedback_unchecked("error", "elder") == 2 + 2 * 81  # 20002
+
+
+def test_the_web_answer_of_a_refused_row_says_which_row(client):
+    r = client.post("/api/suggest", json={"history": f"{WORDS[0]}:00000,{WORDS[1]}:2012"})
+    assert r.status_code == 400 and r.json()["row"] == 2 and "board" not in r.json()
+    assert client.post("/api/suggest", json={"words": "nope"}).status_code == 404  # UnknownWordSet.http_status
+
+
+def test_an_error_whose_init_passes_nothing_on_still_has_no_place():
+    from wordlebot.core.extras import MissingExtraError
+
+    err = MissingExtraError("web", "the web app", "fastapi")
+    assert (err.row, err.board) == (None, None)
+
+
+def test_an_error_of_another_signature_can_be_said_of_a_row():
+    from wordlebot.core.extras import MissingExtraError
+
+    err = HttpError("https://x: HTTP 503 busy", status=503).at(row=4)
+    assert (type(err), err.status, err.row, str(err)) == (HttpError, 503, 4, "row 4: https://x: HTTP 503 busy")
+    other = MissingExtraError("web", "the web app", "fastapi").at(board=1)
+    assert other.extra == "web" and str(other).startswith("board 1: the web app needs the 'web' extra")

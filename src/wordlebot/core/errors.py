@@ -6,6 +6,8 @@ into a clean message with one ``except``; programming errors stay ordinary excep
 
 from __future__ import annotations
 
+from typing import Self
+
 
 class WordlebotError(Exception):
     """Base of every error that reports a user or data problem rather than a bug.
@@ -19,18 +21,21 @@ class WordlebotError(Exception):
     ("row 2: 'salte' is not in the guess list", 2, True)
     """
 
+    # (class defaults too: a subclass whose __init__ does not pass them on still has them)
+    row: int | None = None
+    board: int | None = None
+
     def __init__(self, message: str = "", *, row: int | None = None, board: int | None = None) -> None:
         super().__init__(message)
         self.row = row
         self.board = board
 
-    def at(self, *, row: int | None = None, board: int | None = None, label: str | None = None) -> WordlebotError:
+    def at(self, *, row: int | None = None, board: int | None = None, label: str | None = None) -> Self:
         """A copy said of ``row`` or ``board`` (or of ``label``, a place in words): the place
         goes in front of the message, once (an error that already names its row keeps its
         words), and into the attribute."""
-        import copy
-
-        new = copy.copy(self)
+        new = type(self).__new__(type(self))  # (no __init__: a subclass's may take other arguments)
+        new.__dict__.update(self.__dict__)
         text = str(self)
         if board is not None and self.board is None:
             new.board = board

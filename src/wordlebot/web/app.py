@@ -31,7 +31,6 @@ from .service import (
     Engine,
     NotReadyError,
     SetFailedError,
-    UnknownWordSet,
     colours,
     parse_rows,
 )
@@ -264,7 +263,11 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
 
     @app.exception_handler(WordlebotError)
     async def _user_error(request: Request, exc: WordlebotError):
-        return JSONResponse({"detail": str(exc)}, status_code=404 if isinstance(exc, UnknownWordSet) else 400)
+        # the message, and where it is when it is about one row or board (1-based), for a page
+        # to point at; the status is the error's own where it has one (UnknownWordSet: 404)
+        doc: dict[str, object] = {"detail": str(exc)}
+        doc.update({k: v for k, v in (("row", exc.row), ("board", exc.board)) if v is not None})
+        return JSONResponse(doc, status_code=getattr(exc, "http_status", 400))
 
     @app.exception_handler(RequestValidationError)
     async def _bad_body(request: Request, exc: RequestValidationError):

@@ -116,7 +116,10 @@ class SetFailedError(Exception):
 
 
 class UnknownWordSet(WordlebotError, LookupError):
-    pass
+    """A word set the server does not serve (answered 404, not 400: the request names a thing
+    that is not there)."""
+
+    http_status = 404
 
 
 # How the page sets the day, in the words of days.replay_note.
