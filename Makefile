@@ -1,5 +1,5 @@
-# Two entry points: `make run` (the terminal UI) and `make test` (the suite, then the kernel and
-# search tests with the kernels as plain Python: `test-nojit`).
+# Two entry points: `make run` (the terminal UI) and `make test` (the linter and the type checker,
+# `lint`; the suite; then the kernel and search tests with the kernels as plain Python: `test-nojit`).
 # `make run` sets up what running needs, once: .venv with the core and the terminal UI (the `tui`
 # extra), then compiles the kernels (a minute and a half).  `make test` adds the other extras and
 # the test tools (pytest, Playwright…): each part has its stamp, so `make test` after `make run`
@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed
 RUN_EXTRAS  := .[tui]
 TEST_EXTRAS := .[all,test]
 
-.PHONY: run test test-nojit bench clean
+.PHONY: run test lint test-nojit bench clean
 
 # $(call step,what it does,command): the command under a title line, then how long it took.
 define step
@@ -38,8 +38,17 @@ run: $(RUN_STAMP)
 	$(BIN)/wordlebot tui
 
 test: $(STAMP)
+	@$(MAKE) --no-print-directory lint
 	$(BIN)/python -m pytest
 	@$(MAKE) --no-print-directory test-nojit
+
+# The linter, the formatter (a check) and the type checker, as configured in pyproject.toml (mypy: strict on the library;
+# see its overrides for the kernels and the shells).  The layers are checked by the suite
+# (tests/test_layers.py).
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
 
 # The kernel and search tests with every kernel run as plain Python (NUMBA_DISABLE_JIT=1): numpy
 # scalars catch what compiled code lets pass silently (integer promotion, overflow), and an
@@ -59,4 +68,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

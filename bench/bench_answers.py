@@ -11,9 +11,10 @@ import statistics
 import time
 
 from common import data_dir, report
+
 from wordlebot.answers import backtest, editor, store
 from wordlebot.answers.daily import word_facts
-from wordlebot.words import read_word_file
+from wordlebot.core.words import read_word_file
 
 
 def main() -> None:
@@ -29,28 +30,43 @@ def main() -> None:
         model = editor.fit(facts, data.history)
         times.append(time.perf_counter() - t0)
     report("fit the editor model on the whole history (median of 5)", statistics.median(times), "s", 10.0)
-    print(f"  {model.meta['fresh_choices']:,} fresh choices, {model.meta['repeat_choices']} repeats, "
-          f"{model.meta['newton_steps']} Newton steps")
+    print(
+        f"  {model.meta['fresh_choices']:,} fresh choices, {model.meta['repeat_choices']} repeats, "
+        f"{model.meta['newton_steps']} Newton steps"
+    )
     reports, priors = backtest.ranking_backtest(data, 120)
     r0 = reports[0]
     print(f"ranking: {r0.days} days {r0.window[0]} … {r0.window[1]}, each with the history before it")
     for r in reports:
-        print(f"  {r.method:<8} log-loss {r.log_loss:.3f}  mean rank {r.mean_rank:,.1f}  median {r.median_rank:,.1f}  "
-              + " ".join(f"top{k}:{v:.1%}" for k, v in r.recall.items()) + f"  ({r.seconds:.0f} s)")
+        print(
+            f"  {r.method:<8} log-loss {r.log_loss:.3f}  mean rank {r.mean_rank:,.1f}  median {r.median_rank:,.1f}  "
+            + " ".join(f"top{k}:{v:.1%}" for k, v in r.recall.items())
+            + f"  ({r.seconds:.0f} s)"
+        )
     by = {r.method: r for r in reports}
-    report("editor log-loss (target 7.0, must beat the mixture's)", by["editor"].log_loss, "nats",
-           min(7.0, by["mixture"].log_loss))
+    report(
+        "editor log-loss (target 7.0, must beat the mixture's)",
+        by["editor"].log_loss,
+        "nats",
+        min(7.0, by["mixture"].log_loss),
+    )
     plays = backtest.play_backtest(data, priors, window=120)
     print("real play (same search for every method):")
     for r in plays:
         dist = " ".join(f"{k}:{v}" for k, v in r.distribution().items())
-        print(f"  {r.name:<15} average {r.average:.4f}  failures {r.failures:>2} (unreachable {len(r.unreachable)})  "
-              f"{dist}  {r.seconds:.0f} s")
+        print(
+            f"  {r.name:<15} average {r.average:.4f}  failures {r.failures:>2} (unreachable {len(r.unreachable)})  "
+            f"{dist}  {r.seconds:.0f} s"
+        )
     play = {r.name: r for r in plays}
     mine = play["editor"]
     best_base = min(play["mixture"].average, play["spy-em"].average)
-    report("editor real-play average (must beat the mixture and Spy-EM with no failure)", mine.average, "guesses",
-           best_base if mine.failures == 0 else 0.0)
+    report(
+        "editor real-play average (must beat the mixture and Spy-EM with no failure)",
+        mine.average,
+        "guesses",
+        best_base if mine.failures == 0 else 0.0,
+    )
 
 
 if __name__ == "__main__":

@@ -113,8 +113,9 @@ def names(label: str) -> dict[str, str]:
 def timed(args: list[str], env: dict, cache: str, **extra: str) -> float:
     argv = [sys.executable, "-m", "wordlebot", "suggest", *args]
     t0 = time.perf_counter()
-    r = subprocess.run(argv, env=dict(env, WORDLEBOT_CACHE=cache, **extra),
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    r = subprocess.run(
+        argv, env=dict(env, WORDLEBOT_CACHE=cache, **extra), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     seconds = time.perf_counter() - t0
     if r.returncode != 0:
         sys.exit(f"{' '.join(argv[1:])} failed (exit {r.returncode}):\n{r.stderr.decode()}")
@@ -128,8 +129,12 @@ def setup_compile(env: dict, fresh) -> None:
     numba_dir = fresh()
     env = dict(env, NUMBA_CACHE_DIR=numba_dir, WORDLEBOT_CACHE=fresh())
     t0 = time.perf_counter()
-    r = subprocess.run([sys.executable, "-m", "wordlebot", "prepare", "--kernels"], env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlebot", "prepare", "--kernels"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     if r.returncode != 0:
         print(f"  (no set-up compile: {r.stderr.decode().strip().splitlines()[-1]})", flush=True)
         return
@@ -138,8 +143,11 @@ def setup_compile(env: dict, fresh) -> None:
     for args in (["--words", "classic"], ["--words", "nyt", "--date", DATE, "--history", ROW]):
         timed(args, env, fresh(), NUMBA_CACHE_DIR=numba_dir)
     after = sum(1 for _ in Path(numba_dir).rglob("*.nbc"))
-    print(f"  then the classic first move and the nyt move after {ROW}: {after - before} kernels compiled "
-          f"at first use ({before} at set-up)", flush=True)
+    print(
+        f"  then the classic first move and the nyt move after {ROW}: {after - before} kernels compiled "
+        f"at first use ({before} at set-up)",
+        flush=True,
+    )
 
 
 def load() -> str:
@@ -148,8 +156,9 @@ def load() -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=3,
-                    help="Runs per figure, each with a fresh cache (the median is shown).")
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="Runs per figure, each with a fresh cache (the median is shown)."
+    )
     ap.add_argument("--src", type=Path, default=ROOT / "src", help="The checkout's src folder to time.")
     ap.add_argument("--no-compile", action="store_true", help="Skip the cold-compile figures (slow).")
     ap.add_argument("--only", default="", help="Run the figures whose name contains this.")
@@ -157,18 +166,24 @@ def main() -> None:
     env = dict(os.environ, PYTHONPATH=str(args.src.resolve()), WORDLEBOT_DATA=str(data_dir()))
     env.pop("WORDLEBOT_CACHE", None)
     env.pop("NUMBA_CACHE_DIR", None)
-    where = subprocess.run([sys.executable, "-c", "import importlib.util as u; print(u.find_spec('wordlebot').origin)"],
-                           env=env, capture_output=True, text=True).stdout.strip()
-    print(f"timing {where} ({os.cpu_count()} CPUs, {load()}); median of {args.repeat}, a new process each",
-          flush=True)
+    where = subprocess.run(
+        [sys.executable, "-c", "import importlib.util as u; print(u.find_spec('wordlebot').origin)"],
+        env=env,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    print(f"timing {where} ({os.cpu_count()} CPUs, {load()}); median of {args.repeat}, a new process each", flush=True)
 
     def wanted(label: str, key: str) -> bool:
         return args.only in names(label)[key]
 
     plan = []  # (label, argv, target, keys wanted)
     for label, argv, target, row in SETS:
-        keys = {k for k in (("first", "row", "row_empty", "warm", "warm_row") if row else ("first", "warm"))
-                if wanted(label, k)}
+        keys = {
+            k
+            for k in (("first", "row", "row_empty", "warm", "warm_row") if row else ("first", "warm"))
+            if wanted(label, k)
+        }
         if label in COLD and not args.no_compile and (wanted(label, "cold") or wanted(label, "share")):
             keys |= {"cold", "share"}
         if keys:
@@ -212,8 +227,13 @@ def main() -> None:
                     runs.setdefault(n["row_empty"], []).append(timed([*argv, "--history", ROW], env, fresh()))
         for label, argv, target, keys in plan:
             n = names(label)
-            figures = [("first", target), ("row", TARGET_FIRST), ("row_empty", TARGET_FIRST),
-                       ("warm", TARGET_WARM), ("warm_row", TARGET_WARM)]
+            figures = [
+                ("first", target),
+                ("row", TARGET_FIRST),
+                ("row_empty", TARGET_FIRST),
+                ("warm", TARGET_WARM),
+                ("warm_row", TARGET_WARM),
+            ]
             for key, tgt in figures:
                 if key in keys:
                     results[n[key]] = (statistics.median(runs[n[key]]), "s", tgt)
@@ -232,16 +252,27 @@ def main() -> None:
             results[n["share"]] = (cold - warm, "s", None)
             report(n["cold"], cold, "s")
             report(n["share"], cold - warm, "s")
-            print(f"  (the empty Numba cache got {written} kernels: {'recompiled' if written else 'NOT recompiled?'})",
-                  flush=True)
+            print(
+                f"  (the empty Numba cache got {written} kernels: {'recompiled' if written else 'NOT recompiled?'})",
+                flush=True,
+            )
 
         if not args.no_compile and args.only in "set-up compile":
             setup_compile(env, fresh)
 
-    print(f"\nsummary (median of {args.repeat}, {load()}; targets: first suggestion and the move after a row "
-          f"{TARGET_FIRST:g} s for classic and nyt, {TARGET_OTHER:g} s otherwise; warm {TARGET_WARM:g} s)")
-    cols = [("first", "first"), ("row", "row, 1st cache"), ("row_empty", "row, empty"), ("warm", "warm"),
-            ("warm_row", "warm row"), ("cold", "cold compile"), ("share", "compile")]
+    print(
+        f"\nsummary (median of {args.repeat}, {load()}; targets: first suggestion and the move after a row "
+        f"{TARGET_FIRST:g} s for classic and nyt, {TARGET_OTHER:g} s otherwise; warm {TARGET_WARM:g} s)"
+    )
+    cols = [
+        ("first", "first"),
+        ("row", "row, 1st cache"),
+        ("row_empty", "row, empty"),
+        ("warm", "warm"),
+        ("warm_row", "warm row"),
+        ("cold", "cold compile"),
+        ("share", "compile"),
+    ]
     print(f"{'':<16}" + "".join(f"{title:>16}" for _, title in cols))
     for label, *_ in plan:
         n = names(label)

@@ -22,14 +22,14 @@ import inspect
 import time
 
 import numpy as np
-
 from common import data_dir, report
-import wordlebot.openings  # noqa: F401  (everything imported before any work: see below)
-import wordlebot.search  # noqa: F401
-import wordlebot.strategies  # noqa: F401
-from wordlebot.advisor import Advisor
-from wordlebot.feedback import _feedback
-from wordlebot.wordsets import load_lexicon
+
+import wordlebot.policy.strategies  # noqa: F401
+import wordlebot.search.openings  # noqa: F401  (everything imported before any work: see below)
+import wordlebot.search.tree_search  # noqa: F401
+from wordlebot.app.wordsets import load_lexicon
+from wordlebot.core.feedback import _feedback
+from wordlebot.policy.advisor import Advisor
 
 SETS = (("classic", "salet"), ("nyt-3158", "tarse"), ("nyt", None))
 
@@ -44,14 +44,13 @@ def advisor(lex, goal: str | None, **kw) -> Advisor:
 def timed(adv: Advisor, game) -> tuple[float, float, float]:
     """Wall and CPU milliseconds (the CPU time of every thread: on a machine shared with other
     work it says what the suggestion cost, where the wall clock also says how long it waited),
-    and the search's work in millions of scan units (search_kernels.M_WORK: what the work budget
+    and the search's work in millions of scan units (search/kernels.py's M_WORK: what the work budget
     counts, the same on any machine and load)."""
     search = adv.search_for(game.hard, game.max_guesses)
     w0 = search.work_done
     t0, c0 = time.perf_counter(), time.process_time()
     adv.suggest(game, 5)
-    return (1000 * (time.perf_counter() - t0), 1000 * (time.process_time() - c0),
-            (search.work_done - w0) / 1e6)
+    return (1000 * (time.perf_counter() - t0), 1000 * (time.process_time() - c0), (search.work_done - w0) / 1e6)
 
 
 def main() -> None:

@@ -9,13 +9,13 @@
 from __future__ import annotations
 
 import numpy as np
-
 from common import best_of, data_dir, report
-from wordlebot.matrix import pattern_matrix
-from wordlebot.published import GREEDY_TOTALS
-from wordlebot.simulate import greedy_chooser, simulate
-from wordlebot.strategies import rank
-from wordlebot.wordsets import load_lexicon
+
+from wordlebot.app.wordsets import load_lexicon
+from wordlebot.core.matrix import pattern_matrix
+from wordlebot.policy.simulate import greedy_chooser, simulate
+from wordlebot.policy.strategies import rank
+from wordlebot.search.published import GREEDY_TOTALS
 
 GOLDEN = GREEDY_TOTALS
 
@@ -28,8 +28,12 @@ def main() -> None:
     for strategy in ("entropy", "minimax", "approx-entropy", "letter-freq"):
         rank(lex, m, cands, strategy=strategy)  # warm
         t = best_of(lambda: rank(lex, m, cands, strategy=strategy), 5)
-        report(f"rank {strategy}: 14,855 guesses x 3,158 candidates", 1000 * t, "ms",
-               100 if strategy == "entropy" else None)
+        report(
+            f"rank {strategy}: 14,855 guesses x 3,158 candidates",
+            1000 * t,
+            "ms",
+            100 if strategy == "entropy" else None,
+        )
 
     nyt = load_lexicon("nyt", data_dir=data)
     mn = pattern_matrix(nyt)
@@ -42,12 +46,15 @@ def main() -> None:
         chooser = greedy_chooser(classic, mc, strategy)
         simulate(classic, mc, chooser, first=classic.id(first), targets=np.arange(50))  # warm
         r = simulate(classic, mc, chooser, first=classic.id(first))
-        report(f"simulate classic {strategy} from {first.upper()} (total {r.total}, published {gold})",
-               r.seconds, "s", 5.0 if strategy == "entropy" else None)
+        report(
+            f"simulate classic {strategy} from {first.upper()} (total {r.total}, published {gold})",
+            r.seconds,
+            "s",
+            5.0 if strategy == "entropy" else None,
+        )
     chooser = greedy_chooser(classic, mc, "entropy", guess_space="candidates")
     r = simulate(classic, mc, chooser, guess_space="candidates")
-    report(f"simulate classic entropy, candidates only (total {r.total}); reference tester 71 s",
-           r.seconds, "s", 71.0)
+    report(f"simulate classic entropy, candidates only (total {r.total}); reference tester 71 s", r.seconds, "s", 71.0)
 
 
 if __name__ == "__main__":

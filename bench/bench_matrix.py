@@ -18,8 +18,8 @@ CHILD = r"""
 import json, sys, time, resource
 from pathlib import Path
 t0 = time.perf_counter()
-from wordlebot import matrix as mx
-from wordlebot.words import Lexicon, read_word_file
+from wordlebot.core import matrix as mx
+from wordlebot.core.words import Lexicon, read_word_file
 t_import = time.perf_counter() - t0
 data, answers, mode, folder = Path(sys.argv[1]), sys.argv[2], sys.argv[3], Path(sys.argv[4])
 g = read_word_file(data / "nyt/guesses.txt")
@@ -41,8 +41,9 @@ print(json.dumps(out))
 
 
 def child(data: Path, answers: str, mode: str, folder: Path) -> dict:
-    r = subprocess.run([sys.executable, "-c", CHILD, str(data), answers, mode, str(folder)],
-                       capture_output=True, text=True, check=True)
+    r = subprocess.run(
+        [sys.executable, "-c", CHILD, str(data), answers, mode, str(folder)], capture_output=True, text=True, check=True
+    )
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
@@ -55,8 +56,12 @@ def main() -> None:
             best = min(b["build"] for b in builds)
             report(f"build {label}", best, "s", 2.0 if answers == "all" else None)
             report(f"write cache {label}", min(b["write"] for b in builds), "s")
-            report(f"peak RSS while building {label}", max(b["rss_mb"] for b in builds), "MB",
-                   400 if answers == "all" else None)
+            report(
+                f"peak RSS while building {label}",
+                max(b["rss_mb"] for b in builds),
+                "MB",
+                400 if answers == "all" else None,
+            )
             loads = [child(data, answers, "load", folder) for _ in range(3)]
             report(f"load (mmap + checksum) {label}", min(x["load"] for x in loads), "s", 0.3)
             report(f"peak RSS after load {label}", max(x["rss_mb"] for x in loads), "MB", 400)

@@ -16,13 +16,13 @@ import random
 import time
 
 import numpy as np
-
 from common import data_dir
-from wordlebot.matrix import build_matrix
+
+from wordlebot.app.wordsets import load_lexicon
+from wordlebot.core.matrix import build_matrix
+from wordlebot.core.words import Lexicon
 from wordlebot.multi import MultiGame, policy_expected_score, suggest
 from wordlebot.multi.endgame import exact_value
-from wordlebot.words import Lexicon
-from wordlebot.wordsets import load_lexicon
 
 
 def reduced(classic: Lexicon, answers: int, others: int, seed: int) -> Lexicon:
@@ -30,8 +30,9 @@ def reduced(classic: Lexicon, answers: int, others: int, seed: int) -> Lexicon:
     chosen = sorted(rng.sample(list(classic.answers), answers))
     pool = [w for w in classic.guesses if w not in set(chosen)]
     extra = sorted(rng.sample(pool, others))
-    return Lexicon.from_lists(sorted(chosen + extra), chosen, name=f"classic-{answers}+{others}-s{seed}",
-                              official=False)
+    return Lexicon.from_lists(
+        sorted(chosen + extra), chosen, name=f"classic-{answers}+{others}-s{seed}", official=False
+    )
 
 
 def main() -> None:
@@ -41,10 +42,13 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3)
     args = ap.parse_args()
     classic = load_lexicon("classic", data_dir=data_dir())
-    print(f"Dordle, reduced classic lists ({args.answers} answers + {args.others} other guesses), "
-          "every pair of distinct answers, uniform")
-    print(f"{'list':<24} {'objective':<8} {'exact':>8} {'policy':>8} {'gap':>7} {'one-step':>9} {'gap':>7}"
-          f" {'exact s':>8}")
+    print(
+        f"Dordle, reduced classic lists ({args.answers} answers + {args.others} other guesses), "
+        "every pair of distinct answers, uniform"
+    )
+    print(
+        f"{'list':<24} {'objective':<8} {'exact':>8} {'policy':>8} {'gap':>7} {'one-step':>9} {'gap':>7} {'exact s':>8}"
+    )
     for seed in range(args.seeds):
         lex = reduced(classic, args.answers, args.others, seed)
         m = np.asarray(build_matrix(lex.guesses, lex.answers))
@@ -53,11 +57,16 @@ def main() -> None:
             best = exact_value(MultiGame(lex, 2, matrix=m), m, objective)
             took = time.perf_counter() - t0
             played = policy_expected_score(
-                lex, 2, lambda g: suggest(g, 1, m, objective=objective)[0].word, objective=objective)
+                lex, 2, lambda g: suggest(g, 1, m, objective=objective)[0].word, objective=objective
+            )
             one = policy_expected_score(
-                lex, 2, lambda g: suggest(g, 1, m, objective=objective, search=False)[0].word, objective=objective)
-            print(f"{lex.name:<24} {objective:<8} {best:8.4f} {played:8.4f} {100 * (played / best - 1):6.2f}%"
-                  f" {one:9.4f} {100 * (one / best - 1):6.2f}% {took:8.1f}", flush=True)
+                lex, 2, lambda g: suggest(g, 1, m, objective=objective, search=False)[0].word, objective=objective
+            )
+            print(
+                f"{lex.name:<24} {objective:<8} {best:8.4f} {played:8.4f} {100 * (played / best - 1):6.2f}%"
+                f" {one:9.4f} {100 * (one / best - 1):6.2f}% {took:8.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

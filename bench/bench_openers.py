@@ -14,7 +14,8 @@ import argparse
 import time
 
 from common import data_dir, report
-from wordlebot.opener_sweep import SweepSpec, first_word_order, sweep
+
+from wordlebot.app.opener_sweep import SweepSpec, first_word_order, sweep
 
 
 def main() -> None:
@@ -39,13 +40,20 @@ def main() -> None:
     result = sweep(spec, words, workers=args.workers, batch=8, on_result=progress)
     best = result.best
     exact = sum(1 for v, e in result.values.values() if e)
-    print(f"best: {best[0].upper()} {best[1]:g}; {len(result.values):,} first words, {exact} with exact totals, "
-          f"the rest proven >= the best")
-    report(f"exact opener proof, {args.words}{' hard' if args.hard else ''}, {len(words):,} first words, "
-           f"{args.workers} threads", result.seconds / 60, "min")
+    print(
+        f"best: {best[0].upper()} {best[1]:g}; {len(result.values):,} first words, {exact} with exact totals, "
+        f"the rest proven >= the best"
+    )
+    report(
+        f"exact opener proof, {args.words}{' hard' if args.hard else ''}, {len(words):,} first words, "
+        f"{args.workers} threads",
+        result.seconds / 60,
+        "min",
+    )
     report("CPU time in the searches", result.cpu_seconds / 3600, "h")
-    report("mean CPU per first word (C++ peer, measured: 0.45-0.79 s)", result.cpu_seconds / max(1, len(words)), "s",
-           0.45)
+    report(
+        "mean CPU per first word (C++ peer, measured: 0.45-0.79 s)", result.cpu_seconds / max(1, len(words)), "s", 0.45
+    )
 
 
 if __name__ == "__main__":

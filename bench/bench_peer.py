@@ -71,8 +71,13 @@ def peer(exe: str, data: Path, row: Row) -> tuple[float, int]:
 
 def ours(data: Path, row: Row, threads: int) -> tuple[float, int]:
     """Our search time and total, in a new process (as the peer runs)."""
-    out = subprocess.run([sys.executable, str(Path(__file__)), "--child", row.name, "--threads", str(threads)],
-                         capture_output=True, text=True, check=True, env=dict(os.environ, WORDLEBOT_DATA=str(data)))
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__)), "--child", row.name, "--threads", str(threads)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ, WORDLEBOT_DATA=str(data)),
+    )
     got = json.loads(out.stdout.strip().splitlines()[-1])
     return got["seconds"], got["total"]
 
@@ -80,8 +85,8 @@ def ours(data: Path, row: Row, threads: int) -> tuple[float, int]:
 def child(name: str, threads: int) -> None:
     import numpy as np
 
-    from wordlebot.search import TreeSearch
-    from wordlebot.words import Lexicon, read_word_file
+    from wordlebot.core.words import Lexicon, read_word_file
+    from wordlebot.search.tree_search import TreeSearch
 
     data = data_dir()
     row = next(r for r in ROWS if r.name == name)
@@ -92,7 +97,7 @@ def child(name: str, threads: int) -> None:
     # Its parts are shared out as the big ones are (a lower threshold for it alone): an 800-answer
     # search has no part that big, and the shared-out path's kernels then loaded inside the timed
     # search (classic SALET on 2 threads: 0.367 s instead of 0.317 s).
-    import wordlebot.search as search_mod
+    import wordlebot.search.tree_search as search_mod
 
     split_min, search_mod.SPLIT_PART_MIN = search_mod.SPLIT_PART_MIN, 20
     warm = TreeSearch(lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads, memory_mb=64)
@@ -149,9 +154,13 @@ def main() -> None:
             ups = [a / b for a, b in zip(mine, par)]
             line += f"  | {args.threads} threads {statistics.median(par):7.2f} s (x{statistics.median(ups):.2f})"
         print(line, flush=True)
-        print("    every repeat: ours " + " ".join(f"{x:.2f}" for x in mine)
-              + ("; peer " + " ".join(f"{x:.2f}" for x in theirs) if theirs else "")
-              + ("; threads " + " ".join(f"{x:.2f}" for x in par) if par else ""), flush=True)
+        print(
+            "    every repeat: ours "
+            + " ".join(f"{x:.2f}" for x in mine)
+            + ("; peer " + " ".join(f"{x:.2f}" for x in theirs) if theirs else "")
+            + ("; threads " + " ".join(f"{x:.2f}" for x in par) if par else ""),
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

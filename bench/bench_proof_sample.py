@@ -26,8 +26,9 @@ import argparse
 import time
 
 from common import data_dir
-from wordlebot.opener_sweep import SweepSpec, evaluate_batch, first_word_order
-from wordlebot.published import OPTIMAL_TOTALS
+
+from wordlebot.app.opener_sweep import SweepSpec, evaluate_batch, first_word_order
+from wordlebot.search.published import OPTIMAL_TOTALS
 
 
 def proof_bound(words: str, hard: bool) -> float:
@@ -43,8 +44,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--words", default="nyt-3158")
     ap.add_argument("--hard", action="store_true")
-    ap.add_argument("--every", type=int, default=300,
-                    help="one first word a stride of this many (of a quarter as many in the head of the order)")
+    ap.add_argument(
+        "--every",
+        type=int,
+        default=300,
+        help="one first word a stride of this many (of a quarter as many in the head of the order)",
+    )
     ap.add_argument("--bound", type=float, default=None, help="default: the published optimum + 0.5")
     args = ap.parse_args()
     if args.every < 4:
@@ -54,10 +59,15 @@ def main() -> None:
     order = first_word_order(spec)
     quarter = len(order) // 4
     dense = args.every // 4
-    places = [(p, dense) for p in range(0, quarter, dense)] + [(p, args.every) for p in range(quarter, len(order), args.every)]
-    print(f"{args.words} {'hard' if args.hard else 'normal'} mode, bound {bound:g}: {len(places)} of "
-          f"{len(order):,} first words, every {dense}th of the first {quarter:,} in the sweep's order, "
-          f"then every {args.every}th", flush=True)
+    places = [(p, dense) for p in range(0, quarter, dense)] + [
+        (p, args.every) for p in range(quarter, len(order), args.every)
+    ]
+    print(
+        f"{args.words} {'hard' if args.hard else 'normal'} mode, bound {bound:g}: {len(places)} of "
+        f"{len(order):,} first words, every {dense}th of the first {quarter:,} in the sweep's order, "
+        f"then every {args.every}th",
+        flush=True,
+    )
     spent = estimate = head = 0.0
     t0 = time.perf_counter()
     for place, stride in places:
@@ -67,10 +77,14 @@ def main() -> None:
         head += secs * stride if place < quarter else 0.0
         print(f"  {place:6d} {word:<8} {'=' if exact else '>='} {value:<9g} {secs:7.2f} s", flush=True)
     wall = time.perf_counter() - t0
-    print(f"sample: {spent:.1f} CPU-s for {len(places)} words ({wall:.1f} s wall, table and kernels included); "
-          f"{100 * head / max(estimate, 1e-9):.0f} % of the estimate in the first quarter of the order")
-    print(f"estimated whole proof: {estimate / 3600:.2f} CPU-h, {estimate / 7200:.2f} h on 2 cores "
-          f"({estimate / 7200:.1f}x the target of 1 h on 2 cores)")
+    print(
+        f"sample: {spent:.1f} CPU-s for {len(places)} words ({wall:.1f} s wall, table and kernels included); "
+        f"{100 * head / max(estimate, 1e-9):.0f} % of the estimate in the first quarter of the order"
+    )
+    print(
+        f"estimated whole proof: {estimate / 3600:.2f} CPU-h, {estimate / 7200:.2f} h on 2 cores "
+        f"({estimate / 7200:.1f}x the target of 1 h on 2 cores)"
+    )
 
 
 if __name__ == "__main__":

@@ -14,13 +14,14 @@ import sys
 import time
 
 import numpy as np
-
 from common import Timer, data_dir, peak_rss_mb, report
-from wordlebot import tree as tr
-from wordlebot.advisor import Advisor
-from wordlebot.feedback import _feedback
-from wordlebot.published import OPTIMAL_TOTALS, lexicon_of
-from wordlebot.search import TreeSearch
+
+from wordlebot.app.wordsets import reference_lexicon
+from wordlebot.core.feedback import _feedback
+from wordlebot.policy.advisor import Advisor
+from wordlebot.search import tree as tr
+from wordlebot.search.published import OPTIMAL_TOTALS
+from wordlebot.search.tree_search import TreeSearch
 
 GOLDEN = OPTIMAL_TOTALS
 REPEATS = 3
@@ -44,7 +45,7 @@ def main() -> None:
 
     def lex_of(name):
         if name not in lexicons:
-            lexicons[name] = lexicon_of(name, data)
+            lexicons[name] = reference_lexicon(name, data)
         return lexicons[name]
 
     print("-- published optimal totals (exact search, 2 threads, tree verified by replay)")
@@ -54,9 +55,16 @@ def main() -> None:
         v, ok, secs = verified_tree(lex_of(words), words, first, hard, cap, 2)
         mode = ("hard" if hard else "normal") + (f" <= {cap}" if cap != 6 else "")
         status = "ok" if (v == total and ok) else f"MISMATCH (got {v:g}, verified {ok})"
-        report(f"{words} {first.upper()} {mode}: {total} {status}", secs, "s",
-               3.0 if (words == "classic" and first == "salet" and not hard) else
-               6.0 if (words == "classic" and first == "salet") else None)
+        report(
+            f"{words} {first.upper()} {mode}: {total} {status}",
+            secs,
+            "s",
+            3.0
+            if (words == "classic" and first == "salet" and not hard)
+            else 6.0
+            if (words == "classic" and first == "salet")
+            else None,
+        )
 
     classic = lex_of("classic")
     print("-- exact SALET, serial vs 2 threads (in turn, every repeat shown; the speed-up is the median of the pairs)")
@@ -67,18 +75,31 @@ def main() -> None:
             par.append(verified_tree(classic, "classic", "salet", hard, 6, 2)[2])
         mode = "hard" if hard else "normal"
         ups = [a / b for a, b in zip(serial, par)]
-        print(f"   {mode}: 1 thread " + " ".join(f"{x:.2f}" for x in serial) + " s; 2 threads "
-              + " ".join(f"{x:.2f}" for x in par) + " s")
+        print(
+            f"   {mode}: 1 thread "
+            + " ".join(f"{x:.2f}" for x in serial)
+            + " s; 2 threads "
+            + " ".join(f"{x:.2f}" for x in par)
+            + " s"
+        )
         report(f"exact SALET {mode}: 1 thread (median)", float(np.median(serial)), "s")
-        report(f"exact SALET {mode}: 2 threads (median; speed-up {np.median(ups):.2f}x)", float(np.median(par)), "s",
-               6.0 if hard else 3.0)
+        report(
+            f"exact SALET {mode}: 2 threads (median; speed-up {np.median(ups):.2f}x)",
+            float(np.median(par)),
+            "s",
+            6.0 if hard else 3.0,
+        )
 
     print("-- near-optimal (k=12) full classic tree, first word chosen by the search")
     ts = TreeSearch(classic, k=12, threads=2)
     with Timer() as t:
         node = ts.tree()
-    report(f"near-optimal tree: {classic.guesses[node.guess].upper()} total {node.value:g} (target <= 7925)",
-           t.seconds, "s", 60.0)
+    report(
+        f"near-optimal tree: {classic.guesses[node.guess].upper()} total {node.value:g} (target <= 7925)",
+        t.seconds,
+        "s",
+        60.0,
+    )
 
     print("-- mid-game suggestions (Advisor, after warm-up), every reply to a first guess")
     # nyt: every valid word weighted by the answer model, after the book's first word.

@@ -66,8 +66,12 @@ def main() -> None:
     ap.add_argument("--src", type=Path, default=ROOT / "src", help="The checkout's src folder to time.")
     args = ap.parse_args()
     env = dict(os.environ, PYTHONPATH=str(args.src.resolve()), WORDLEBOT_DATA=str(data_dir()))
-    where = subprocess.run([sys.executable, "-c", "import importlib.util as u; print(u.find_spec('wordlebot').origin)"],
-                           env=env, capture_output=True, text=True).stdout.strip()
+    where = subprocess.run(
+        [sys.executable, "-c", "import importlib.util as u; print(u.find_spec('wordlebot').origin)"],
+        env=env,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     print(f"timing {where} ({os.cpu_count()} CPUs); median of {args.repeat}, a new process each", flush=True)
     timed(COMMANDS["wordlebot feedback salet crane"], env)  # a warm-up: byte-code compiled, files cached
     for name, argv in COMMANDS.items():

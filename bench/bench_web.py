@@ -30,10 +30,10 @@ import sys
 import time
 
 import numpy as np
-
 from common import data_dir, report
-from wordlebot.feedback import _feedback, format_digits
-from wordlebot.wordsets import load_lexicon
+
+from wordlebot.app.wordsets import load_lexicon
+from wordlebot.core.feedback import _feedback, format_digits
 
 LINE = re.compile(r"serving (http://127\.0\.0\.1:(\d+)/)")
 
@@ -53,8 +53,10 @@ class Http:
         self.writer.close()
 
     async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
-        self.writer.write(b"POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                          b"Content-Length: %d\r\n\r\n%s" % (path.encode(), len(body), body))
+        self.writer.write(
+            b"POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (path.encode(), len(body), body)
+        )
         await self.writer.drain()
         status = int((await self.reader.readline()).split()[1])
         length = 0
@@ -68,10 +70,23 @@ class Http:
         return status, await self.reader.readexactly(length)
 
 
-def start_server(words: str, cache: int = 4096, src: str | None = None,
-                 workers: int | None = None) -> tuple[subprocess.Popen, int]:
-    cmd = [sys.executable, "-m", "wordlebot", "--data-dir", str(data_dir()), "web", "--port", "0", "--words", words,
-           "--cache", str(cache)] + (["--workers", str(workers)] if workers else [])
+def start_server(
+    words: str, cache: int = 4096, src: str | None = None, workers: int | None = None
+) -> tuple[subprocess.Popen, int]:
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordlebot",
+        "--data-dir",
+        str(data_dir()),
+        "web",
+        "--port",
+        "0",
+        "--words",
+        words,
+        "--cache",
+        str(cache),
+    ] + (["--workers", str(workers)] if workers else [])
     env = dict(os.environ)
     if src:  # another checkout's server (its own options: no --prepare there, perhaps)
         env["PYTHONPATH"] = src
@@ -255,8 +270,10 @@ async def load_uncached(port: int, bodies: list[bytes], connections: int):
 def run_load(port: int, bodies: list[bytes], args, title: str) -> None:
     lat, errors, cached, wall = asyncio.run(load(port, bodies, args.connections, args.seconds, args.seed))
     n = lat.size
-    print(f"-- {title}: {args.connections} connections for {wall:.1f} s on {os.cpu_count()} cores; {n:,} requests, "
-          f"{cached:,} answered from the cache")
+    print(
+        f"-- {title}: {args.connections} connections for {wall:.1f} s on {os.cpu_count()} cores; {n:,} requests, "
+        f"{cached:,} answered from the cache"
+    )
     report("requests per second", n / wall, "req/s", 200, lower_is_better=False)
     report("p50 latency", float(np.median(lat) * 1000), "ms")
     report("p99 latency", float(np.percentile(lat, 99) * 1000), "ms", 200)
@@ -281,16 +298,20 @@ def main() -> None:
         ready, hard_ready = asyncio.run(wait_ready(port, args.words))
         t1 = time.perf_counter()
         first = asyncio.run(first_suggestion(port, args.words))
-        print(f"-- start: listening after {started:.1f} s; {args.words} ready {ready:.1f} s later "
-              f"(hard-mode book {hard_ready:.1f} s); {memory(proc)}")
+        print(
+            f"-- start: listening after {started:.1f} s; {args.words} ready {ready:.1f} s later "
+            f"(hard-mode book {hard_ready:.1f} s); {memory(proc)}"
+        )
         report("first suggestion after ready", (time.perf_counter() - t1), "s", 2)
         print(f"   (its own request: {first * 1000:.0f} ms)")
 
         bodies = fresh_states(args.words, args.fresh, args.seed)
         lat, health, errors, wall = asyncio.run(load_uncached(port, bodies, args.connections))
         n = lat.size
-        print(f"-- uncached: {n} states nobody asked before, {args.connections} connections, {wall:.1f} s on "
-              f"{os.cpu_count()} cores; {memory(proc)}")
+        print(
+            f"-- uncached: {n} states nobody asked before, {args.connections} connections, {wall:.1f} s on "
+            f"{os.cpu_count()} cores; {memory(proc)}"
+        )
         report("requests per second", n / wall, "req/s")
         report("p50 latency", float(np.median(lat)), "s")
         report("p99 latency", float(np.percentile(lat, 99)), "s", 1)
@@ -302,13 +323,17 @@ def main() -> None:
         report("/api/health p99 during the load", float(np.percentile(health, 99) * 1000), "ms", 50)
 
         cached, cold = asyncio.run(build_states(port, args.words, args.answers, args.seed))
-        print(f"-- cached: {len(cached)} mid-game states of {args.words} from {args.answers} answers; cold (first "
-              f"request for a state, one client):")
+        print(
+            f"-- cached: {len(cached)} mid-game states of {args.words} from {args.answers} answers; cold (first "
+            f"request for a state, one client):"
+        )
         for depth, ts in cold.items():
             if ts:
                 t = np.array(ts) * 1000
-                print(f"   after {depth} row{'s' if depth > 1 else ' '}: {len(t):4d} states  p50 {np.median(t):7.1f} ms  "
-                      f"p99 {np.percentile(t, 99):7.1f} ms  max {t.max():7.1f} ms")
+                print(
+                    f"   after {depth} row{'s' if depth > 1 else ' '}: {len(t):4d} states  p50 {np.median(t):7.1f} ms  "
+                    f"p99 {np.percentile(t, 99):7.1f} ms  max {t.max():7.1f} ms"
+                )
         run_load(port, cached, args, "load, server cache on")
         print(f"   {memory(proc)}")
     finally:

@@ -7,8 +7,17 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_startup.py", "bench_matrix.py", "bench_greedy.py", "bench_search.py", "bench_peer.py", "bench_answers.py",
-           "bench_web.py", "bench_first_use.py", "bench_multi_exact.py"]
+SCRIPTS = [
+    "bench_startup.py",
+    "bench_matrix.py",
+    "bench_greedy.py",
+    "bench_search.py",
+    "bench_peer.py",
+    "bench_answers.py",
+    "bench_web.py",
+    "bench_first_use.py",
+    "bench_multi_exact.py",
+]
 
 if __name__ == "__main__":
     sys.path.insert(0, str(HERE))

@@ -13,11 +13,17 @@ from pathlib import Path
 import numba
 import pytest
 
-from wordlebot import matrix as matrix_mod
-from wordlebot.words import Lexicon
+from wordlebot.core import matrix as matrix_mod
+from wordlebot.core.words import Lexicon
 
-OFFICIAL_FILES = ["classic/answers.txt", "classic/guesses.txt", "nyt/guesses.txt",
-                  "nyt/answers-2309.txt", "nyt/wordlebot-3158.txt", "history/answers.csv"]
+OFFICIAL_FILES = [
+    "classic/answers.txt",
+    "classic/guesses.txt",
+    "nyt/guesses.txt",
+    "nyt/answers-2309.txt",
+    "nyt/wordlebot-3158.txt",
+    "history/answers.csv",
+]
 
 
 def official_dir() -> Path | None:
@@ -33,8 +39,9 @@ _OFFICIAL = official_dir()
 _NO_JIT = "NUMBA_DISABLE_JIT=1: the official lists are too slow as plain Python (the classic matrix alone: ~20 min)"
 needs_official = pytest.mark.skipif(
     _OFFICIAL is None or numba.config.DISABLE_JIT,
-    reason=_NO_JIT if numba.config.DISABLE_JIT else
-    "official word lists not found: set WORDLEBOT_DATA to a folder laid out like ../shared/data "
+    reason=_NO_JIT
+    if numba.config.DISABLE_JIT
+    else "official word lists not found: set WORDLEBOT_DATA to a folder laid out like ../shared/data "
     "(or run 'wordlebot data fetch' and point WORDLEBOT_DATA at the user data folder)",
 )
 
@@ -99,7 +106,7 @@ def small_lexicon() -> Lexicon:
 
 @pytest.fixture
 def classic(official) -> Lexicon:
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     return load_lexicon("classic", data_dir=official)
 

@@ -5,6 +5,7 @@ Written from the rules, not from the package: nothing here imports wordlebot.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter, defaultdict
 
@@ -109,14 +110,18 @@ def greedy_choice(guesses: list[str], candidates: list[str], score, answers: set
     return best[1]
 
 
-def play_greedy(guesses: list[str], answers: list[str], target: str, score, first: str | None = None,
-                limit: int = 20) -> list[str]:
+def play_greedy(
+    guesses: list[str], answers: list[str], target: str, score, first: str | None = None, limit: int = 20
+) -> list[str]:
     """Play one game by the greedy rule, game by game (no tree sharing)."""
     cands = list(answers)
     played: list[str] = []
     while len(played) < limit:
-        g = first if (first and not played) else (
-            cands[0] if len(cands) == 1 else greedy_choice(guesses, cands, score, set(answers)))
+        g = (
+            first
+            if (first and not played)
+            else (cands[0] if len(cands) == 1 else greedy_choice(guesses, cands, score, set(answers)))
+        )
         played.append(g)
         if g == target:
             return played
@@ -125,24 +130,29 @@ def play_greedy(guesses: list[str], answers: list[str], target: str, score, firs
     return played
 
 
-def optimal_total(guesses: list[str], answers: list[str], max_guesses: int = 6, hard: bool = False,
-                  weights: dict[str, float] | None = None, fail_cost: float | None = None,
-                  first: str | None = None) -> float:
+def optimal_total(
+    guesses: list[str],
+    answers: list[str],
+    max_guesses: int = 6,
+    hard: bool = False,
+    weights: dict[str, float] | None = None,
+    fail_cost: float | None = None,
+    first: str | None = None,
+) -> float:
     """Minimum over all strategies of the total (weighted) guesses to find every answer, by plain
     exhaustive recursion with memoisation.  Exponential: small lists only.  inf when no strategy
     finishes within ``max_guesses``; with ``fail_cost`` an answer still unknown when the guesses
     run out costs that much (per unit weight) instead; with ``first``, over the strategies that
     open with that word."""
-    from functools import lru_cache
 
     w = weights or {a: 1.0 for a in answers}
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def best(cands: tuple[str, ...], left: int, rows: tuple[tuple[str, int], ...]) -> float:
         if left == 0:
             return math.inf if fail_cost is None else fail_cost * sum(w[c] for c in cands)
         result = math.inf
-        for g in ([first] if first is not None and left == max_guesses else guesses):
+        for g in [first] if first is not None and left == max_guesses else guesses:
             if hard and not hard_mode_legal(g, list(rows)):
                 continue
             parts = partition(g, list(cands))
@@ -178,23 +188,25 @@ def conditional_logit(theta: np.ndarray, days: list[tuple[np.ndarray, int]]) -> 
         g += e - phi[chosen]
         h += (phi * p[:, None]).T @ phi - np.outer(e, e)
     return f, g, h
-def least_loss_then_guesses(guesses: list[str], answers: list[str], weights: dict[str, float],
-                            max_guesses: int, first: str | None = None) -> tuple[float, float]:
+
+
+def least_loss_then_guesses(
+    guesses: list[str], answers: list[str], weights: dict[str, float], max_guesses: int, first: str | None = None
+) -> tuple[float, float]:
     """The streak goal by exhaustive recursion: over all strategies, the least weight of answers
     not found within ``max_guesses``, then among those the least total weighted guesses (a lost
     answer counting every guess it used).  Returns (loss, guesses); with ``first``, over the
     strategies that open with that word.  Small lists only."""
-    from functools import lru_cache
 
     tol = 1e-12
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def best(cands: tuple[str, ...], left: int) -> tuple[float, float]:
         mass = sum(weights[c] for c in cands)
         if left == 0:
             return mass, 0.0
         result = (math.inf, math.inf)
-        for g in ([first] if first is not None and left == max_guesses else guesses):
+        for g in [first] if first is not None and left == max_guesses else guesses:
             parts = partition(g, list(cands))
             if len(parts) == 1 and g not in cands:
                 continue  # learns nothing

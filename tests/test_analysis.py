@@ -4,17 +4,18 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import random_words, write_lists
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import random_words, write_lists
 from naive import digits, feedback_code
-from wordlebot import analysis as an
-from wordlebot.advisor import Advisor
+
 from wordlebot.cli import cli
-from wordlebot.errors import InvalidFeedbackError, InvalidWordError
-from wordlebot.game import Row
-from wordlebot.words import Lexicon
+from wordlebot.core.errors import InvalidFeedbackError, InvalidWordError
+from wordlebot.core.game import Row
+from wordlebot.core.share import share_grid
+from wordlebot.core.words import Lexicon
+from wordlebot.policy import analysis as an
+from wordlebot.policy.advisor import Advisor
 
 WORDS = random_words(150, length=5, alphabet="abcdeorst", seed=41)
 ANSWERS = WORDS[::3]
@@ -31,7 +32,7 @@ patterns = st.lists(st.integers(0, 241), min_size=1, max_size=5)
 @given(patterns, st.sampled_from(["dark", "light", "contrast"]), st.booleans(), st.integers(0, 99999))
 def test_share_grids_parse_back_in_every_style(rows_codes, style, hard, puzzle):
     rows = [Row("abcde", c) for c in rows_codes] + [Row("abcde", 242)]
-    text = an.share_text(rows, solved=True, hard=hard, puzzle=puzzle, style=style)
+    text = share_grid(rows, solved=True, hard=hard, puzzle=puzzle, style=style)
     g = an.parse_share_grid(text)
     assert g.patterns == [r.pattern for r in rows]
     assert g.solved and g.score == len(rows) and g.hard == hard and g.puzzle == puzzle
@@ -39,19 +40,22 @@ def test_share_grids_parse_back_in_every_style(rows_codes, style, hard, puzzle):
 
 def test_lost_game_grid():
     rows = [Row("abcde", 5)] * 6
-    g = an.parse_share_grid(an.share_text(rows, solved=False))
+    g = an.parse_share_grid(share_grid(rows, solved=False))
     assert not g.solved and g.score is None and len(g.patterns) == 6
 
 
-@pytest.mark.parametrize("text,fragment", [
-    ("", "empty"),
-    ("hello\n🟩🟩🟩🟩🟩", "not a share-grid header"),
-    ("Wordle 1,234 3/6\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "header says 3 guesses"),
-    ("Wordle 1,234 2/6\n⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "has 5 tiles, the others 4"),
-    ("Wordle 1,234 2/6\n⬛⬛⬛⬛⬛\n🟩🟩🟨🟩🟩", "last row of a solved game"),
-    ("Wordle 12 X/6\n⬛⬛⬛⬛⬛", "a lost game has 6 rows"),
-    ("Wordle 1,234 2/6\n⬛⬛🟥⬛⬛\n🟩🟩🟩🟩🟩", "is not a colour"),
-])
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ("", "empty"),
+        ("hello\n🟩🟩🟩🟩🟩", "not a share-grid header"),
+        ("Wordle 1,234 3/6\n⬛⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "header says 3 guesses"),
+        ("Wordle 1,234 2/6\n⬛⬛⬛⬛\n🟩🟩🟩🟩🟩", "has 5 tiles, the others 4"),
+        ("Wordle 1,234 2/6\n⬛⬛⬛⬛⬛\n🟩🟩🟨🟩🟩", "last row of a solved game"),
+        ("Wordle 12 X/6\n⬛⬛⬛⬛⬛", "a lost game has 6 rows"),
+        ("Wordle 1,234 2/6\n⬛⬛🟥⬛⬛\n🟩🟩🟩🟩🟩", "is not a colour"),
+    ],
+)
 def test_bad_grids_are_explained(text, fragment):
     with pytest.raises(InvalidFeedbackError, match=fragment):
         an.parse_share_grid(text)
@@ -149,19 +153,22 @@ def test_analyze_history_and_grid(files):
     assert r.exit_code == 0 and "allowed words give these colours" in r.output and "the bot:" in r.output
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["analyze"], "give --history"),
-    (["analyze", "--grid", "Wordle 1/6\n🟩🟩🟩🟩🟩"], "give --played"),  # no number: no answer to look up
-    (["analyze", "--grid", "nonsense"], "not a share-grid header"),
-    (["analyze", "--history", "zzzzz:00000"], "not in the g guess list"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["analyze"], "give --history"),
+        (["analyze", "--grid", "Wordle 1/6\n🟩🟩🟩🟩🟩"], "give --played"),  # no number: no answer to look up
+        (["analyze", "--grid", "nonsense"], "not a share-grid header"),
+        (["analyze", "--history", "zzzzz:00000"], "not in the g guess list"),
+    ],
+)
 def test_analyze_bad_input(files, args, fragment):
     r = CliRunner().invoke(cli, args + files)
     assert r.exit_code in (1, 2) and fragment in r.output and "Traceback" not in r.output
 
 
 def test_a_share_grid_on_one_line_reads_like_the_pasted_one():
-    from wordlebot.analysis import parse_share_grid
+    from wordlebot.policy.analysis import parse_share_grid
 
     pasted = parse_share_grid("Wordle 1,796 3/6\n\n⬛⬛🟨⬛🟨\n🟨🟩⬛⬛⬛\n🟩🟩🟩🟩🟩")
     one_line = parse_share_grid("Wordle 1,796 3/6 ⬛⬛🟨⬛🟨 🟨🟩⬛⬛⬛ 🟩🟩🟩🟩🟩")
@@ -193,7 +200,19 @@ def test_an_answer_outside_the_answer_list_leaves_later_rows_unrated(tmp_path):
 
 @pytest.mark.official
 def test_the_guano_day_is_analysed_on_classic(official):
-    r = CliRunner().invoke(cli, ["--data-dir", str(official), "analyze", "--words", "classic",
-                                 "--history", "salet:01000,guano:22222", "--answer", "guano"])
+    r = CliRunner().invoke(
+        cli,
+        [
+            "--data-dir",
+            str(official),
+            "analyze",
+            "--words",
+            "classic",
+            "--history",
+            "salet:01000,guano:22222",
+            "--answer",
+            "guano",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert "no bot comparison from row 2" in r.output and "off list" in r.output

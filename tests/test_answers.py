@@ -7,14 +7,13 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from wordlebot import data
 from wordlebot.answers import filters as flt
 from wordlebot.answers.features import feature_matrix, morphology
 from wordlebot.answers.model import TrainingData, day_prior, repeat_rate, train
 from wordlebot.answers.pu import spy_em
 from wordlebot.cli import cli
-from wordlebot.data import HistoryEntry
-
+from wordlebot.core import data
+from wordlebot.core.data import HistoryEntry
 
 # --- filters ----------------------------------------------------------------------------------
 
@@ -32,7 +31,13 @@ def test_inflection_filter_uses_part_of_speech():
     words = ["crane", "walked", "cranes", "happier", "using", "badly"]
     r = flt.InflectionFilter().apply(words)
     assert dict(zip(words, r.keep.tolist())) == {
-        "crane": True, "walked": False, "cranes": False, "happier": False, "using": False, "badly": True}
+        "crane": True,
+        "walked": False,
+        "cranes": False,
+        "happier": False,
+        "using": False,
+        "badly": True,
+    }
     assert "NNS" in morphology("cranes")["tags"] and "VBD" in morphology("walked")["tags"]
 
 
@@ -49,8 +54,9 @@ def test_frequency_filter_and_lists():
 def test_chain_reports_each_step():
     history = [HistoryEntry(data.FIRST_DAY, "crane")]
     words = ["about", "crane", "cranes", "zymic", "their"]
-    keep, factor, report = flt.chain([flt.FrequencyFilter(2.5), flt.InflectionFilter(),
-                                      flt.PastAnswersFilter(history, penalty=0.1)], words)
+    keep, factor, report = flt.chain(
+        [flt.FrequencyFilter(2.5), flt.InflectionFilter(), flt.PastAnswersFilter(history, penalty=0.1)], words
+    )
     assert [n for _, n in report] == [4, 3, 3]
     assert keep.tolist() == [True, True, False, False, True]
     assert factor.tolist() == [1.0, 0.1, 1.0, 1.0, 1.0]
@@ -133,7 +139,7 @@ def test_repeat_rate_follows_the_recent_past():
 def _synthetic_data():
     """Real five-letter words (offline, wordfreq): a 'list' of common ones, a history drawn from
     it with a few repeats at the end."""
-    from wordlebot.wordsets import wordfreq_lexicon
+    from wordlebot.app.wordsets import wordfreq_lexicon
 
     lex = wordfreq_lexicon(5)
     words = list(lex.guesses[:2500])
@@ -175,7 +181,7 @@ def test_backtest_on_the_official_history(official):
     itself ahead of the previous model (whose 7.645 the README has reported since it shipped);
     every answer reachable; each prior's group masses add up to the days."""
     from wordlebot.answers import backtest, store
-    from wordlebot.words import read_word_file
+    from wordlebot.core.words import read_word_file
 
     words = read_word_file(official / "nyt/guesses.txt")
     d = store.training_data(official, words)
@@ -220,9 +226,9 @@ def test_answers_commands(official, tmp_path, monkeypatch):
 def test_no_answer_is_ever_lost_in_play():
     """With the model's prior as weights every valid word stays a candidate: the assistant
     finds even the least likely answers, and never runs out of candidates on a consistent game."""
-    from wordlebot.advisor import Advisor
-    from wordlebot.feedback import _feedback
-    from wordlebot.words import Lexicon
+    from wordlebot.core.feedback import feedback_unchecked
+    from wordlebot.core.words import Lexicon
+    from wordlebot.policy.advisor import Advisor
 
     d = _synthetic_data()
     m = train(d)
@@ -235,14 +241,14 @@ def test_no_answer_is_ever_lost_in_play():
         while not game.solved and len(game.rows) < 12:
             assert target in game.candidate_words
             w = adv.best(game)
-            game.guess(w, _feedback(w, target))
+            game.guess(w, feedback_unchecked(w, target))
         assert game.solved, target
 
 
 def test_nyt_set_survives_an_unreadable_history(tmp_path, caplog):
     """A damaged history file must not stop play: the nyt set falls back to the prior that
     ignores the history, says so, and keeps every word possible."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     words = ["crane", "slate", "trace", "adieu", "pious"]
     (tmp_path / "nyt").mkdir()
@@ -268,9 +274,10 @@ def test_play_backtest_on_a_small_synthetic_history():
     import datetime as dt
 
     from conftest import random_words
+
     from wordlebot.answers.backtest import day_priors, play_backtest
     from wordlebot.answers.model import TrainingData
-    from wordlebot.data import HistoryEntry
+    from wordlebot.core.data import HistoryEntry
 
     words = random_words(240, length=5, alphabet="abcdeilnorst", seed=5)
     classic, wb = words[:120], words[:160]
@@ -282,8 +289,10 @@ def test_play_backtest_on_a_small_synthetic_history():
     priors = {"editor": day_priors(data, "editor", window=10)}
 
     def run():
-        return {r.name: r for r in play_backtest(data, priors, window=10,
-                                                 methods=("editor", "uniform-2315", "uniform-3158"))}
+        return {
+            r.name: r
+            for r in play_backtest(data, priors, window=10, methods=("editor", "uniform-2315", "uniform-3158"))
+        }
 
     reports = run()
     for name in ("uniform-2315", "uniform-3158"):
@@ -304,8 +313,9 @@ def test_a_days_prior_ignores_that_day_and_later_in_the_history():
     import datetime as dt
 
     from conftest import random_words
+
     from wordlebot.answers.model import AnswerModel
-    from wordlebot.data import HistoryEntry
+    from wordlebot.core.data import HistoryEntry
 
     words = random_words(60, length=5, alphabet="abcdeor", seed=9)
     listed = np.zeros(60, bool)

@@ -12,15 +12,15 @@ import shlex
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
 import web_helpers
+from click.testing import CliRunner
 from web_helpers import ANSWERS, WORDS, digits, small_lexicon
-from wordlebot.advisor import Advisor
+
 from wordlebot.bot import player
 from wordlebot.bot.replica import ReplicaServer, page_file
 from wordlebot.cli import cli
-from wordlebot.game import Game
+from wordlebot.core.game import Game
+from wordlebot.policy.advisor import Advisor
 
 # The fixtures shared with the other browser tests (a module attribute, not an import that
 # pyflakes would call unused).
@@ -57,8 +57,22 @@ def test_bot_solves_the_replica_through_the_command(chromium, lists, tmp_path, o
     shot = tmp_path / "end.png"
     with ReplicaServer(WORDS) as replica:
         url = replica.url(answer, delay=30)
-        r = run(["bot", "--url", url, "--headless", "--verbose", "--result-path", str(out), "--browser",
-                 str(chromium), "--screenshot", str(shot)] + lists)
+        r = run(
+            [
+                "bot",
+                "--url",
+                url,
+                "--headless",
+                "--verbose",
+                "--result-path",
+                str(out),
+                "--browser",
+                str(chromium),
+                "--screenshot",
+                str(shot),
+            ]
+            + lists
+        )
         assert r.exit_code == 0, r.output
         served = set(replica.requests)
     result = player.load_result(out)
@@ -84,8 +98,20 @@ def test_a_refused_word_is_cleared_and_the_next_suggestion_played(chromium, list
     second_choice = adv.best(adv.new_game())
     out = tmp_path / "result.json"
     with ReplicaServer([w for w in WORDS if w != opener]) as replica:  # the page does not know the opener
-        r = run(["bot", "--url", replica.url(answer, delay=20), "--headless", "--verbose", "--result-path", str(out),
-                 "--browser", str(chromium)] + lists)
+        r = run(
+            [
+                "bot",
+                "--url",
+                replica.url(answer, delay=20),
+                "--headless",
+                "--verbose",
+                "--result-path",
+                str(out),
+                "--browser",
+                str(chromium),
+            ]
+            + lists
+        )
     assert r.exit_code == 0, r.output
     result = player.load_result(out)
     check_result(result, answer)
@@ -111,8 +137,23 @@ def test_demo_in_hard_mode_with_a_chosen_first_word(chromium, lists, tmp_path):
     lex = small_lexicon()
     first, answer = WORDS[5], ANSWERS[50]
     out = tmp_path / "r.json"
-    r = run(["bot", "--demo", "--answer", answer.upper(), "--first", first, "--hard", "--headless",
-             "--result-path", str(out), "--browser", str(chromium)] + lists)
+    r = run(
+        [
+            "bot",
+            "--demo",
+            "--answer",
+            answer.upper(),
+            "--first",
+            first,
+            "--hard",
+            "--headless",
+            "--result-path",
+            str(out),
+            "--browser",
+            str(chromium),
+        ]
+        + lists
+    )
     assert r.exit_code == 0, r.output
     result = player.load_result(out)
     check_result(result, answer)
@@ -124,8 +165,11 @@ def test_demo_in_hard_mode_with_a_chosen_first_word(chromium, lists, tmp_path):
 
 
 BROKEN = {
-    "tiles": ('tile.setAttribute("data-testid", "tile");', 'tile.setAttribute("data-testid", "cell");',
-              'found 6 rows ([role="group"]) but no tiles in them ([data-testid="tile"])'),
+    "tiles": (
+        'tile.setAttribute("data-testid", "tile");',
+        'tile.setAttribute("data-testid", "cell");',
+        'found 6 rows ([role="group"]) but no tiles in them ([data-testid="tile"])',
+    ),
     "keys": ("b.dataset.key = k;", "b.dataset.k = k;", 'could not find the enter key: no button[data-key="↵"]'),
 }
 
@@ -138,8 +182,21 @@ def test_a_page_without_a_hook_fails_with_a_clear_message(chromium, lists, tmp_p
     html = page_file("index.html").decode().replace('src="game.js"', 'src="broken.js"')
     extra = {"/broken.html": html.encode(), "/broken.js": script.replace(old, new).encode()}
     with ReplicaServer(WORDS, extra=extra) as replica:
-        r = run(["bot", "--url", replica.url(ANSWERS[1], page="broken.html"), "--headless", "--timeout", "2",
-                 "--result-path", str(tmp_path / "r.json"), "--browser", str(chromium)] + lists)
+        r = run(
+            [
+                "bot",
+                "--url",
+                replica.url(ANSWERS[1], page="broken.html"),
+                "--headless",
+                "--timeout",
+                "2",
+                "--result-path",
+                str(tmp_path / "r.json"),
+                "--browser",
+                str(chromium),
+            ]
+            + lists
+        )
     assert r.exit_code == 1
     assert message in r.output and "Traceback" not in r.output
     assert not (tmp_path / "r.json").exists()
@@ -162,15 +219,24 @@ def test_last_without_or_with_a_bad_result(tmp_path):
     r = run(["last", "--result-path", str(tmp_path / "none.json")])
     assert r.exit_code == 1 and "no saved result" in r.output and "Traceback" not in r.output
     bad = tmp_path / "bad.json"
-    bad.write_text("{\"date\": 1")
+    bad.write_text('{"date": 1')
     r = run(["last", "--result-path", str(bad)])
     assert r.exit_code == 1 and "is not a bot result" in r.output
 
 
 def test_result_round_trip_and_default_place(tmp_path, monkeypatch):
     monkeypatch.setenv("WORDLEBOT_DATA", str(tmp_path / "data"))
-    res = player.BotResult(date="2026-01-02", url="u", answer="crane", guesses=["salet", "crane"],
-                           patterns=["01000", "22222"], solved=True, turns=2, seconds=3.5, refused=["xxxxx"])
+    res = player.BotResult(
+        date="2026-01-02",
+        url="u",
+        answer="crane",
+        guesses=["salet", "crane"],
+        patterns=["01000", "22222"],
+        solved=True,
+        turns=2,
+        seconds=3.5,
+        refused=["xxxxx"],
+    )
     path = player.default_result_path()
     assert path == tmp_path / "data" / "bot" / "last.json"
     player.save_result(res, path)
@@ -219,15 +285,23 @@ def test_systemd_units_play_once_a_day(tmp_path):
 def _fake_game(calls):
     def run_game(url, lexicon, **kwargs):
         calls.append(lexicon)
-        return player.BotResult(date=dt.date.today().isoformat(), url=url, answer=ANSWERS[0], guesses=[ANSWERS[0]],
-                                patterns=["22222"], solved=True, turns=1, seconds=0.5)
+        return player.BotResult(
+            date=dt.date.today().isoformat(),
+            url=url,
+            answer=ANSWERS[0],
+            guesses=[ANSWERS[0]],
+            patterns=["22222"],
+            solved=True,
+            turns=1,
+            seconds=0.5,
+        )
 
     return run_game
 
 
 def test_bot_brings_the_history_up_to_yesterday_before_loading_the_prior(lists, tmp_path, fake_host, monkeypatch):
-    from wordlebot import cli_common as cli_mod  # the word-set options load through cli_common.load_lexicon
-    from wordlebot import data
+    from wordlebot.cli import common as cli_mod  # the word-set options load through cli_common.load_lexicon
+    from wordlebot.core import data
 
     today = dt.date.today()
     folder = tmp_path / "d"
@@ -235,7 +309,11 @@ def test_bot_brings_the_history_up_to_yesterday_before_loading_the_prior(lists, 
     data.atomic_write(folder / data.HISTORY_FILE, data.format_history_csv(start))
     for k, word in ((2, "sissy"), (1, "humph"), (0, "awake")):
         day = today - dt.timedelta(days=k)
-        fake_host.routes[f"/{day}.json"] = (200, json.dumps({"solution": word, "print_date": day.isoformat()}).encode(), {})
+        fake_host.routes[f"/{day}.json"] = (
+            200,
+            json.dumps({"solution": word, "print_date": day.isoformat()}).encode(),
+            {},
+        )
     monkeypatch.delenv("WORDLEBOT_OFFLINE")
     monkeypatch.setenv("WORDLEBOT_NYT_URL", fake_host.url)
     history_at_load = []

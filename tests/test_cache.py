@@ -9,15 +9,13 @@ import time
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import random_words
-from wordlebot import cache_store
-from wordlebot.cache_formats import BOOK_VERSION
-from wordlebot.cache_command import cache
-from wordlebot.cache_formats import WORDLIST_VERSION
-from wordlebot.matrix import pattern_matrix
-from wordlebot.words import Lexicon
 
+from wordlebot.cli.cache import cache
+from wordlebot.core import cache_store
+from wordlebot.core.cache_formats import BOOK_VERSION, WORDLIST_VERSION
+from wordlebot.core.matrix import pattern_matrix
+from wordlebot.core.words import Lexicon
 
 
 @pytest.fixture
@@ -45,8 +43,10 @@ def age(path, seconds_ago: float) -> None:
     os.utime(path, (t, t))
 
 
-@pytest.mark.parametrize("text, n", [("500M", 500 << 20), ("2G", 2 << 30), ("750MB", 750 << 20),
-                                     ("1048576", 1 << 20), ("1.5K", 1536), ("none", None)])
+@pytest.mark.parametrize(
+    "text, n",
+    [("500M", 500 << 20), ("2G", 2 << 30), ("750MB", 750 << 20), ("1048576", 1 << 20), ("1.5K", 1536), ("none", None)],
+)
 def test_sizes(text, n):
     assert cache_store.parse_size(text) == n
 
@@ -58,7 +58,7 @@ def test_bad_sizes_say_how_to_write_one(text):
 
 
 def test_show_names_the_sets_and_clear_one(folder):
-    from wordlebot.matrix import clear_memory_cache
+    from wordlebot.core.matrix import clear_memory_cache
 
     clear_memory_cache()
     fill(folder, "alpha")
@@ -130,7 +130,7 @@ def test_limit_command_saves_and_applies_it(folder):
 
 def test_writes_keep_the_folder_within_the_limit(folder, monkeypatch):
     """The library's own writes apply the limit: the older set's matrices go, the new ones stay."""
-    from wordlebot.matrix import clear_memory_cache
+    from wordlebot.core.matrix import clear_memory_cache
 
     clear_memory_cache()
     fill(folder, "old")
@@ -148,8 +148,10 @@ def test_looking_at_the_cache_loads_no_numpy(folder):
     import subprocess
     import sys
 
-    code = ("import sys; from wordlebot import cache_store; cache_store.scan(); "
-            "print('numpy' in sys.modules, 'numba' in sys.modules)")
+    code = (
+        "import sys; from wordlebot.core import cache_store; cache_store.scan(); "
+        "print('numpy' in sys.modules, 'numba' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
 
@@ -167,11 +169,16 @@ def test_word_lists_are_listed_and_cleared_by_kind(folder):
     an older format removed."""
     (folder / "wordlists").mkdir(parents=True, exist_ok=True)
     (folder / "wordlists" / "wordfreq-6-aaaa.json").write_text(
-        json.dumps({"version": WORDLIST_VERSION, "words": "wordfreq-6", "length": 6, "guesses": [], "answers": [], "note": ""}))
+        json.dumps(
+            {"version": WORDLIST_VERSION, "words": "wordfreq-6", "length": 6, "guesses": [], "answers": [], "note": ""}
+        )
+    )
     (folder / "wordlists" / "wordfreq-6-bbbb.json").write_text(json.dumps({"version": 0, "words": "wordfreq-6"}))
     files = cache_store.scan(folder)
-    assert sorted((f.kind, f.words, f.current) for f in files) == [("list", "wordfreq-6", False),
-                                                                   ("list", "wordfreq-6", True)]
+    assert sorted((f.kind, f.words, f.current) for f in files) == [
+        ("list", "wordfreq-6", False),
+        ("list", "wordfreq-6", True),
+    ]
     assert "word lists         wordfreq-6" in CliRunner().invoke(cache, []).output
     r = CliRunner().invoke(cache, ["clear", "--kind", "list"])
     assert r.exit_code == 0 and "removed 2 files" in r.output and cache_store.scan(folder) == []

@@ -10,14 +10,14 @@ import click
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from rich.console import Console
-
 from conftest import random_words, write_lists
 from naive import digits
-from wordlebot import data
+from rich.console import Console
+
 from wordlebot.cli import cli
-from wordlebot.interactive import ASSIST_HELP, AssistSession
-from wordlebot.words import Lexicon
+from wordlebot.core import data
+from wordlebot.core.words import Lexicon
+from wordlebot.term.interactive import ASSIST_HELP, AssistSession
 
 WORDS = random_words(200, alphabet="abcdeorst", seed=4)
 ANSWERS = WORDS[::4]
@@ -42,9 +42,9 @@ def _all_commands(group, prefix=()):
 
 def test_the_option_defaults_given_as_text_are_the_library_ones():
     """cli_common names the default word set and strategy without importing their modules (start-up)."""
-    from wordlebot import cli_common
-    from wordlebot.advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
-    from wordlebot.wordsets import NAMES
+    from wordlebot.app.wordsets import NAMES
+    from wordlebot.cli import common as cli_common
+    from wordlebot.policy.advisor import ALL_STRATEGIES, DEFAULT_STRATEGY
 
     assert cli_common.DEFAULT_STRATEGY == DEFAULT_STRATEGY and cli_common.DEFAULT_WORDS in NAMES
     assert cli_common.STRATEGIES.choices == ALL_STRATEGIES and cli_common.WORD_SETS.choices == NAMES
@@ -52,7 +52,9 @@ def test_the_option_defaults_given_as_text_are_the_library_ones():
     assert r.exit_code == 2 and "'nope' is not one of 'search', 'exact'" in r.output
 
 
-@pytest.mark.parametrize("path,cmd", list(_all_commands(cli)), ids=lambda x: " ".join(x) if isinstance(x, tuple) else "")
+@pytest.mark.parametrize(
+    "path,cmd", list(_all_commands(cli)), ids=lambda x: " ".join(x) if isinstance(x, tuple) else ""
+)
 def test_every_command_has_help(path, cmd):
     assert cmd.help and len(cmd.help.strip()) > 20, f"{' '.join(path)} has no help text"
     r = run(list(path) + ["--help"])
@@ -68,10 +70,13 @@ def test_feedback_command():
     assert r.output.split()[:3] == ["10110", "Y.YY.", "🟨⬛🟨🟨⬛"]
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (["feedback", "speed", "eras"], "has 4 letters"),
-    (["feedback", "sp3ed", "erase"], "is not a word"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["feedback", "speed", "eras"], "has 4 letters"),
+        (["feedback", "sp3ed", "erase"], "is not a word"),
+    ],
+)
 def test_feedback_command_errors(args, fragment):
     r = run(args)
     assert r.exit_code == 1 and fragment in r.output and "Traceback" not in r.output
@@ -93,15 +98,20 @@ def test_suggest_table_and_json(files):
     assert 1 <= len(doc["suggestions"]) <= 3 and all(s["expected"] >= 1 for s in doc["suggestions"])
     if n == 1:
         assert doc["suggestions"][0]["word"] == target
-    assert {"word", "bits", "expected_left", "largest", "parts", "p_answer", "can_be_answer", "hard_legal"} <= set(doc["suggestions"][0])
+    assert {"word", "bits", "expected_left", "largest", "parts", "p_answer", "can_be_answer", "hard_legal"} <= set(
+        doc["suggestions"][0]
+    )
 
 
-@pytest.mark.parametrize("hist,fragment", [
-    ("zzzzz:00000", "not in the g guess list"),
-    ("aaaaa", "GUESS:FEEDBACK"),
-    ("aaaaa:2012", "has 4 tiles"),
-    ("aaaaa:22221", "leaves no"),
-])
+@pytest.mark.parametrize(
+    "hist,fragment",
+    [
+        ("zzzzz:00000", "not in the g guess list"),
+        ("aaaaa", "GUESS:FEEDBACK"),
+        ("aaaaa:2012", "has 4 tiles"),
+        ("aaaaa:22221", "leaves no"),
+    ],
+)
 def test_suggest_bad_history_is_a_clean_error(files, hist, fragment):
     word = WORDS[0]
     r = run(["suggest", "--history", hist.replace("aaaaa", word)] + files)
@@ -109,15 +119,18 @@ def test_suggest_bad_history_is_a_clean_error(files, hist, fragment):
     assert fragment in r.output and "Error:" in r.output and "Traceback" not in r.output
 
 
-@pytest.mark.parametrize("hist,fragment", [
-    ("salet:00300", "'3' is not a colour"),
-    ("salet:2012", "has 4 tiles"),
-    ("salet", "GUESS:FEEDBACK"),
-])
+@pytest.mark.parametrize(
+    "hist,fragment",
+    [
+        ("salet:00300", "'3' is not a colour"),
+        ("salet:2012", "has 4 tiles"),
+        ("salet", "GUESS:FEEDBACK"),
+    ],
+)
 def test_suggest_bad_colours_are_reported_before_the_lists_load(monkeypatch, hist, fragment):
     """No word list is loaded (on a first run that trains the day's answer model: seconds) for a
     history whose colours cannot be read."""
-    from wordlebot import cli_common
+    from wordlebot.cli import common as cli_common
 
     def never(*args, **kwargs):
         raise AssertionError("the lists were loaded")
@@ -135,15 +148,16 @@ def test_bad_word_list_file_is_a_clean_error(tmp_path):
 
 
 def test_no_data_falls_back_to_wordfreq_and_says_so(tmp_path):
-    r = run(["--data-dir", str(tmp_path / "empty"), "suggest", "--words", "classic", "--top", "2",
-             "--strategy", "entropy"])
+    r = run(
+        ["--data-dir", str(tmp_path / "empty"), "suggest", "--words", "classic", "--top", "2", "--strategy", "entropy"]
+    )
     assert r.exit_code == 0
     assert "NOT the official classic lists" in r.output and "wordlebot data fetch" in r.output
 
 
 def test_other_word_lengths():
     r = run(["suggest", "-k", "7", "--top", "2", "--json", "--strategy", "entropy"])
-    doc = json.loads(r.output[r.output.index("{"):])
+    doc = json.loads(r.output[r.output.index("{") :])
     assert all(len(s["word"]) == 7 for s in doc["suggestions"])
 
 
@@ -188,8 +202,23 @@ def test_assist_solves_by_accepting_suggestions():
 def test_assist_handles_mistakes_and_commands():
     target = ANSWERS[3]
     first = WORDS[5]
-    script = ["help", "top 3", "top x", "list", "hard maybe", "zzzzz", first, "2012", "22221",
-              digits(first, target), "undo", "hard on", first, digits(first, target), "bogus command here"]
+    script = [
+        "help",
+        "top 3",
+        "top x",
+        "list",
+        "hard maybe",
+        "zzzzz",
+        first,
+        "2012",
+        "22221",
+        digits(first, target),
+        "undo",
+        "hard on",
+        first,
+        digits(first, target),
+        "bogus command here",
+    ]
     s, buf = _session(Driver(target, script))
     s.run()
     out = buf.getvalue()
@@ -214,8 +243,13 @@ def test_assist_refused_means_refused_word_and_an_empty_line_only_asks():
     out = buf.getvalue()
     W = first_suggestion.upper()
     assert driver.prompts[1] == driver.prompts[2] == f"colours for {W} ('refused' if the game did not take it): "
-    assert out.count(f"no colours: type the colours the game showed for {W} (e.g. 20110), 'refused' if the game "
-                     "did not take the word, or undo to drop it") == 1
+    assert (
+        out.count(
+            f"no colours: type the colours the game showed for {W} (e.g. 20110), 'refused' if the game "
+            "did not take the word, or undo to drop it"
+        )
+        == 1
+    )
     assert out.count("refused by the game") == 1 and out.index("no colours") < out.index("refused by the game")
     assert s.game.rows[0].guess != first_suggestion
     assert s.lexicon.id(first_suggestion) in s.game.refused
@@ -235,8 +269,10 @@ def test_assist_edit_works_at_the_colours_prompt_after_impossible_colours():
     s.run()
     out = buf.getvalue()
     assert "row 2 (ORGAN 22222) leaves no possible word: check the colours of this row and the ones before it" in out
-    assert ("type ORGAN's colours again, correct an earlier row with edit N word:colours (row 1 is crane:00220 now), "
-            "or undo to drop ORGAN") in out
+    assert (
+        "type ORGAN's colours again, correct an earlier row with edit N word:colours (row 1 is crane:00220 now), "
+        "or undo to drop ORGAN"
+    ) in out
     assert "is not a colour" not in out
     assert "row 1 (CRANE 02100) leaves no possible word" in out  # the first edit was wrong: said, nothing lost
     assert driver.prompts[3:7] == ["colours for ORGAN ('refused' if the game did not take it): "] * 4
@@ -247,7 +283,9 @@ def test_assist_edit_works_at_the_colours_prompt_after_impossible_colours():
 
 
 def test_assist_hard_mode_refusal_with_reason():
-    lex = Lexicon.from_lists(["brace", "cater", "cross", "react", "trace"], ["brace", "cater", "cross", "react", "trace"])
+    lex = Lexicon.from_lists(
+        ["brace", "cater", "cross", "react", "trace"], ["brace", "cater", "cross", "react", "trace"]
+    )
     buf = io.StringIO()
     script = ["trace", digits("trace", "brace"), "cross", "q"]
     driver = Driver("brace", script)
@@ -315,8 +353,10 @@ def test_play_random_is_seeded(files):
 
 
 def test_simulate_command(files, tmp_path):
-    r = run(["simulate", "--strategy", "minimax", "--plot", str(tmp_path / "p.png"),
-             "--json", str(tmp_path / "s.json")] + files)
+    r = run(
+        ["simulate", "--strategy", "minimax", "--plot", str(tmp_path / "p.png"), "--json", str(tmp_path / "s.json")]
+        + files
+    )
     assert r.exit_code == 0, r.output
     doc = json.loads((tmp_path / "s.json").read_text())
     assert doc["games"] == len(ANSWERS) and doc["strategy"] == "minimax"
@@ -337,17 +377,34 @@ def test_data_commands_against_a_fake_host(tmp_path, fake_host):
     assert r.exit_code == 1 and "HTTP 404" in r.output and "could not be fetched" in r.output
     entries = [data.HistoryEntry(data.FIRST_DAY, "cigar")]
     data.atomic_write(folder / data.HISTORY_FILE, data.format_history_csv(entries))
-    fake_host.routes["/2021-06-20.json"] = (200, json.dumps({"solution": "rebut", "print_date": "2021-06-20"}).encode(), {})
-    r = run(["--data-dir", str(folder), "data", "update", "--endpoint", fake_host.url, "--until", "2021-06-21",
-             "--delay", "0"])
+    fake_host.routes["/2021-06-20.json"] = (
+        200,
+        json.dumps({"solution": "rebut", "print_date": "2021-06-20"}).encode(),
+        {},
+    )
+    r = run(
+        [
+            "--data-dir",
+            str(folder),
+            "data",
+            "update",
+            "--endpoint",
+            fake_host.url,
+            "--until",
+            "2021-06-21",
+            "--delay",
+            "0",
+        ]
+    )
     assert r.exit_code == 0, r.output
     assert "REBUT" in r.output and "added 1 day" in r.output and "not published yet" in r.output
     assert [e.word for e in data.read_history(folder)] == ["cigar", "rebut"]
 
 
 def test_python_dash_m_entry_point():
-    r = subprocess.run([sys.executable, "-m", "wordlebot", "feedback", "error", "elder"], capture_output=True,
-                       text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlebot", "feedback", "error", "elder"], capture_output=True, text=True, timeout=120
+    )
     assert r.returncode == 0 and r.stdout.startswith("20002")
 
 
@@ -380,8 +437,7 @@ def test_a_typo_is_answered_with_the_words_one_slip_away_as_the_readme_says(offi
     # neighbouring letters of SALTE, SALTY changes one (hand-checked against the lists)
     r = run(["--data-dir", str(official), "suggest", "--words", "classic", "--history", "salte:20010"])
     assert r.exit_code == 1
-    message = ("'salte' is not in the classic guess list (12,972 words); did you mean SLATE, SALET "
-               "or SALTY?")
+    message = "'salte' is not in the classic guess list (12,972 words); did you mean SLATE, SALET or SALTY?"
     assert message in r.output.replace("\n", " ")
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     assert f"`{message}`" in " ".join(readme.split())
@@ -389,8 +445,7 @@ def test_a_typo_is_answered_with_the_words_one_slip_away_as_the_readme_says(offi
 
 def test_play_classic_on_the_guano_day(official):
     # 2023-03-27, puzzle 646: GUANO, not among the 2,315 classic answers.  SALET/GUANO = 01000.
-    r = run(["--data-dir", str(official), "play", "--words", "classic", "--date", "2023-03-27"],
-            input="salet\nguano\n")
+    r = run(["--data-dir", str(official), "play", "--words", "classic", "--date", "2023-03-27"], input="salet\nguano\n")
     assert r.exit_code == 0, r.output
     assert "Solved in 2/6!" in r.output and "Wordle 646 2/6\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩" in r.output
 
@@ -422,7 +477,7 @@ def test_assist_never_suggests_a_refused_word_again_in_that_game():
     assert driver.prompts[1].startswith(f"colours for {first}") and second != first
     out = buf.getvalue()
     refused_at = out.index(f"OK, {first} was refused")
-    after = out[refused_at:out.index("took back")]
+    after = out[refused_at : out.index("took back")]
     assert first not in after.replace(f"OK, {first} was refused", "")  # in no table or list
     # the refusal was the last action: undo takes it back and the first suggestion is back
     assert f"took back the refusal of {first}" in out
@@ -434,7 +489,7 @@ def test_assist_never_suggests_a_refused_word_again_in_that_game():
 
 def _no_tui(monkeypatch):
     """The tui command up to the app, which is kept instead of run."""
-    from wordlebot.session import Settings
+    from wordlebot.app.session import Settings
     from wordlebot.tui import WordlebotApp
 
     started = []
@@ -445,7 +500,7 @@ def _no_tui(monkeypatch):
 
 
 def test_tui_flags_of_one_run_are_not_saved(monkeypatch):
-    from wordlebot.session import Settings
+    from wordlebot.app.session import Settings
 
     started = _no_tui(monkeypatch)
     Settings(words="classic", strategy="entropy").save()
@@ -458,7 +513,7 @@ def test_tui_flags_of_one_run_are_not_saved(monkeypatch):
 
 
 def test_tui_with_a_broken_settings_file_starts_with_a_note(monkeypatch):
-    from wordlebot.session import Settings
+    from wordlebot.app.session import Settings
 
     started = _no_tui(monkeypatch)
     Settings.path().parent.mkdir(parents=True, exist_ok=True)
@@ -500,7 +555,7 @@ def test_openers_workers_are_started_with_ctrl_c_ignored():
     """Ctrl+C reaches every process of the job: the sweep's workers must leave it to this one."""
     import signal
 
-    from wordlebot.opener_sweep import _local_cluster
+    from wordlebot.app.opener_sweep import _local_cluster
 
     seen = []
 
@@ -515,7 +570,7 @@ def test_openers_workers_are_started_with_ctrl_c_ignored():
 
 def test_answers_list_shows_ties_as_ties(official):
     from wordlebot.answers.daily import prior_for_day
-    from wordlebot.words import read_word_file
+    from wordlebot.core.words import read_word_file
 
     day = dt.date(2026, 5, 20)
     r = run(["answers", "list", "--top", "50", "--date", str(day)])
@@ -539,8 +594,11 @@ def test_answers_list_shows_ties_as_ties(official):
     first = int((p[~same] > pw).sum()) + 1
     last = first + int(same.sum()) - 1
     r = run(["answers", "show", "wreck", "--date", str(day)])
-    text = (f"rank ≈{(first + last) / 2:,.0f} of {p.size:,}: {last - first + 1:,} words tie at ranks {first:,}-{last:,}"
-            if last > first else f"rank {first:,} of {p.size:,}")
+    text = (
+        f"rank ≈{(first + last) / 2:,.0f} of {p.size:,}: {last - first + 1:,} words tie at ranks {first:,}-{last:,}"
+        if last > first
+        else f"rank {first:,} of {p.size:,}"
+    )
     assert text in r.output
 
 
@@ -562,7 +620,7 @@ def test_a_failed_download_leaves_no_live_progress_bar(tmp_path, fake_host):
 
 
 def test_download_bars_stop_on_close():
-    from wordlebot.render import DownloadBars
+    from wordlebot.term.render import DownloadBars
 
     with DownloadBars(Console(file=io.StringIO())) as bars:
         update = bars("x.txt")
@@ -582,6 +640,8 @@ def test_data_update_without_a_history_says_to_fetch_it_first(tmp_path, fake_hos
     day since 2021-06-19.  With no history it asks for nothing, writes nothing and says what to do."""
     r = run(["--data-dir", str(tmp_path), "data", "update", "--endpoint", fake_host.url, "--delay", "0"])
     assert r.exit_code == 1
-    assert r.output == (f"Error: there is no answer history in {tmp_path} yet: run 'wordlebot data fetch' first "
-                        "(one download), then 'wordlebot data update' adds the days since\n")
+    assert r.output == (
+        f"Error: there is no answer history in {tmp_path} yet: run 'wordlebot data fetch' first "
+        "(one download), then 'wordlebot data update' adds the days since\n"
+    )
     assert fake_host.requests == [] and list(tmp_path.iterdir()) == []

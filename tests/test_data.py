@@ -4,17 +4,18 @@ import json
 
 import pytest
 
-from wordlebot import data
-from wordlebot.data import HistoryEntry, RemoteFile
-from wordlebot.errors import DataError
-from wordlebot.words import Fallback
+from wordlebot.core import data
+from wordlebot.core.data import HistoryEntry, RemoteFile
+from wordlebot.core.errors import DataError
+from wordlebot.core.words import Fallback
 
 WORDS = b"crane\nslate\ntrace\n"
 
 
 def _registry(content: bytes = WORDS):
-    return (RemoteFile("mini/words.txt", "owner/repo/abc123/words", hashlib.sha256(content).hexdigest(),
-                       3, 1 << 16, "MIT"),)
+    return (
+        RemoteFile("mini/words.txt", "owner/repo/abc123/words", hashlib.sha256(content).hexdigest(), 3, 1 << 16, "MIT"),
+    )
 
 
 def _fetch(folder, host, **kw):
@@ -24,7 +25,7 @@ def _fetch(folder, host, **kw):
 def test_good_download_is_verified_and_written(tmp_path, fake_host):
     fake_host.routes["/owner/repo/abc123/words"] = (200, WORDS, {})
     seen = []
-    res = _fetch(tmp_path, fake_host, progress_factory=lambda name: (lambda done, total: seen.append((done, total))))
+    res = _fetch(tmp_path, fake_host, progress_factory=lambda name: lambda done, total: seen.append((done, total)))
     assert [r.ok for r in res] == [True]
     assert (tmp_path / "mini/words.txt").read_bytes() == WORDS
     assert seen and seen[-1] == (len(WORDS), len(WORDS))
@@ -34,21 +35,23 @@ def test_good_download_is_verified_and_written(tmp_path, fake_host):
     assert res[0].ok and "already present" in res[0].message and fake_host.requests == []
 
 
-@pytest.mark.parametrize("route,fragment", [
-    ((200, b"crane\nslate\nTRACE\n", {}), "checksum mismatch"),
-    ((200, WORDS[:8], {"length": len(WORDS)}), "truncated download"),
-    ((404, b"nope", {}), "HTTP 404"),
-    ((200, WORDS, {"delay": 3}), "timed out"),
-    ((200, b"x" * (1 << 17), {}), "cap"),
-])
+@pytest.mark.parametrize(
+    "route,fragment",
+    [
+        ((200, b"crane\nslate\nTRACE\n", {}), "checksum mismatch"),
+        ((200, WORDS[:8], {"length": len(WORDS)}), "truncated download"),
+        ((404, b"nope", {}), "HTTP 404"),
+        ((200, WORDS, {"delay": 3}), "timed out"),
+        ((200, b"x" * (1 << 17), {}), "cap"),
+    ],
+)
 def test_broken_download_keeps_the_old_file(tmp_path, fake_host, route, fragment):
     old = b"old contents\n"
     target = tmp_path / "mini/words.txt"
     target.parent.mkdir(parents=True)
     target.write_bytes(old)
     fake_host.routes["/owner/repo/abc123/words"] = route
-    res = data.fetch(tmp_path, base=fake_host.url, timeout=0.5, include_history=False,
-                     files=_registry(), force=True)
+    res = data.fetch(tmp_path, base=fake_host.url, timeout=0.5, include_history=False, files=_registry(), force=True)
     assert not res[0].ok
     assert fragment in res[0].message and "the old file is kept" in res[0].message
     assert target.read_bytes() == old
@@ -62,8 +65,11 @@ def test_unreachable_host_says_so(tmp_path):
 
 def _feed(days: int, start=data.FIRST_DAY):
     words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade"]
-    return {"results": [{"date": (start + dt.timedelta(d)).isoformat(), "number": 999, "word": words[d % 8]}
-                        for d in range(days)]}
+    return {
+        "results": [
+            {"date": (start + dt.timedelta(d)).isoformat(), "number": 999, "word": words[d % 8]} for d in range(days)
+        ]
+    }
 
 
 def test_history_fetch_converts_the_public_feed(tmp_path, fake_host):
@@ -83,12 +89,15 @@ def test_history_fetch_converts_the_public_feed(tmp_path, fake_host):
 
 
 def _nyt(day: dt.date, word: str) -> bytes:
-    return json.dumps({"id": 1, "solution": word, "print_date": day.isoformat(), "days_since_launch": 1,
-                       "editor": "x"}).encode()
+    return json.dumps(
+        {"id": 1, "solution": word, "print_date": day.isoformat(), "days_since_launch": 1, "editor": "x"}
+    ).encode()
 
 
 def _seed_history(folder, days=3):
-    entries = [HistoryEntry(data.FIRST_DAY + dt.timedelta(d), w) for d, w in enumerate(["cigar", "rebut", "sissy"][:days])]
+    entries = [
+        HistoryEntry(data.FIRST_DAY + dt.timedelta(d), w) for d, w in enumerate(["cigar", "rebut", "sissy"][:days])
+    ]
     data.atomic_write(folder / data.HISTORY_FILE, data.format_history_csv(entries))
     return entries
 
@@ -112,12 +121,15 @@ def test_update_adds_days_and_resumes_after_a_malformed_reply(tmp_path, fake_hos
     assert [e.puzzle for e in data.read_history(tmp_path)] == [0, 1, 2, 3, 4, 5]
 
 
-@pytest.mark.parametrize("body,fragment", [
-    (b'{"print_date": "2021-06-22"}', "malformed reply"),
-    (b'{"solution": "toolong", "print_date": "2021-06-22"}', "not a five-letter word"),
-    (b'{"solution": "humph", "print_date": "2021-06-23"}', "not 2021-06-22"),
-    (b"[1, 2]", "malformed reply"),
-])
+@pytest.mark.parametrize(
+    "body,fragment",
+    [
+        (b'{"print_date": "2021-06-22"}', "malformed reply"),
+        (b'{"solution": "toolong", "print_date": "2021-06-22"}', "not a five-letter word"),
+        (b'{"solution": "humph", "print_date": "2021-06-23"}', "not 2021-06-22"),
+        (b"[1, 2]", "malformed reply"),
+    ],
+)
 def test_update_refuses_bad_replies(tmp_path, fake_host, body, fragment):
     _seed_history(tmp_path)
     before = (tmp_path / data.HISTORY_FILE).read_bytes()
@@ -133,12 +145,15 @@ def test_update_stops_quietly_at_an_unpublished_day(tmp_path, fake_host):
     assert rep.added == [] and "not published yet" in rep.stopped
 
 
-@pytest.mark.parametrize("text,fragment", [
-    ("date,word\n", "first line"),
-    ("date,puzzle,word\n2021-06-19,0,cigar\n2021-06-21,2,rebut\n", "does not follow"),
-    ("date,puzzle,word\n2021-06-19,5,cigar\n", "does not match"),
-    ("date,puzzle,word\n2021-06-19,0,CIGAR\n", "five-letter"),
-])
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ("date,word\n", "first line"),
+        ("date,puzzle,word\n2021-06-19,0,cigar\n2021-06-21,2,rebut\n", "does not follow"),
+        ("date,puzzle,word\n2021-06-19,5,cigar\n", "does not match"),
+        ("date,puzzle,word\n2021-06-19,0,CIGAR\n", "five-letter"),
+    ],
+)
 def test_history_file_is_validated(text, fragment):
     with pytest.raises(DataError, match=fragment):
         data.parse_history_csv(text)
@@ -186,7 +201,7 @@ def test_unreachable_host_is_tried_once(tmp_path):
 
 def test_first_run_fetches_the_lists_itself(tmp_path, fake_host, official, monkeypatch):
     """A command that needs the official lists and finds none fetches them (network allowing)."""
-    from wordlebot.wordsets import is_progress, load_lexicon
+    from wordlebot.app.wordsets import is_progress, load_lexicon
 
     for rf in data.OFFICIAL:
         fake_host.routes["/" + rf.source] = (200, (official / rf.path).read_bytes(), {})
@@ -200,7 +215,7 @@ def test_first_run_fetches_the_lists_itself(tmp_path, fake_host, official, monke
 
 
 def test_offline_first_run_falls_back_with_instructions(tmp_path):
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     notes = []
     lex = load_lexicon("nyt", data_dir=tmp_path / "none", notify=notes.append)
@@ -212,7 +227,7 @@ def test_a_fallback_list_says_why_in_one_line(tmp_path, fake_host, monkeypatch):
     """Issue 39: offline, the TUI said "fetching them now (one time)" for the whole session.  The
     fallback lexicon carries why (unreachable, a failed download, not fetched) and the line a
     screen keeps in view: what list, why, the one command that fixes it, in 76 columns."""
-    from wordlebot.wordsets import is_progress, load_lexicon
+    from wordlebot.app.wordsets import is_progress, load_lexicon
 
     monkeypatch.delenv("WORDLEBOT_OFFLINE")  # the fixture's 127.0.0.1:9 refuses at once
     notes = []
@@ -223,7 +238,8 @@ def test_a_fallback_list_says_why_in_one_line(tmp_path, fake_host, monkeypatch):
     assert lex.fallback.message == (
         f"Using a word list built from wordfreq, NOT the official nyt lists (none in {tmp_path / 'none'}; "
         "cannot reach 127.0.0.1:9). Get them with: wordlebot data fetch (or point --data-dir / "
-        "WORDLEBOT_DATA at a folder that has them).")
+        "WORDLEBOT_DATA at a folder that has them)."
+    )
     # the host answers, but not with the lists
     monkeypatch.setenv("WORDLEBOT_RAW_BASE", fake_host.url)
     lex = load_lexicon("classic", data_dir=tmp_path / "none", notify=notes.append)

@@ -13,14 +13,14 @@ import os
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
 from conftest import random_words
-from wordlebot import cli_common as cli_mod  # the word-set options load through it
-from wordlebot import data
+
 from wordlebot.answers import daily, store
+from wordlebot.app.wordsets import load_lexicon
 from wordlebot.cli import cli
-from wordlebot.data import HistoryEntry
-from wordlebot.wordsets import load_lexicon
+from wordlebot.cli import common as cli_mod  # the word-set options load through it
+from wordlebot.core import data
+from wordlebot.core.data import HistoryEntry
 
 # --- a small nyt-like data folder ---------------------------------------------------------------
 
@@ -119,8 +119,7 @@ def test_per_day_models_are_bounded_least_recently_used_first(tmp_path):
     lists = store.answer_lists(folder)
 
     def model(day):
-        return daily.model_for_day(folder, list(WORDS), history, day, build=True, folder=cache, trainer=fitting,
-                                   keep=2)
+        return daily.model_for_day(folder, list(WORDS), history, day, build=True, folder=cache, trainer=fitting, keep=2)
 
     d = [dt.date(2024, 3, k) for k in (10, 11, 12)]
     model(d[0]), model(d[1])
@@ -153,7 +152,9 @@ def test_a_damaged_day_model_is_fitted_again(tmp_path, caplog):
 
 def test_date_option_errors_are_clear():
     r = CliRunner().invoke(cli, ["suggest", "--date", "2026-5-40"])
-    assert r.exit_code == 2 and "Invalid value for '--date': '2026-5-40' is not a day; give it as YYYY-MM-DD" in r.output
+    assert (
+        r.exit_code == 2 and "Invalid value for '--date': '2026-5-40' is not a day; give it as YYYY-MM-DD" in r.output
+    )
     r = CliRunner().invoke(cli, ["play", "--date", "2020-12-31"])
     assert r.exit_code == 2 and "2020-12-31 is before the first Wordle (2021-06-19)" in r.output
 
@@ -198,7 +199,7 @@ def may20(official, session_cache):
 
 
 def test_the_prior_of_may_20_does_not_know_wreck_was_its_answer(may20):
-    from wordlebot.game import Game
+    from wordlebot.core.game import Game
 
     assert may20.day == MAY20 and "answer model fitted on the history to 2026-05-19, prior for 2026-05-20" in may20.note
     p = may20.prior
@@ -214,9 +215,9 @@ def test_the_prior_of_may_20_does_not_know_wreck_was_its_answer(may20):
 
 
 def test_solving_may_20_with_wreck_rates_high(may20):
-    from wordlebot.advisor import Advisor
-    from wordlebot.analysis import analyze_game
-    from wordlebot.game import parse_history
+    from wordlebot.core.game import parse_history
+    from wordlebot.policy.advisor import Advisor
+    from wordlebot.policy.analysis import analyze_game
 
     rows = parse_history("tarse:00101,crony:12000,wreck:22222")
     report = analyze_game(Advisor(may20, use_book=False), rows, answer="wreck")
@@ -226,13 +227,24 @@ def test_solving_may_20_with_wreck_rates_high(may20):
 
 def test_analyze_a_share_grid_uses_its_puzzles_day(may20, official):
     """Through the command: the grid's number 1,796 is 2026-05-20; --date says the same."""
-    r = CliRunner().invoke(cli, ["--data-dir", str(official), "analyze", "--grid", GRID, "--played",
-                                 "tarse,crony,wreck", "--json"])
+    r = CliRunner().invoke(
+        cli, ["--data-dir", str(official), "analyze", "--grid", GRID, "--played", "tarse,crony,wreck", "--json"]
+    )
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
     assert doc["day"] == "2026-05-20" and doc["rows"][-1]["skill"] >= 90 and doc["rows"][-1]["best"] == "wreck"
-    r = CliRunner().invoke(cli, ["--data-dir", str(official), "analyze", "--history",
-                                 "tarse:00101,crony:12000,wreck:22222", "--date", "2026-05-20"])
+    r = CliRunner().invoke(
+        cli,
+        [
+            "--data-dir",
+            str(official),
+            "analyze",
+            "--history",
+            "tarse:00101,crony:12000,wreck:22222",
+            "--date",
+            "2026-05-20",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert "prior for 2026-05-20" in r.stdout and "Wordle 1,796 3/6" in r.stdout
     assert "Training" not in r.output  # the model of the day came from the cache

@@ -9,12 +9,12 @@ import threading
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import feedback_code, optimal_total
-from wordlebot import advisor as advisor_mod
-from wordlebot.advisor import Advisor, PLAY_TOP
-from wordlebot.words import Lexicon
+
+from wordlebot.core.words import Lexicon
+from wordlebot.policy import advisor as advisor_mod
+from wordlebot.policy.advisor import PLAY_TOP, Advisor
 
 GUESSES = random_words(700, length=5, alphabet="abcdeilnorst", seed=7)
 ANSWERS = GUESSES[::2]
@@ -201,7 +201,7 @@ def test_rows_do_not_depend_on_how_many_are_asked_for(tight_budget):
 @pytest.mark.official
 def test_top_rows_are_the_same_when_more_are_asked_for(official):
     """The state a user found: nyt-3158 after CRANE and PIOUS against BIDED, top 3 vs top 20."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     lex = load_lexicon("nyt-3158", data_dir=official)
     game = Advisor(lex).new_game()
@@ -263,8 +263,8 @@ def test_compare_measures_any_guess_as_the_ranking_does(monkeypatch, budget):
 
 
 def test_playing_the_bots_guess_scores_full_skill():
-    from wordlebot.analysis import analyze_game
-    from wordlebot.game import Row
+    from wordlebot.core.game import Row
+    from wordlebot.policy.analysis import analyze_game
 
     lex = Lexicon.from_lists(GUESSES, ANSWERS, name="syn")
     adv = Advisor(lex, use_book=False)
@@ -320,10 +320,22 @@ def test_same_rows_in_separate_processes(classic, official, tmp_path):
     p = max(replies, key=lambda q: len(replies[q]) if len(replies[q]) < 200 else 0)
     history = f"{first}:{''.join(str(p // 3**i % 3) for i in range(5))}"
     env = dict(os.environ, WORDLEBOT_DATA=str(official))
-    cmd = [sys.executable, "-m", "wordlebot", "suggest", "--words", "classic", "--history", history,
-           "--top", "5", "--json"]
-    runs = [json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
-            for _ in range(2)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordlebot",
+        "suggest",
+        "--words",
+        "classic",
+        "--history",
+        history,
+        "--top",
+        "5",
+        "--json",
+    ]
+    runs = [
+        json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout) for _ in range(2)
+    ]
     rows = [[(s["word"], s["expected"], s["basis"]) for s in r["suggestions"]] for r in runs]
     adv = Advisor(classic)
     game = adv.new_game()
@@ -343,12 +355,25 @@ def test_nyt_first_use_with_matrices_built_beside_the_model_gives_the_same_rows(
     import subprocess
     import sys
 
-    from wordlebot import matrix, paths
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
+    from wordlebot.core import matrix, paths
 
     env = dict(os.environ, WORDLEBOT_DATA=str(official), WORDLEBOT_CACHE=str(tmp_path / "cli"))
-    cmd = [sys.executable, "-m", "wordlebot", "suggest", "--words", "nyt", "--date", "2026-05-20",
-           "--history", "salet:00100", "--top", "5", "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordlebot",
+        "suggest",
+        "--words",
+        "nyt",
+        "--date",
+        "2026-05-20",
+        "--history",
+        "salet:00100",
+        "--top",
+        "5",
+        "--json",
+    ]
     out = json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
     cli_rows = [(s["word"], s["expected"], s["basis"]) for s in out["suggestions"]]
     assert len(list((tmp_path / "cli").glob("matrix-*.bin"))) == 2  # both layouts, complete

@@ -12,15 +12,15 @@ import subprocess
 import sys
 import threading
 
+import naive
 import numpy as np
 import pytest
-
-import naive
 from conftest import random_words
+
 from wordlebot.answers import clogit, editor
 from wordlebot.answers.editor import EditorModel, WordFacts, fit
 from wordlebot.answers.mixture import mixture_prior
-from wordlebot.data import HistoryEntry
+from wordlebot.core.data import HistoryEntry
 
 DAY = dt.timedelta(days=1)
 
@@ -44,8 +44,19 @@ def _random_fresh_days(seed: int, words: int = 70, days: int = 45, groups: int =
     prev_first = np.where(np.arange(days) > 0, np.roll(first[day_word], 1), -1)
     prev_last = np.where(np.arange(days) > 0, np.roll(last[day_word], 1), -1)
     prev_first[5] = prev_last[5] = -1  # a day whose day before is unknown
-    return clogit.FreshDays(rng.normal(size=(words, 3)), group, first, last, day_word, fresh, train, prev_first,
-                            prev_last, rng.normal(size=(days, groups, k)), groups)
+    return clogit.FreshDays(
+        rng.normal(size=(words, 3)),
+        group,
+        first,
+        last,
+        day_word,
+        fresh,
+        train,
+        prev_first,
+        prev_last,
+        rng.normal(size=(days, groups, k)),
+        groups,
+    )
 
 
 def _textbook_days(d: clogit.FreshDays) -> list[tuple[np.ndarray, int]]:
@@ -58,9 +69,14 @@ def _textbook_days(d: clogit.FreshDays) -> list[tuple[np.ndarray, int]]:
             rows = []
             for w in cands:
                 known = d.prev_first[t] >= 0
-                rows.append(np.r_[d.features[w], d.day_features[t, d.group[w]],
-                                  float(known and d.first[w] == d.prev_first[t]),
-                                  float(known and d.last[w] == d.prev_last[t])])
+                rows.append(
+                    np.r_[
+                        d.features[w],
+                        d.day_features[t, d.group[w]],
+                        float(known and d.first[w] == d.prev_first[t]),
+                        float(known and d.last[w] == d.prev_last[t]),
+                    ]
+                )
             out.append((np.array(rows), cands.index(int(d.day_word[t]))))
         if d.day_fresh[t]:
             used.add(int(d.day_word[t]))
@@ -71,14 +87,40 @@ def _textbook_days(d: clogit.FreshDays) -> list[tuple[np.ndarray, int]]:
 def test_the_fresh_likelihood_is_the_textbook_conditional_logit(seed):
     d = _random_fresh_days(seed)
     theta = np.random.default_rng(seed + 10).normal(scale=0.7, size=3 + 2 + 2)
-    f, g, h = clogit._fresh_objective(theta, d.features, d.group, d.first, d.last, d.day_word, d.day_fresh,
-                                      d.train, d.prev_first, d.prev_last, d.day_features, d.groups, True)
+    f, g, h = clogit._fresh_objective(
+        theta,
+        d.features,
+        d.group,
+        d.first,
+        d.last,
+        d.day_word,
+        d.day_fresh,
+        d.train,
+        d.prev_first,
+        d.prev_last,
+        d.day_features,
+        d.groups,
+        True,
+    )
     nf, ng, nh = naive.conditional_logit(theta, _textbook_days(d))
     assert f == pytest.approx(nf, rel=1e-10)
     np.testing.assert_allclose(g, ng, rtol=1e-8, atol=1e-9)
     np.testing.assert_allclose(h, nh, rtol=1e-8, atol=1e-9)
-    f_only = clogit._fresh_objective(theta, d.features, d.group, d.first, d.last, d.day_word, d.day_fresh,
-                                     d.train, d.prev_first, d.prev_last, d.day_features, d.groups, False)[0]
+    f_only = clogit._fresh_objective(
+        theta,
+        d.features,
+        d.group,
+        d.first,
+        d.last,
+        d.day_word,
+        d.day_fresh,
+        d.train,
+        d.prev_first,
+        d.prev_last,
+        d.day_features,
+        d.groups,
+        False,
+    )[0]
     assert f_only == f
 
 
@@ -124,12 +166,14 @@ def test_newton_recovers_the_parameters_it_simulated():
         used[chosen[t]] = True
     prev_first = np.r_[-1, first[chosen[:-1]]]
     prev_last = np.r_[-1, last[chosen[:-1]]]
-    d = clogit.FreshDays(X, group, first, last, chosen, np.ones(days, bool), np.ones(days, bool), prev_first,
-                         prev_last, U, groups)
+    d = clogit.FreshDays(
+        X, group, first, last, chosen, np.ones(days, bool), np.ones(days, bool), prev_first, prev_last, U, groups
+    )
     res = clogit.fit_fresh(d, np.full(7, 1e-9))
     assert res.converged
-    _, _, h = clogit._fresh_objective(res.theta, X, group, first, last, chosen, d.day_fresh, d.train, prev_first,
-                                      prev_last, U, groups, True)
+    _, _, h = clogit._fresh_objective(
+        res.theta, X, group, first, last, chosen, d.day_fresh, d.train, prev_first, prev_last, U, groups, True
+    )
     se = np.sqrt(np.diag(np.linalg.inv(h)))
     assert np.all(np.abs(res.theta - truth) < 4 * se), (res.theta, truth, se)
     assert np.all(se < 0.25)  # not vacuous: the data pins every coefficient down
@@ -200,7 +244,7 @@ def test_a_fit_is_the_same_in_another_thread_and_another_process(facts):
     code = (
         "import json, sys, datetime as dt\n"
         "from wordlebot.answers.editor import WordFacts, fit\n"
-        "from wordlebot.data import HistoryEntry\n"
+        "from wordlebot.core.data import HistoryEntry\n"
         "doc = json.load(sys.stdin)\n"
         "facts = WordFacts.build(doc['words'], doc['lists'])\n"
         "h = [HistoryEntry(dt.date.fromisoformat(d), w) for d, w in doc['history']]\n"
@@ -209,15 +253,18 @@ def test_a_fit_is_the_same_in_another_thread_and_another_process(facts):
         " 'repeat': {k: v.hex() for k, v in m.repeat.items()}}))\n"
     )
     doc = {"words": WORDS, "lists": LISTS, "history": [[e.date.isoformat(), e.word] for e in history]}
-    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(doc), capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=json.dumps(doc), capture_output=True, text=True, check=True
+    ).stdout
     theirs = json.loads(out)
-    assert theirs == {"fresh": {k: v.hex() for k, v in mine.fresh.items()},
-                      "repeat": {k: v.hex() for k, v in mine.repeat.items()}}
+    assert theirs == {
+        "fresh": {k: v.hex() for k, v in mine.fresh.items()},
+        "repeat": {k: v.hex() for k, v in mine.repeat.items()},
+    }
 
 
 def test_a_stored_model_gives_the_same_prior_and_a_damaged_one_is_refused(facts, tmp_path):
-    from wordlebot.errors import DataError
+    from wordlebot.core.errors import DataError
 
     history = _history()
     model = fit(facts, history)
@@ -226,10 +273,14 @@ def test_a_stored_model_gives_the_same_prior_and_a_damaged_one_is_refused(facts,
     back = EditorModel.load(path, WORDS)
     on = history[-1].date + DAY
     assert np.array_equal(back.prior(history, on), model.prior(history, on))
-    for damage in ("{", "[]", json.dumps({**model.to_json(), "fresh": {"nyt_list": "x"}}),
-                   json.dumps({**model.to_json(), "repeat": {k: float("nan") for k in editor.REPEAT_FEATURES}}),
-                   json.dumps({**model.to_json(), "facts": {**model.facts.to_json(), "group": [9] * len(WORDS)}}),
-                   json.dumps({**model.to_json(), "version": 2})):
+    for damage in (
+        "{",
+        "[]",
+        json.dumps({**model.to_json(), "fresh": {"nyt_list": "x"}}),
+        json.dumps({**model.to_json(), "repeat": {k: float("nan") for k in editor.REPEAT_FEATURES}}),
+        json.dumps({**model.to_json(), "facts": {**model.facts.to_json(), "group": [9] * len(WORDS)}}),
+        json.dumps({**model.to_json(), "version": 2}),
+    ):
         path.write_text(damage)
         with pytest.raises(DataError):
             EditorModel.load(path, WORDS)
@@ -250,8 +301,11 @@ def test_the_mixture_by_hand():
     answers A, C, both 2021: 1/2 each of rho."""
     words = ["aaaaa", "bbbbb", "ccccc", "ddddd", "eeeee", "fffff"]
     facts = WordFacts.build(words, {"nyt-2309": words[:2], "wordlebot-3158": words[:3]})
-    history = [HistoryEntry(dt.date(2021, 6, 19), "aaaaa"), HistoryEntry(dt.date(2021, 6, 20), "ccccc"),
-               HistoryEntry(dt.date(2026, 2, 1), "aaaaa")]
+    history = [
+        HistoryEntry(dt.date(2021, 6, 19), "aaaaa"),
+        HistoryEntry(dt.date(2021, 6, 20), "ccccc"),
+        HistoryEntry(dt.date(2026, 2, 1), "aaaaa"),
+    ]
     p = mixture_prior(facts, history, dt.date(2026, 2, 2))
     rho = 2 / 3
     want = [rho / 2, (1 - rho) / 2, rho / 2, (1 - rho) / 6, (1 - rho) / 6, (1 - rho) / 6]
@@ -266,7 +320,7 @@ JUNE1 = dt.date(2026, 6, 1)
 @pytest.fixture(scope="module")
 def june1(official, session_cache):
     from wordlebot.answers.daily import prior_for_day
-    from wordlebot.words import read_word_file
+    from wordlebot.core.words import read_word_file
 
     words = read_word_file(official / "nyt/guesses.txt")
     return prior_for_day(official, words, JUNE1, build=True, folder=session_cache)
@@ -307,7 +361,7 @@ def test_june_1_group_shares_against_counts_taken_by_hand(june1):
 
 
 def test_the_nyt_set_carries_the_days_groups_for_every_shell(official, session_cache, monkeypatch):
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     monkeypatch.setenv("WORDLEBOT_CACHE", str(session_cache))
     lex = load_lexicon("nyt", data_dir=official, day=JUNE1, build_model=True)
@@ -333,7 +387,9 @@ def test_the_readmes_answers_show_example_is_what_the_command_prints(official, s
     monkeypatch.setenv("WORDLEBOT_CACHE", str(session_cache))
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     block = re.search(r"answers\nshow spunk chewy --date 2026-06-01`\).*?```text\n(.*?)```", readme, re.S).group(1)
-    r = CliRunner().invoke(cli, ["--data-dir", str(official), "answers", "show", "spunk", "chewy", "--date", "2026-06-01"])
+    r = CliRunner().invoke(
+        cli, ["--data-dir", str(official), "answers", "show", "spunk", "chewy", "--date", "2026-06-01"]
+    )
     assert r.exit_code == 0, r.output
     printed = [line.rstrip() for line in r.stdout.splitlines()]
     for line in block.splitlines():

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import math
 
+import naive
 import numpy as np
 import pytest
-
-import naive
 from conftest import random_words
-from wordlebot.explain import about, by_likelihood, explain, likely_count
-from wordlebot.game import Game
-from wordlebot.words import Lexicon
+
+from wordlebot.core.game import Game
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.explain import about, by_likelihood, explain, likely_count
 
 WORDS = random_words(200, alphabet="abcdelnorst", seed=5)
 ANSWERS = WORDS[::2]
@@ -21,15 +21,25 @@ ANSWERS = WORDS[::2]
 def test_likely_count_by_hand():
     assert likely_count(np.full(37, 1 / 37)) == pytest.approx(37)
     # entropy of (1/2, 1/4, 1/4) is 1.5 bits
-    assert likely_count(np.array([0.5, 0.25, 0.25])) == pytest.approx(2 ** 1.5)
+    assert likely_count(np.array([0.5, 0.25, 0.25])) == pytest.approx(2**1.5)
     assert likely_count(np.array([1.0, 0.0, 0.0])) == pytest.approx(1)
     assert likely_count(np.array([])) == 0
     # unnormalised weights are normalised first
-    assert likely_count(np.array([2.0, 1.0, 1.0])) == pytest.approx(2 ** 1.5)
+    assert likely_count(np.array([2.0, 1.0, 1.0])) == pytest.approx(2**1.5)
 
 
-@pytest.mark.parametrize("n, text", [(37.0, "37"), (37.4, "about 37"), (1.0, "1"), (2.83, "about 3"),
-                                     (1234.5, "about 1,200"), (0.0, "0"), (156.2, "about 160")])
+@pytest.mark.parametrize(
+    "n, text",
+    [
+        (37.0, "37"),
+        (37.4, "about 37"),
+        (1.0, "1"),
+        (2.83, "about 3"),
+        (1234.5, "about 1,200"),
+        (0.0, "0"),
+        (156.2, "about 160"),
+    ],
+)
 def test_about(n, text):
     assert about(n) == text
 
@@ -67,8 +77,9 @@ def test_explanation_matches_the_naive_partition():
         assert e.p_answer == pytest.approx(1 / n if word in cands else 0)
         singles = [v for v in parts.values() if len(v) == 1 and v != [word]]
         assert e.p_known == pytest.approx(len(singles) / n)
-        assert e.expected_left == pytest.approx(naive.expected_left(word, [c for c in cands if c != word])
-                                                * (n - (word in cands)) / n)
+        assert e.expected_left == pytest.approx(
+            naive.expected_left(word, [c for c in cands if c != word]) * (n - (word in cands)) / n
+        )
         assert e.likely == pytest.approx(n)
         assert e.groups == sorted(e.groups, key=lambda g: (-g.p, -g.size, g.pattern))
         text = e.text()
@@ -96,7 +107,7 @@ def test_a_verdict_always_compares_with_the_bots_own_guess():
     possible answer that would have split as well.  Every guess that is no candidate, at a few
     positions of a small list, the bot's guess being the best-splitting word that cannot win
     (as the bot often plays)."""
-    from wordlebot.explain import verdict
+    from wordlebot.policy.explain import verdict
 
     lex = Lexicon.from_lists(WORDS, ANSWERS, name="v")
     positions = seen_alternative = 0

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wordlebot import cli_common
 from wordlebot.cli import cli
-from wordlebot.errors import WordlebotError
-from wordlebot.extras import EXTRAS, MissingExtraError, require
+from wordlebot.cli import common as cli_common
+from wordlebot.core.errors import WordlebotError
+from wordlebot.core.extras import EXTRAS, MissingExtraError, require
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,8 +41,9 @@ def test_require_names_the_extra_and_the_missing_module(monkeypatch):
     missing(monkeypatch, "textual")
     with pytest.raises(MissingExtraError) as info:
         require("tui")
-    assert str(info.value) == ("the terminal UI needs the 'tui' extra (textual is not installed): "
-                               "pip install 'wordlebot[tui]'")
+    assert str(info.value) == (
+        "the terminal UI needs the 'tui' extra (textual is not installed): pip install 'wordlebot[tui]'"
+    )
     assert isinstance(info.value, WordlebotError) and isinstance(info.value, ImportError)
     assert info.value.extra == "tui"
 
@@ -59,19 +60,39 @@ def test_the_extras_are_the_ones_pyproject_declares():
     assert extras["all"] == [f"wordlebot[{','.join(EXTRAS)}]"]
 
 
-@pytest.mark.parametrize("args,modules,message", [
-    (["tui"], ["textual"], "the terminal UI needs the 'tui' extra (textual is not installed): "
-                           "pip install 'wordlebot[tui]'"),
-    (["web", "--port", "0"], ["fastapi"], "the web app needs the 'web' extra (fastapi is not installed): "
-                                          "pip install 'wordlebot[web]'"),
-    (["bot", "--demo", "--headless"], ["playwright"], "the browser bot needs the 'bot' extra (playwright is not "
-                                                      "installed): pip install 'wordlebot[bot]'"),
-    (["openers", "--words", "classic"], ["dask.distributed"], "the opener sweep needs the 'dask' extra "
-                                                              "(dask.distributed is not installed): pip install "
-                                                              "'wordlebot[dask]'"),
-    (["simulate", "--words", "classic", "--plot", "h.png"], ["matplotlib"],
-     "plotting needs the 'plots' extra (matplotlib is not installed): pip install 'wordlebot[plots]'"),
-], ids=lambda x: x[0] if isinstance(x, list) and x and x[0][0] != "t" else None)
+@pytest.mark.parametrize(
+    "args,modules,message",
+    [
+        (
+            ["tui"],
+            ["textual"],
+            "the terminal UI needs the 'tui' extra (textual is not installed): pip install 'wordlebot[tui]'",
+        ),
+        (
+            ["web", "--port", "0"],
+            ["fastapi"],
+            "the web app needs the 'web' extra (fastapi is not installed): pip install 'wordlebot[web]'",
+        ),
+        (
+            ["bot", "--demo", "--headless"],
+            ["playwright"],
+            "the browser bot needs the 'bot' extra (playwright is not installed): pip install 'wordlebot[bot]'",
+        ),
+        (
+            ["openers", "--words", "classic"],
+            ["dask.distributed"],
+            "the opener sweep needs the 'dask' extra "
+            "(dask.distributed is not installed): pip install "
+            "'wordlebot[dask]'",
+        ),
+        (
+            ["simulate", "--words", "classic", "--plot", "h.png"],
+            ["matplotlib"],
+            "plotting needs the 'plots' extra (matplotlib is not installed): pip install 'wordlebot[plots]'",
+        ),
+    ],
+    ids=lambda x: x[0] if isinstance(x, list) and x and x[0][0] != "t" else None,
+)
 def test_a_command_without_its_extra_says_which_to_install(monkeypatch, no_loading, args, modules, message):
     missing(monkeypatch, *modules)
     r = CliRunner().invoke(cli, args)
@@ -83,20 +104,31 @@ def test_a_command_without_its_extra_says_which_to_install(monkeypatch, no_loadi
 def test_the_light_commands_load_no_numpy_numba_or_extra():
     """wordlebot feedback, --help and data status start in a fraction of a second: importing the
     package and its command line loads none of the heavy modules (bench/bench_startup.py times it)."""
-    heavy = ["numpy", "numba", "scipy", "sklearn", "textual", "fastapi", "uvicorn", "playwright", "dask",
-             "matplotlib", "rich.progress"]
-    code = ("import sys, wordlebot, wordlebot.cli; "
-            f"print(' '.join(m for m in {heavy!r} if m in sys.modules))")
+    heavy = [
+        "numpy",
+        "numba",
+        "scipy",
+        "sklearn",
+        "textual",
+        "fastapi",
+        "uvicorn",
+        "playwright",
+        "dask",
+        "matplotlib",
+        "rich.progress",
+    ]
+    code = f"import sys, wordlebot, wordlebot.cli; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == ""
 
 
 def test_the_package_names_still_work_when_loaded_lazily():
     code = """
-import wordlebot, wordlebot.simulate as sim
-assert callable(sim) and wordlebot.simulate is sim  # the function, as when __init__ imported it eagerly
+import wordlebot
+import wordlebot.policy.simulate as sim_module  # importing the module leaves the package's name alone
 from wordlebot import Advisor, Game, Lexicon, TreeSearch, load_lexicon, simulate
-assert simulate.__module__ == "wordlebot.simulate" and Advisor.__name__ == "Advisor"
+assert callable(simulate) and simulate is sim_module.simulate and wordlebot.simulate is simulate
+assert simulate.__module__ == "wordlebot.policy.simulate" and Advisor.__name__ == "Advisor"
 assert set(wordlebot.__all__) <= set(dir(wordlebot))
 for name in wordlebot.__all__:
     getattr(wordlebot, name)
@@ -106,5 +138,21 @@ except AttributeError as exc:
     assert "nope" in str(exc)
 else:
     raise AssertionError("wordlebot.nope")
+"""
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_moved_tree_module_still_imports_with_a_deprecation_warning():
+    """``wordlebot.tree`` (the README's import before the layout of issue 40) now lives in
+    ``wordlebot.search.tree``: the old name still works, and says where to go."""
+    code = """
+import warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    from wordlebot.tree import TreeSummary, paths_of
+import wordlebot.search.tree as new
+assert paths_of is new.paths_of and TreeSummary is new.TreeSummary
+[w] = [w for w in caught if issubclass(w.category, DeprecationWarning)]
+assert "wordlebot.search.tree" in str(w.message), w.message
 """
     subprocess.run([sys.executable, "-c", code], check=True)

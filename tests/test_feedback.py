@@ -1,16 +1,16 @@
+import importlib
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from naive import feedback_code, feedback_rows_numpy
-import importlib
 
-fb = importlib.import_module("wordlebot.feedback")  # the package also exports the function feedback
-from wordlebot.errors import InvalidFeedbackError, InvalidWordError
-from wordlebot.feedback import Feedback, all_green, format_digits, format_emoji, format_letters, parse_feedback
+fb = importlib.import_module("wordlebot.core.feedback")  # the package also exports the function feedback
+from wordlebot.core.errors import InvalidFeedbackError, InvalidWordError  # noqa: E402
+from wordlebot.core.feedback import Feedback, all_green, format_digits, format_emoji, format_letters, parse_feedback  # noqa: E402
 
-# DESIGN.md's duplicate-letter traps, written as digits (first letter first).
+# The duplicate-letter traps of docs/ARCHITECTURE.md's conventions, written as digits (first letter first).
 TRAPS = [
     ("error", "elder", "20002"),
     ("sease", "essay", "11110"),
@@ -70,27 +70,49 @@ def test_print_and_parse_round_trip(pair):
     g, a = pair
     n = len(g)
     code = fb.feedback(g, a)
-    for text in (format_digits(code, n), format_letters(code, n), format_letters(code, n).lower(),
-                 format_emoji(code, n), format_emoji(code, n, "light"), format_emoji(code, n, "contrast")):
+    for text in (
+        format_digits(code, n),
+        format_letters(code, n),
+        format_letters(code, n).lower(),
+        format_emoji(code, n),
+        format_emoji(code, n, "light"),
+        format_emoji(code, n, "contrast"),
+    ):
         assert parse_feedback(text, n) == code
 
 
-@pytest.mark.parametrize("text", [
-    "20110", "G.YY.", "gy..g"[:0] + "g.yy.", "GBYYB", "g-yy-", "gxyyx", "GXYYX",
-    "🟩⬛🟨🟨⬛", "🟩⬜🟨🟨⬜", "🟧⬛🟦🟦⬛", "🟩️⬛️🟨️🟨️⬛️", " 2 0 1 1 0 ",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "20110",
+        "G.YY.",
+        "gy..g"[:0] + "g.yy.",
+        "GBYYB",
+        "g-yy-",
+        "gxyyx",
+        "GXYYX",
+        "🟩⬛🟨🟨⬛",
+        "🟩⬜🟨🟨⬜",
+        "🟧⬛🟦🟦⬛",
+        "🟩️⬛️🟨️🟨️⬛️",
+        " 2 0 1 1 0 ",
+    ],
+)
 def test_every_input_format(text):
     assert parse_feedback(text, 5) == fb.colours_to_pattern([2, 0, 1, 1, 0])
 
 
-@pytest.mark.parametrize("text,fragment", [
-    ("2011", "has 4 tiles"),
-    ("201102", "has 6 tiles"),
-    ("20130", "'3' is not a colour"),
-    ("gyqqg", "'q' is not a colour"),
-    ("", "is empty"),
-    ("🟩🟩🟥🟩🟩", "is not a colour"),
-])
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ("2011", "has 4 tiles"),
+        ("201102", "has 6 tiles"),
+        ("20130", "'3' is not a colour"),
+        ("gyqqg", "'q' is not a colour"),
+        ("", "is empty"),
+        ("🟩🟩🟥🟩🟩", "is not a colour"),
+    ],
+)
 def test_bad_feedback_is_explained(text, fragment):
     with pytest.raises(InvalidFeedbackError) as exc:
         parse_feedback(text, 5)
@@ -104,8 +126,10 @@ def test_bad_feedback_lists_accepted_formats():
         parse_feedback("abcde", 5)
 
 
-@pytest.mark.parametrize("guess,answer", [("cran", "crane"), ("cr4ne", "crane"), ("", "crane"), ("abc", "abc"),
-                                          ("abcdefghijkl", "abcdefghijkl")])
+@pytest.mark.parametrize(
+    "guess,answer",
+    [("cran", "crane"), ("cr4ne", "crane"), ("", "crane"), ("abc", "abc"), ("abcdefghijkl", "abcdefghijkl")],
+)
 def test_bad_words_are_refused(guess, answer):
     with pytest.raises(InvalidWordError):
         fb.feedback(guess, answer)

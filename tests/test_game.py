@@ -1,13 +1,13 @@
 import numpy as np
 import pytest
+from conftest import random_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import random_words
 from naive import consistent, feedback_code, hard_mode_legal
-from wordlebot.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
-from wordlebot.game import Game, HardConstraints, Refusal, Row, parse_history
-from wordlebot.words import Lexicon
+
+from wordlebot.core.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
+from wordlebot.core.game import Game, HardConstraints, Refusal, Row, parse_history
+from wordlebot.core.words import Lexicon
 
 WORDS = random_words(400, alphabet="abcdeors", seed=21)
 
@@ -31,8 +31,9 @@ def test_candidates_follow_the_feedback(lex):
 
 def test_history_string_round_trip(lex):
     target = lex.answers[5]
-    hist = ",".join(f"{w}:{''.join(str((feedback_code(w, target) // 3**i) % 3) for i in range(5))}"
-                    for w in (WORDS[0], WORDS[9]))
+    hist = ",".join(
+        f"{w}:{''.join(str((feedback_code(w, target) // 3**i) % 3) for i in range(5))}" for w in (WORDS[0], WORDS[9])
+    )
     g = Game.from_history(lex, hist)
     assert g.history() == hist
     assert parse_history(hist + ";\n") == g.rows
@@ -232,8 +233,10 @@ def test_refusing_a_word_that_is_not_an_answer_keeps_the_candidates(hand):
 
 def test_refusing_a_word_outside_the_guess_list_is_an_error(hand):
     g = Game(hand)
-    with pytest.raises(InvalidWordError, match="'zzzzz' is not in the hand guess list .*only a word of the list "
-                                               "can be marked as refused"):
+    with pytest.raises(
+        InvalidWordError,
+        match="'zzzzz' is not in the hand guess list .*only a word of the list can be marked as refused",
+    ):
         g.refuse("zzzzz")
     assert g.refused == frozenset() and g.candidates.size == 3
 
@@ -262,8 +265,9 @@ def test_edit_replays_refusals(hand):
     assert g.rows == [Row.from_str("slate:00200")] and g.refused == frozenset({hand.id("organ")})
     assert g.candidate_words == ["piano"]
     # SLATE 00100 leaves only ORGAN, which the game refused: the edit is refused, nothing changes
-    with pytest.raises(InconsistentFeedbackError,
-                       match="after that edit of row 1, the refusal of ORGAN no longer fits"):
+    with pytest.raises(
+        InconsistentFeedbackError, match="after that edit of row 1, the refusal of ORGAN no longer fits"
+    ):
         g.edit(0, "slate", "00100")
     assert g.rows == [Row.from_str("slate:00200")] and g.candidate_words == ["piano"]
     assert len(g.refused) == 1

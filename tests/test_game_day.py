@@ -12,19 +12,23 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from rich.console import Console
-
 from conftest import random_words, write_lists
 from naive import digits
-from wordlebot import days
+from rich.console import Console
+
 from wordlebot.cli import cli
-from wordlebot.data import HistoryEntry, atomic_write, format_history_csv, HISTORY_FILE
-from wordlebot.errors import InvalidDayError
+from wordlebot.core import days
+from wordlebot.core.data import HISTORY_FILE, HistoryEntry, atomic_write, format_history_csv
+from wordlebot.core.errors import InvalidDayError
 
 TODAY = dt.date(2026, 11, 27)
 MAY14 = dt.date(2026, 5, 14)
-HISTORY = [HistoryEntry(dt.date(2026, 5, 13), "crane"), HistoryEntry(MAY14, "waver"),
-           HistoryEntry(dt.date(2026, 5, 15), "haver"), HistoryEntry(dt.date(2021, 7, 1), "waver")]
+HISTORY = [
+    HistoryEntry(dt.date(2026, 5, 13), "crane"),
+    HistoryEntry(MAY14, "waver"),
+    HistoryEntry(dt.date(2026, 5, 15), "haver"),
+    HistoryEntry(dt.date(2021, 7, 1), "waver"),
+]
 
 
 def test_a_day_is_read_as_a_date_or_a_puzzle_number():
@@ -40,8 +44,11 @@ def test_a_day_is_read_as_a_date_or_a_puzzle_number():
 
 
 def test_a_day_not_published_yet_or_before_the_first_wordle_is_refused():
-    with pytest.raises(InvalidDayError, match=r"2026-11-29 \(puzzle #1,989\) is not published yet: today is "
-                                              r"2026-11-27 \(#1,987\)"):
+    with pytest.raises(
+        InvalidDayError,
+        match=r"2026-11-29 \(puzzle #1,989\) is not published yet: today is "
+        r"2026-11-27 \(#1,987\)",
+    ):
         days.resolve_day(date="2026-11-29", today=TODAY)
     with pytest.raises(InvalidDayError, match="not published yet"):
         days.resolve_day(puzzle=1989, today=TODAY)
@@ -65,8 +72,11 @@ def test_the_days_answer_comes_from_the_history_once_the_day_is_over():
     assert none.describe(TODAY) == "today's prior, 2026-11-27 (#1,987)"
     # a date and a grid that agree; that disagree
     assert days.resolve_day(date="2026-05-14", grid_puzzle=1790, today=TODAY).source == "grid"
-    with pytest.raises(InvalidDayError, match=r"the day 2026-05-15 \(#1,791\) and the share grid's Wordle #1,790 "
-                                              r"\(2026-05-14\) are different days"):
+    with pytest.raises(
+        InvalidDayError,
+        match=r"the day 2026-05-15 \(#1,791\) and the share grid's Wordle #1,790 "
+        r"\(2026-05-14\) are different days",
+    ):
         days.resolve_day(date="2026-05-15", grid_puzzle=1790, today=TODAY)
 
 
@@ -75,19 +85,22 @@ def test_the_replay_rule():
     how = "use --date {day}"
     assert days.replay_note(["waver"], today, HISTORY, how, TODAY) == (
         "WAVER was the answer of 2026-05-14 (#1,790), not of the day assumed, 2026-11-27 (#1,987): to replay "
-        "that day with its prior, use --date 2026-05-14")
+        "that day with its prior, use --date 2026-05-14"
+    )
     # its own day: nothing to say; a word that was no day's answer: nothing
     assert days.replay_note(["waver"], days.GameDay(MAY14, "date"), HISTORY, how, TODAY) is None
     assert days.replay_note(["caver"], today, HISTORY, how, TODAY) is None
     # another chosen day: said too
-    assert "the day assumed, 2026-05-13 (#1,789)" in days.replay_note(["waver"], days.GameDay(dt.date(2026, 5, 13), "date"),
-                                                             HISTORY, how, TODAY)
+    assert "the day assumed, 2026-05-13 (#1,789)" in days.replay_note(
+        ["waver"], days.GameDay(dt.date(2026, 5, 13), "date"), HISTORY, how, TODAY
+    )
     # a lost game: of the words left, the latest day's answer
     lost = days.replay_note(["caver", "waver", "haver"], today, HISTORY, how, TODAY)
     assert lost.startswith("HAVER, still possible, was the answer of 2026-05-15 (#1,791), not of the day assumed")
     # too many words left to name one
-    assert days.replay_note(["waver"] + [f"w{i:04d}" for i in range(days.LOST_WORDS)], today, HISTORY, how,
-                            TODAY) is None
+    assert (
+        days.replay_note(["waver"] + [f"w{i:04d}" for i in range(days.LOST_WORDS)], today, HISTORY, how, TODAY) is None
+    )
     # a day not over yet is not told
     assert days.replay_note(["haver"], today, HISTORY, how, dt.date(2026, 5, 15)) is None
 
@@ -95,7 +108,8 @@ def test_the_replay_rule():
 def test_the_default_day_says_how_to_choose_another():
     assert days.default_day_note(days.GameDay(TODAY), "give --date YYYY-MM-DD", TODAY) == (
         "today's prior, 2026-11-27 (#1,987); replaying an earlier day? give --date YYYY-MM-DD, so its answer "
-        "keeps the odds it had")
+        "keeps the odds it had"
+    )
     assert days.default_day_note(days.GameDay(MAY14, "date"), "x", TODAY) is None
 
 
@@ -119,7 +133,7 @@ def grid_of(played: list[str], answer: str, puzzle: int | None) -> str:
     from naive import feedback_colours
 
     emoji = {"gray": "⬛", "yellow": "🟨", "green": "🟩"}
-    rows = [''.join(emoji[c] for c in feedback_colours(g, answer)) for g in played]
+    rows = ["".join(emoji[c] for c in feedback_colours(g, answer)) for g in played]
     number = f" {puzzle:,}" if puzzle is not None else ""
     return f"Wordle{number} {len(played)}/6\n\n" + "\n".join(rows)
 
@@ -138,7 +152,9 @@ def test_analyze_a_grid_alone_reads_its_answer_from_the_history(folder):
     for k, g in enumerate(played, start=1):
         fit = sum(digits(w, answer) == digits(g, answer) for w in WORDS)
         if fit == 1:
-            assert f"row {k}: " in r.output and f"1 allowed word gives these colours against {answer.upper()}" in r.output
+            assert (
+                f"row {k}: " in r.output and f"1 allowed word gives these colours against {answer.upper()}" in r.output
+            )
         else:
             assert f"{fit:,} allowed words give these colours against {answer.upper()}" in r.output
     assert "1 allowed words" not in r.output
@@ -157,8 +173,12 @@ def test_a_grid_whose_answer_is_not_known_asks_for_the_words(folder):
     answer = ANSWERS[30]
     puzzle = (dt.date(2023, 12, 30) - dt.date(2021, 6, 19)).days  # before the history starts
     r = CliRunner().invoke(cli, root + ["analyze", "--grid", grid_of([answer], answer, puzzle)] + options)
-    assert r.exit_code == 2 and "give --played (the words) or --answer: the history does not have the answer of " \
-                                f"Wordle #{puzzle:,} (2023-12-30)" in r.output
+    assert (
+        r.exit_code == 2
+        and "give --played (the words) or --answer: the history does not have the answer of "
+        f"Wordle #{puzzle:,} (2023-12-30)"
+        in r.output
+    )
     r = CliRunner().invoke(cli, root + ["analyze", "--grid", grid_of([answer], answer, None)] + options)
     assert r.exit_code == 2 and "the grid has no puzzle number" in r.output
     far = (dt.date.today() + dt.timedelta(days=5) - dt.date(2021, 6, 19)).days
@@ -171,8 +191,8 @@ def test_assist_says_its_day_and_the_replay_rule_at_the_end():
     another; a game solved on a past day's answer ends with the line that names that day."""
     import io
 
-    from wordlebot.interactive import AssistSession
-    from wordlebot.words import Lexicon
+    from wordlebot.core.words import Lexicon
+    from wordlebot.term.interactive import AssistSession
 
     today = dt.date.today()
     past = today - dt.timedelta(days=10)
@@ -184,20 +204,23 @@ def test_assist_says_its_day_and_the_replay_rule_at_the_end():
     lines = iter([opening, digits(opening, answer), answer, "22222", "q"])
     out = io.StringIO()
     console = Console(file=out, width=200, highlight=False)
-    AssistSession(lex, console, strategy="entropy", ask=lambda prompt: next(lines), game_day=days.GameDay(today),
-                  history=history).run()
+    AssistSession(
+        lex, console, strategy="entropy", ask=lambda prompt: next(lines), game_day=days.GameDay(today), history=history
+    ).run()
     text = out.getvalue()
     n = (today - dt.date(2021, 6, 19)).days
     assert f"today's prior, {today} (#{n:,}); replaying an earlier day? give --date YYYY-MM-DD" in text
-    assert (f"{answer.upper()} was the answer of {past} (#{n - 10:,}), not of the day assumed, {today} (#{n:,}): "
-            f"to replay that day with its prior, use --date {past}") in text
+    assert (
+        f"{answer.upper()} was the answer of {past} (#{n - 10:,}), not of the day assumed, {today} (#{n:,}): "
+        f"to replay that day with its prior, use --date {past}"
+    ) in text
     assert f"Wordle {n:,} 2/6" in text  # the share grid has the day's number
 
 
 def test_suggest_says_which_days_prior_it_uses(tmp_path, monkeypatch):
     """The one-shot command: a line before the table (JSON: the day, its puzzle and where it
     came from); a day not published yet is refused before anything is loaded."""
-    from wordlebot import cli_common
+    from wordlebot.cli import common as cli_common
 
     folder = tmp_path / "d"
     (folder / "nyt").mkdir(parents=True)
@@ -234,8 +257,8 @@ def test_suggest_says_which_days_prior_it_uses(tmp_path, monkeypatch):
 def test_play_mode_on_a_chosen_day_hides_that_days_answer():
     """The TUI's session: choosing a past day in play mode plays its answer (a replay), under
     that day's number; a new game then draws a word from the day's prior."""
-    from wordlebot.session import Session, Settings
-    from wordlebot.words import Lexicon
+    from wordlebot.app.session import Session, Settings
+    from wordlebot.core.words import Lexicon
 
     today = dt.date.today()
     past = today - dt.timedelta(days=4)
@@ -244,8 +267,9 @@ def test_play_mode_on_a_chosen_day_hides_that_days_answer():
     def lex(day):
         return Lexicon.from_lists(WORDS, ANSWERS, [w / sum(weights) for w in weights], name="daily", day=day)
 
-    s = Session(lex(today), Settings(words="daily", mode="play", strategy="entropy"),
-                history=[HistoryEntry(past, ANSWERS[9])])
+    s = Session(
+        lex(today), Settings(words="daily", mode="play", strategy="entropy"), history=[HistoryEntry(past, ANSWERS[9])]
+    )
     gd = days.resolve_day(date=past, history=s.history)
     plan = s.plan(s.settings, lambda new: lex(past), gd)
     s.adopt(plan)

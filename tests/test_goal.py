@@ -14,11 +14,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from naive import feedback_code, least_loss_then_guesses, optimal_total, partition
-from wordlebot.advisor import FAIL_COSTS, Advisor
+
 from wordlebot.cli import cli
-from wordlebot.words import Lexicon
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import FAIL_COSTS, Advisor
 
 AVER = ["haver", "caver", "eaver", "waver"]
 WEIGHTS = {"haver": 0.5, "caver": 0.455, "eaver": 0.03, "waver": 0.015}
@@ -31,7 +31,8 @@ def lexicon(weights=WEIGHTS) -> Lexicon:
 
 def test_the_command_line_names_the_library_goals():
     """cli_common names them as text (the advisor loads numpy and Numba)."""
-    from wordlebot import advisor, cli_common
+    from wordlebot.cli import common as cli_common
+    from wordlebot.policy import advisor
 
     assert cli_common.GOALS == advisor.GOALS and cli_common.DEFAULT_GOAL == advisor.DEFAULT_GOAL
 
@@ -114,8 +115,9 @@ def test_suggest_json_and_table_say_the_goal_and_the_chance(tmp_path):
 
 
 def test_the_table_shows_the_chance_to_solve_where_below_certain():
-    from wordlebot.render import suggestion_table
     from rich.console import Console
+
+    from wordlebot.term.render import suggestion_table
 
     adv = Advisor(lexicon(), goal="average", use_book=False)
     game = adv.new_game(max_guesses=2)
@@ -148,7 +150,7 @@ def test_each_goal_has_its_own_book():
 
 
 def rows_for(words, answer):
-    from wordlebot.game import Row
+    from wordlebot.core.game import Row
 
     return [Row(w, feedback_code(w, answer)) for w in words]
 
@@ -158,7 +160,7 @@ def test_a_won_long_shot_is_rated_by_its_chance_and_never_zero():
     By hand: HAVER keeps 0.955 of BEECH's certain win (skill round(99 x 0.955) = 95); WAVER
     keeps 0.015 / 0.455 of CAVER's chance (round(99 x 0.033) = 3), never 0 for a guess that
     won; and no figure is above the guesses left (before: 'yours 10.96')."""
-    from wordlebot.analysis import analyze_game
+    from wordlebot.policy.analysis import analyze_game
 
     adv = Advisor(lexicon(), use_book=False)
     report = analyze_game(adv, rows_for(["haver", "waver"], "waver"), answer="waver", max_guesses=2)
@@ -177,7 +179,7 @@ def test_a_lost_game_is_never_rated_99():
     guess left (each of the three is a third), so it rates 99, HAVER does not (it kept 1/2 of
     BEECH's certain win: 50), and the game is no 99.  Then a lost game whose every guess was as
     good as the bot's: it is shown as 98, and the summary says the bot loses it too."""
-    from wordlebot.analysis import LOST_GAME_SKILL, analyze_game
+    from wordlebot.policy.analysis import LOST_GAME_SKILL, analyze_game
 
     uniform = lexicon({a: 1.0 for a in AVER})
     adv = Advisor(uniform, use_book=False)
@@ -199,7 +201,7 @@ def test_a_lost_game_is_never_rated_99():
 
 
 def test_an_unfinished_game_is_not_a_loss():
-    from wordlebot.analysis import analyze_game
+    from wordlebot.policy.analysis import analyze_game
 
     adv = Advisor(lexicon(), use_book=False)
     report = analyze_game(adv, rows_for(["beech"], "caver"), max_guesses=2)
@@ -209,7 +211,7 @@ def test_an_unfinished_game_is_not_a_loss():
 def test_off_list_rows_stay_unrated_and_the_rated_ones_show_no_penalty():
     """An answer the lists allow as a guess but not as an answer (TROUT): the row that shows it
     is off the list and unrated; the rows before are rated with figures within the guesses left."""
-    from wordlebot.analysis import analyze_game
+    from wordlebot.policy.analysis import analyze_game
 
     adv = Advisor(lexicon(), use_book=False)
     report = analyze_game(adv, rows_for(["haver", "beech", "trout"], "trout"), answer="trout", max_guesses=6)
@@ -224,8 +226,10 @@ def test_analyze_cli_json_has_the_chance_and_the_guesses_apart(tmp_path):
     from conftest import write_lists
 
     files = write_lists(tmp_path, GUESSES, AVER)
-    history = ",".join(f"{w}:{''.join(str(feedback_code(w, 'eaver') // 3**i % 3) for i in range(5))}"
-                       for w in ("abbey", "trout", "haver", "caver", "waver", "beech"))
+    history = ",".join(
+        f"{w}:{''.join(str(feedback_code(w, 'eaver') // 3**i % 3) for i in range(5))}"
+        for w in ("abbey", "trout", "haver", "caver", "waver", "beech")
+    )
     r = CliRunner().invoke(cli, ["analyze", "--history", history, "--answer", "eaver", "--json"] + files)
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
@@ -272,15 +276,19 @@ def test_api_refuses_an_unknown_goal(aver_client):
 
 
 def test_api_analyze_of_a_won_long_shot_and_a_lost_game(aver_client):
-    won = [{"guess": w, "feedback": "".join(str(feedback_code(w, "waver") // 3**i % 3) for i in range(5))}
-           for w in ("haver", "waver")]
+    won = [
+        {"guess": w, "feedback": "".join(str(feedback_code(w, "waver") // 3**i % 3) for i in range(5))}
+        for w in ("haver", "waver")
+    ]
     doc = aver_client.post("/api/analyze", json={"history": won, "max_guesses": 2}).json()
     assert doc["goal"] == "streak" and doc["solved"] and not doc["lost"]
     assert [r["skill"] for r in doc["rows"]] == [95, 3]
     assert doc["rows"][1]["player_expected"] == pytest.approx(1.0)
     assert doc["rows"][1]["player_lose"] == pytest.approx(0.97)
-    lost = [{"guess": w, "feedback": "".join(str(feedback_code(w, "eaver") // 3**i % 3) for i in range(5))}
-            for w in ("haver", "caver")]
+    lost = [
+        {"guess": w, "feedback": "".join(str(feedback_code(w, "eaver") // 3**i % 3) for i in range(5))}
+        for w in ("haver", "caver")
+    ]
     doc = aver_client.post("/api/analyze", json={"history": lost, "max_guesses": 2, "answer": "eaver"}).json()
     assert doc["lost"] and not doc["solved"] and doc["skill"] < 99 and "Skill 99" not in doc["summary"]
     assert all(r["best_expected"] is None or r["best_expected"] <= 2 - k for k, r in enumerate(doc["rows"]))
@@ -315,8 +323,8 @@ def test_the_parry_position_gambles_only_when_asked(official):
     tells the three apart.  The default plays ABACA, the pure average PARRY, whose figures are
     the game's own posterior, by hand: when solved, (P(parry) + 2 P(carry)) / (P(parry) +
     P(carry)) guesses; lost, P(barry)."""
-    from wordlebot.game import Game, parse_history
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
+    from wordlebot.core.game import Game, parse_history
 
     run = CliRunner()
     base = ["--data-dir", str(official), "suggest", "--date", HAVER_DAY, "--history", PARRY_HISTORY, "--json"]
@@ -335,14 +343,20 @@ def test_the_parry_position_gambles_only_when_asked(official):
     assert parry["expected"] < top["expected"]  # the gamble saves guesses on average
 
 
-@pytest.mark.parametrize("words,extra", [("nyt", ["--limit", "400", "--date", "2026-05-20"]),
-                                          ("nyt-3158", ["--limit", "300"]), ("classic", ["--limit", "300"]),
-                                          ("nyt-2309", ["--limit", "300"]), ("wordfreq", ["--limit", "300"])])
+@pytest.mark.parametrize(
+    "words,extra",
+    [
+        ("nyt", ["--limit", "400", "--date", "2026-05-20"]),
+        ("nyt-3158", ["--limit", "300"]),
+        ("classic", ["--limit", "300"]),
+        ("nyt-2309", ["--limit", "300"]),
+        ("wordfreq", ["--limit", "300"]),
+    ],
+)
 def test_simulate_completes_with_the_defaults(official, words, extra, tmp_path):
     """Before: the nyt set stopped after ~2 s with 'rows played must be 0 to 5, not 6'."""
     out = tmp_path / "sim.json"
-    r = CliRunner().invoke(cli, ["--data-dir", str(official), "simulate", "--words", words, "--json", str(out)]
-                           + extra)
+    r = CliRunner().invoke(cli, ["--data-dir", str(official), "simulate", "--words", words, "--json", str(out)] + extra)
     assert r.exit_code == 0, r.output
     doc = json.loads(out.read_text())
     assert doc["goal"] == "streak" and doc["games"] == int(extra[extra.index("--limit") + 1])
@@ -356,7 +370,7 @@ def test_simulate_completes_with_the_defaults(official, words, extra, tmp_path):
 
 
 def test_the_settings_file_keeps_the_goal_and_names_a_bad_one(tmp_path):
-    from wordlebot.settings import Settings
+    from wordlebot.app.settings import Settings
 
     path = tmp_path / "tui.json"
     assert Settings().goal == "streak"
@@ -371,8 +385,8 @@ def test_the_tui_says_the_goal_and_changes_it_in_the_settings():
     import asyncio
 
     from test_tui import _apply, _text, running, settle
-    from wordlebot.session import Session
-    from wordlebot.settings import Settings
+    from wordlebot.app.session import Session
+    from wordlebot.app.settings import Settings
     from wordlebot.tui import WordlebotApp
 
     async def go():
@@ -403,8 +417,8 @@ def test_the_tui_analysis_of_a_won_long_shot_and_a_lost_game(answer, last):
     import asyncio
 
     from test_tui import _text, running, settle
-    from wordlebot.session import Session
-    from wordlebot.settings import Settings
+    from wordlebot.app.session import Session
+    from wordlebot.app.settings import Settings
     from wordlebot.tui import WordlebotApp
     from wordlebot.tui.screens import AnalysisScreen
 
@@ -426,6 +440,8 @@ def test_the_tui_analysis_of_a_won_long_shot_and_a_lost_game(answer, last):
             assert not summary.startswith("Skill 99")
             assert ("solved in 2" in summary) == (answer == "waver")
             assert app.screen.query_one("#analysis").border_title.endswith("plays for the streak")
-            assert "HAVER: It risked the game: 4.5 % more chance to lose than with BEECH" in _text(app.screen, "#review")
+            assert "HAVER: It risked the game: 4.5 % more chance to lose than with BEECH" in _text(
+                app.screen, "#review"
+            )
 
     asyncio.run(go())

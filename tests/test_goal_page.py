@@ -10,14 +10,14 @@ rule nothing out) leave the -AVER trap with two guesses."""
 from __future__ import annotations
 
 import pytest
-
 import web_helpers
-from test_goal import lexicon, rows_for
-from test_web_page import PHONE, DESKTOP, browser, open_page  # noqa: F401  (fixtures)
 from web_helpers import LiveServer, expect, ready
-from wordlebot.advisor import Advisor
-from wordlebot.analysis import analyze_game
-from wordlebot.feedback import format_digits
+
+from test_goal import lexicon, rows_for
+from test_web_page import DESKTOP, PHONE, browser, open_page  # noqa: F401  (fixtures)
+from wordlebot.core.feedback import format_digits
+from wordlebot.policy.advisor import Advisor
+from wordlebot.policy.analysis import analyze_game
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
 

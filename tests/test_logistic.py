@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from wordlebot.answers import features as F
-from wordlebot.answers.logistic import CSR, CONVERGED, FeatureMatrix, fit, objective, predict_proba
+from wordlebot.answers.logistic import CONVERGED, CSR, FeatureMatrix, fit, objective, predict_proba
 
 
 def _csr(S: np.ndarray) -> CSR:
@@ -157,10 +157,10 @@ def test_sparse_features_match_their_definition():
     for i, w in enumerate(words):
         cols = {26 * j + ord(c) - 97 for j, c in enumerate(w)}
         marked = f"^{w}$"
-        cols |= {130 + (_fnv1a(marked[k:k + n]) & 4095) for n in (2, 3) for k in range(len(marked) - n + 1)}
+        cols |= {130 + (_fnv1a(marked[k : k + n]) & 4095) for n in (2, 3) for k in range(len(marked) - n + 1)}
         assert set(np.flatnonzero(dense[i])) == cols, w
         assert set(dense[i][dense[i] != 0]) == {1.0}
-        row = m.indices[m.indptr[i]:m.indptr[i + 1]]
+        row = m.indices[m.indptr[i] : m.indptr[i + 1]]
         assert np.all(np.diff(row) > 0)  # sorted, no duplicates
     with pytest.raises(ValueError, match="same length"):
         F.sparse_features(["crane", "cranes"])

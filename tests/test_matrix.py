@@ -5,11 +5,12 @@ import threading
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import feedback_code, feedback_rows_numpy
-from wordlebot import matrix as mx
-from wordlebot.words import Lexicon, read_word_file
+
+from wordlebot.core import matrix as mx
+from wordlebot.core.words import Lexicon, read_word_file
+
 
 @pytest.mark.parametrize("length", [4, 5, 6, 8, 11])
 def test_kernel_matches_reference_every_length(length):
@@ -131,8 +132,10 @@ def test_prefetch_builds_both_layouts_in_the_background(tmp_path, monkeypatch):
     mx.clear_memory_cache()
     thread = mx.prefetch(lex, folder=tmp_path)
     if thread is None:
-        pytest.skip("no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
-                    "cannot run parallel kernels from two threads")
+        pytest.skip(
+            "no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
+            "cannot run parallel kernels from two threads"
+        )
     m = mx.pattern_matrix(lex, folder=tmp_path)
     mt = mx.pattern_matrix(lex, folder=tmp_path, transposed=True)
     thread.join(120)
@@ -183,7 +186,7 @@ def test_one_builder_per_matrix_whoever_asks(tmp_path, monkeypatch):
 
 
 def test_small_pages_hold_while_any_thread_is_inside():
-    from wordlebot import pages
+    from wordlebot.core import pages
 
     if pages._set_madvise_hugepage is None:
         pytest.skip("this numpy has no huge-page switch")
@@ -212,7 +215,7 @@ def test_small_pages_hold_while_any_thread_is_inside():
 
 
 def test_a_cancelled_prefetch_stops_after_its_step_and_writes_nothing(tmp_path, monkeypatch):
-    """Ctrl-C calls the prefetches off (cli.py): the thread finishes the step it is in (here the
+    """Ctrl-C calls the prefetches off (the cli package): the thread finishes the step it is in (here the
     first build, held until the cancel), then neither transposes nor writes."""
     lex = _lex(300, seed=13)
     mx.clear_memory_cache()
@@ -227,8 +230,10 @@ def test_a_cancelled_prefetch_stops_after_its_step_and_writes_nothing(tmp_path, 
     monkeypatch.setattr(mx, "build_from_codes", held)
     thread = mx.prefetch(lex, folder=tmp_path)
     if thread is None:
-        pytest.skip("no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
-                    "cannot run parallel kernels from two threads")
+        pytest.skip(
+            "no prefetch thread here: the kernels run as plain Python, or Numba's threading layer "
+            "cannot run parallel kernels from two threads"
+        )
     assert inside.wait(30)
     mx.cancel_prefetches()
     release.set()
@@ -239,5 +244,6 @@ def test_a_cancelled_prefetch_stops_after_its_step_and_writes_nothing(tmp_path, 
         assert (lex.fingerprint, str(tmp_path), True) not in mx._memo  # no transpose either
     # and asking again builds what is missing, as usual
     monkeypatch.setattr(mx, "build_from_codes", real)
-    assert np.array_equal(mx.pattern_matrix(lex, folder=tmp_path, transposed=True),
-                          mx.pattern_matrix(lex, folder=tmp_path).T)
+    assert np.array_equal(
+        mx.pattern_matrix(lex, folder=tmp_path, transposed=True), mx.pattern_matrix(lex, folder=tmp_path).T
+    )

@@ -1,17 +1,24 @@
 """Multi-board games (wordlebot.multi): the state, the policy, and the exact optimum of small
 cases, which for one board must be the single-board optimum of tests/naive.py."""
 
+import functools
 import json
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import digits, feedback_code, optimal_total
-from wordlebot.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
-from wordlebot.multi import (MultiGame, exact_expected_score, parse_multi_history, policy_expected_score, solve_time,
-                             suggest)
-from wordlebot.words import Lexicon
+
+from wordlebot.core.errors import HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError
+from wordlebot.core.words import Lexicon
+from wordlebot.multi import (
+    MultiGame,
+    exact_expected_score,
+    parse_multi_history,
+    policy_expected_score,
+    solve_time,
+    suggest,
+)
 
 WORDS = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 LEX = Lexicon.from_lists(WORDS, WORDS[::3], name="mini")
@@ -95,8 +102,8 @@ def test_solve_time_is_exact_for_one_and_two_candidates_and_grows():
 
 
 def test_board_cost_kernel_against_a_plain_count():
-    from wordlebot import kernels
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core import kernels
+    from wordlebot.core.matrix import build_matrix
 
     m = build_matrix(LEX.guesses, LEX.answers)
     cands = np.array([0, 3, 4, 9, 15, 22, 30, 31], np.int64)
@@ -120,7 +127,7 @@ def test_the_estimate_counts_every_open_board_when_boards_share_candidates():
     """Boards with the same candidates are costed once (at the first move all are): the
     estimate is still every open board's plain count, summed, before and after a row that
     leaves two of three boards the same candidates."""
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi.policy import _estimate
 
     m = build_matrix(LEX.guesses, LEX.answers)
@@ -140,9 +147,14 @@ def test_the_estimate_counts_every_open_board_when_boards_share_candidates():
 
     # a word that shows two answers the same colours and a third other ones
     codes = [[feedback_code(gw, aw) for aw in LEX.answers] for gw in LEX.guesses]
-    g, a, b, c = next((g, a, b, c) for g in range(LEX.n_guesses) for a in range(LEX.n_answers)
-                      for b in range(a + 1, LEX.n_answers) for c in range(LEX.n_answers)
-                      if codes[g][a] == codes[g][b] != codes[g][c] != 242 and codes[g][a] != 242)
+    g, a, b, c = next(
+        (g, a, b, c)
+        for g in range(LEX.n_guesses)
+        for a in range(LEX.n_answers)
+        for b in range(a + 1, LEX.n_answers)
+        for c in range(LEX.n_answers)
+        if codes[g][a] == codes[g][b] != codes[g][c] != 242 and codes[g][a] != 242
+    )
     game = MultiGame(LEX, 3, answers=[LEX.answers[i] for i in (a, b, c)], matrix=m)
     pool = np.arange(LEX.n_guesses, dtype=np.int64)
     for row in range(2):
@@ -193,10 +205,17 @@ def _one_step(objective):
     return lambda game: suggest(game, top=1, objective=objective, search=False)[0].word
 
 
-@pytest.mark.parametrize("lex,boards,objective,gap", [
-    (SMALL, 2, "score", 0.0), (HAND, 1, "score", 0.0477), (HAND, 2, "score", 0.0234),
-    (SMALL, 2, "guesses", 0.0), (HAND, 2, "guesses", 0.0358)],
-    ids=["random-2", "hand-1", "hand-2", "random-2-guesses", "hand-2-guesses"])
+@pytest.mark.parametrize(
+    "lex,boards,objective,gap",
+    [
+        (SMALL, 2, "score", 0.0),
+        (HAND, 1, "score", 0.0477),
+        (HAND, 2, "score", 0.0234),
+        (SMALL, 2, "guesses", 0.0),
+        (HAND, 2, "guesses", 0.0358),
+    ],
+    ids=["random-2", "hand-1", "hand-2", "random-2-guesses", "hand-2-guesses"],
+)
 def test_the_one_step_estimate_never_beats_the_exact_optimum_and_its_gap_is_measured(lex, boards, objective, gap):
     """The exact optimum is a lower bound for every policy; the gaps are the one-step
     estimate's alone (no endgame search), measured (2026-11-24): 0 on the random case; on the
@@ -212,15 +231,30 @@ def test_the_one_step_estimate_never_beats_the_exact_optimum_and_its_gap_is_meas
 # Ten _ILLS answers among 44 words: more words than the search may play beyond the candidates
 # (EXTRA_WORDS), so it plays from a subset chosen by the estimate and must still find the optimum.
 TEN_ILLS = ILLS + ["gills", "dills"]
-WIDE = Lexicon.from_lists(TEN_ILLS + HELPERS + "frump chide swamp gawky knelt dwarf vodka".split()
-                          + random_words(20, length=5, alphabet="aeiouxyzqj", seed=3), TEN_ILLS, name="wide")
+WIDE = Lexicon.from_lists(
+    TEN_ILLS
+    + HELPERS
+    + "frump chide swamp gawky knelt dwarf vodka".split()
+    + random_words(20, length=5, alphabet="aeiouxyzqj", seed=3),
+    TEN_ILLS,
+    name="wide",
+)
 
 
-@pytest.mark.parametrize("lex,boards,objective", [
-    (SMALL, 2, "score"), (HAND, 1, "score"), (HAND, 2, "score"), (SMALL, 2, "guesses"), (HAND, 2, "guesses"),
-    (WIDE, 1, "score"), (WIDE, 1, "guesses"), (WIDE, 2, "score")],
-    ids=["random-2", "hand-1", "hand-2", "random-2-guesses", "hand-2-guesses", "wide-1", "wide-1-guesses",
-         "wide-2"])
+@pytest.mark.parametrize(
+    "lex,boards,objective",
+    [
+        (SMALL, 2, "score"),
+        (HAND, 1, "score"),
+        (HAND, 2, "score"),
+        (SMALL, 2, "guesses"),
+        (HAND, 2, "guesses"),
+        (WIDE, 1, "score"),
+        (WIDE, 1, "guesses"),
+        (WIDE, 2, "score"),
+    ],
+    ids=["random-2", "hand-1", "hand-2", "random-2-guesses", "hand-2-guesses", "wide-1", "wide-1-guesses", "wide-2"],
+)
 def test_with_the_endgame_search_the_policy_plays_the_exact_optimum(lex, boards, objective):
     """These games are small enough to be searched from the first guess or soon after: the
     policy's average over every answer tuple is the exact optimum (exact.py, a brute force over
@@ -238,8 +272,9 @@ def test_with_the_endgame_search_the_policy_plays_the_exact_optimum(lex, boards,
         assert first.searched
     if first.searched:
         assert first.cost == pytest.approx(exact)
-    played = policy_expected_score(lex, boards, lambda g: suggest(g, top=1, objective=objective)[0].word,
-                                   objective=objective)
+    played = policy_expected_score(
+        lex, boards, lambda g: suggest(g, top=1, objective=objective)[0].word, objective=objective
+    )
     assert played == pytest.approx(exact, abs=1e-9)
 
 
@@ -308,7 +343,8 @@ def test_answer_sets_are_seeded_and_distinct():
 
 def test_joint_entropy_baseline_plays_as_the_textbook_sum_of_entropies():
     from naive import entropy_bits
-    from wordlebot.matrix import build_matrix
+
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi.simulate import joint_entropy_chooser
 
     m = build_matrix(LEX.guesses, LEX.answers)
@@ -331,20 +367,24 @@ def test_simulate_command_compares_the_policy_with_the_baselines(tmp_path):
     import json
 
     from click.testing import CliRunner
-
     from conftest import write_lists
+
     from wordlebot.cli import cli
 
     files = write_lists(tmp_path, WORDS, WORDS[::3])
     runs = []
     for n in (1, 2):
         out = tmp_path / f"sim{n}.json"
-        r = CliRunner().invoke(cli, ["simulate", "--boards", "4", "--games", "6", "--seed", "3",
-                                     "--json", str(out)] + files, catch_exceptions=False)
+        r = CliRunner().invoke(
+            cli,
+            ["simulate", "--boards", "4", "--games", "6", "--seed", "3", "--json", str(out)] + files,
+            catch_exceptions=False,
+        )
         assert r.exit_code == 0, r.output
         assert "Quordle" in r.output and "policy" in r.output and "joint-entropy" in r.output
         assert "one-step" in r.output and "mean guesses" in r.output and "plays for the score" in r.output
         runs.append(json.loads(out.read_text()))
+
     def played(run):  # all but the times
         return [{k: v for k, v in res.items() if not k.startswith("move_ms")} for res in run["results"]]
 
@@ -354,8 +394,9 @@ def test_simulate_command_compares_the_policy_with_the_baselines(tmp_path):
         assert all(10 <= s <= 4 * 10 for s in res["scores"])  # 1+2+3+4 at best, 4 lost boards at worst
         assert 4 <= res["mean_guesses"] <= 9 + 4
     png = tmp_path / "dordle.png"
-    r = CliRunner().invoke(cli, ["simulate", "--boards", "2", "--games", "3", "--objective", "guesses",
-                                 "--plot", str(png)] + files)
+    r = CliRunner().invoke(
+        cli, ["simulate", "--boards", "2", "--games", "3", "--objective", "guesses", "--plot", str(png)] + files
+    )
     assert r.exit_code == 0 and "plays for the guesses" in r.output and "plot written to" in r.output, r.output
     assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and png.stat().st_size > 5_000
     r = CliRunner().invoke(cli, ["simulate", "--boards", "2", "--objective", "fewest"] + files)
@@ -371,16 +412,21 @@ def test_simulate_hard_plays_every_chooser_by_the_rule(tmp_path):
     import json
 
     from click.testing import CliRunner
-
     from conftest import write_lists
+
     from wordlebot.cli import cli
 
     files = write_lists(tmp_path, list(HAND.guesses), list(HAND.answers))
     docs = {}
     for mode in ("normal", "hard"):
         out = tmp_path / f"{mode}.json"
-        r = CliRunner().invoke(cli, ["simulate", "--boards", "2", "--games", "30", "--seed", "2", "--json", str(out)]
-                               + (["--hard"] if mode == "hard" else []) + files, catch_exceptions=False)
+        r = CliRunner().invoke(
+            cli,
+            ["simulate", "--boards", "2", "--games", "30", "--seed", "2", "--json", str(out)]
+            + (["--hard"] if mode == "hard" else [])
+            + files,
+            catch_exceptions=False,
+        )
         assert r.exit_code == 0, r.output
         assert ("(hard mode)" in r.output) == (mode == "hard")
         docs[mode] = json.loads(out.read_text())
@@ -398,7 +444,7 @@ def test_assist_session_plays_a_whole_quordle_from_typed_colours():
 
     from rich.console import Console
 
-    from wordlebot.multi.assist import MultiAssistSession
+    from wordlebot.term.multi_assist import MultiAssistSession
 
     answers = [LEX.answers[i] for i in (2, 9, 17, 30)]
     console = Console(record=True, width=100)
@@ -431,7 +477,7 @@ def test_the_policy_does_not_walk_into_the_a_ed_trap(official):
     """A Quordle the policy once lost (nyt-3158, seeded set 9 of simulate's first run): board 1
     was HAZED among a dozen _A_ED words, and guessing them one by one with three guesses left
     could not reach it.  Counting the boards a guess leaves unfinishable near the cap, it wins."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     lex = load_lexicon("nyt-3158", data_dir=official)
     game = MultiGame(lex, 4, answers=["hazed", "smell", "stark", "duked"])
@@ -484,7 +530,11 @@ def test_searched_suggestions_are_the_same_from_threads_at_once_and_in_another_p
 
     def states():
         out = []
-        for answers, first in ((["bills", "hills"], "climb"), (["mills", "tills"], "whelp"), (["kills", "wills"], "thumb")):
+        for answers, first in (
+            (["bills", "hills"], "climb"),
+            (["mills", "tills"], "whelp"),
+            (["kills", "wills"], "thumb"),
+        ):
             g = MultiGame(HAND, 2, answers=answers)
             if first:
                 g.guess(first)
@@ -519,8 +569,8 @@ print(json.dumps(out))
 def test_endgame_split_kernel_against_a_plain_grouping():
     """One state of the endgame search, every word: its parts (the tuples showing the same
     colours on every open board), their probabilities, and the floor of each, counted by hand."""
-    from wordlebot import kernels
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core import kernels
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi import endgame
 
     m = build_matrix(LEX.guesses, LEX.answers)
@@ -534,8 +584,9 @@ def test_endgame_split_kernel_against_a_plain_grouping():
     ids = np.arange(1, len(tuples), 2)  # a state: every other tuple
     open_boards = np.array([0, 2], np.int64)  # board 2 solved before
     t, cap = 4, 8
-    solver = endgame._Solver(colours, weights, 242, cap, by_guesses=False, n_patterns=243, tuples=tuples,
-                             answer_of_word=answer_of)
+    solver = endgame._Solver(
+        colours, weights, 242, cap, by_guesses=False, n_patterns=243, tuples=tuples, answer_of_word=answer_of
+    )
     floors = np.array([solver.bound(k, t + 1) for k in range(3)])
     later = np.array([solver.bound(k, t + 2) for k in range(3)])
     assert list(floors) == [0, 6, 6 + 7] and list(later) == [0, 7, 7 + 8]
@@ -545,14 +596,39 @@ def test_endgame_split_kernel_against_a_plain_grouping():
     lo, hi, left, solved = (np.empty(size, np.int64) for _ in range(4))
     mass, floor, now, lower = np.empty(size), np.empty(size), np.empty(size), np.empty(words.size)
     settled = np.empty(size, np.bool_)
-    kernels._endgame_split(colours, ids, open_boards, weights, tuples, answer_of, 242, 243, int(tuples.max()) + 1,
-                           float(t + 1), False, floors, later, True, order, first, count, lo, hi, mass, floor, now,
-                           left, solved, settled, lower)
+    kernels._endgame_split(
+        colours,
+        ids,
+        open_boards,
+        weights,
+        tuples,
+        answer_of,
+        242,
+        243,
+        int(tuples.max()) + 1,
+        float(t + 1),
+        False,
+        floors,
+        later,
+        True,
+        order,
+        first,
+        count,
+        lo,
+        hi,
+        mass,
+        floor,
+        now,
+        left,
+        solved,
+        settled,
+        lower,
+    )
     for k in range(words.size):
         groups = {}
         for i, row in enumerate(ids.tolist()):
             groups.setdefault(tuple(digits(LEX.guesses[k], LEX.answers[tuples[row, b]]) for b in (0, 2)), []).append(i)
-        got = {frozenset(order[k, lo[p]:hi[p]].tolist()): p for p in range(first[k], first[k] + count[k])}
+        got = {frozenset(order[k, lo[p] : hi[p]].tolist()): p for p in range(first[k], first[k] + count[k])}
         assert set(got) == {frozenset(g) for g in groups.values()}
         want_lower = 0.0
         for key, members in groups.items():
@@ -585,7 +661,11 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
     monkeypatch.setattr(policy, "_openings", {})
     game = MultiGame(LEX, 3)
     first = suggest(game, top=5)
-    path = openings.first_move_path(game, "score", True)
+
+    def path_of(g, objective="score"):  # the policy's constants are part of the key (read at the call)
+        return openings.first_move_path(g, objective, True, policy._book_settings())
+
+    path = path_of(game)
     assert path.parent == tmp_path / "openings" and path.name.startswith("book-multi-")
     doc = json.loads(path.read_text())
     assert doc["boards"] == 3 and len(doc["rows"]) == policy.OPENING_ROWS
@@ -598,14 +678,18 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
         m.setattr(policy, "_rank", refuse)
         assert suggest(game, top=5) == first
         assert suggest(MultiGame(LEX, 3), top=policy.OPENING_ROWS)[:5] == first
-    assert openings.first_move_path(game, "guesses", True) != path  # each objective its own file
-    assert openings.first_move_path(MultiGame(LEX, 3, hard=True), "score", True) != path
+    assert path_of(game, "guesses") != path  # each objective its own file
+    assert path_of(MultiGame(LEX, 3, hard=True)) != path
     with monkeypatch.context() as m:  # a tuning constant changed: another file (one once did not)
         m.setattr(policy, "DEADLOCK_WEIGHT", policy.DEADLOCK_WEIGHT * 2)
-        assert openings.first_move_path(game, "score", True) != path
+        assert path_of(game) != path
 
-    for bad in ("{not json", json.dumps({"version": 1, "boards": 3, "rows": [["zzzzz", 1.0, [], "", False]]}),
-                json.dumps({"version": 1, "boards": 2, "rows": doc["rows"]}), "[]"):
+    for bad in (
+        "{not json",
+        json.dumps({"version": 1, "boards": 3, "rows": [["zzzzz", 1.0, [], "", False]]}),
+        json.dumps({"version": 1, "boards": 2, "rows": doc["rows"]}),
+        "[]",
+    ):
         path.write_text(bad)
         monkeypatch.setattr(policy, "_openings", {})
         with caplog.at_level("WARNING"):
@@ -613,9 +697,11 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
         assert "is unusable" in caplog.text and json.loads(path.read_text()) == doc
         caplog.clear()
 
-    from wordlebot import cache_store
+    from wordlebot.core import cache_store
 
-    assert [(f.kind, f.words, f.current) for f in cache_store.scan(tmp_path) if f.path == path] == [("book", "mini", True)]
+    assert [(f.kind, f.words, f.current) for f in cache_store.scan(tmp_path) if f.path == path] == [
+        ("book", "mini", True)
+    ]
     path.unlink()
     (tmp_path / "openings").rmdir()
     (tmp_path / "openings").write_text("a file where the folder should be")  # (root ignores modes)
@@ -629,7 +715,7 @@ def test_the_first_move_is_kept_on_disk_and_a_bad_file_is_ranked_again(tmp_path,
 def test_the_exact_value_of_the_search_without_limits_is_the_brute_force_optimum(lex, boards):
     """``endgame.exact_value`` (every word, no budget: bench/bench_multi_exact.py measures the
     policy with it on reduced real lists) against exact.py's brute force."""
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi.endgame import exact_value
 
     m = np.asarray(build_matrix(lex.guesses, lex.answers))
@@ -647,7 +733,7 @@ def test_the_first_suggestion_does_not_depend_on_how_many_are_asked_for(official
     """A classic Dordle state whose search fits the budget for the best word alone but not for
     five (found by review: asked for 5 rows, the policy once fell back to the estimate and played
     HINGS where asked for 1 it played DEATH; simulate asks for 1, the shells for 5)."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     lex = load_lexicon("classic", data_dir=official)
     g = MultiGame(lex, 2, answers=["meaty", "stint"])
@@ -665,7 +751,7 @@ def test_the_exact_value_counts_lost_boards_with_the_penalty(objective):
     with a lost board costing the cap plus one plus ``LOSS_PENALTY`` (score), or the cap plus
     one per lost board plus ``LOSS_PENALTY`` (guesses: exact.py counts the cap and the boards
     left, the penalty added here per game that is lost)."""
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi.endgame import LOSS_PENALTY, exact_value
 
     m = np.asarray(build_matrix(HAND.guesses, HAND.answers))
@@ -681,19 +767,19 @@ def test_the_exact_value_counts_lost_boards_with_the_penalty(objective):
         assert got > exact_expected_score(HAND, boards, max_guesses=cap, objective=objective) + 1
     # and at a roomy cap the penalty never counts: the plain optimum
     assert exact_value(MultiGame(HAND, 1, matrix=m), m, objective) == pytest.approx(
-        exact_expected_score(HAND, 1, objective=objective))
+        exact_expected_score(HAND, 1, objective=objective)
+    )
 
 
 def _exact_guesses_with_penalty(lex, boards, cap, penalty):
     """Every strategy, brute force (tuples of distinct answers, uniform): the expected guesses to
     finish, a lost game counting the cap, one per open board, and ``penalty``."""
     import itertools
-    from functools import lru_cache
 
     tuples = list(itertools.permutations(range(lex.n_answers), boards))
     green = 242
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def value(state, solved, t):
         open_boards = [b for b in range(boards) if not solved[b]]
         if t == cap:
@@ -725,15 +811,14 @@ def _hard_brute_force(lex, boards, cap, penalty):
     board solved takes no more rows and sets no more rules).  Where no word is allowed, or none
     does anything, the open boards are lost."""
     import itertools
-    from functools import lru_cache
 
     from naive import hard_mode_legal
 
     tuples = list(itertools.permutations(range(lex.n_answers), boards))
-    green = 3 ** lex.length - 1
+    green = 3**lex.length - 1
     fail = cap + 1 + penalty
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def value(state, solved, t, rows):
         open_boards = [b for b in range(boards) if not solved[b]]
         if not open_boards:
@@ -779,13 +864,21 @@ def test_the_hard_mode_search_is_the_brute_force_optimum(boards, cap):
     asking whether the rule allowed them: 9.57 against the brute force's 15.43 at cap 4.)"""
     import math
 
-    from wordlebot.matrix import build_matrix
+    from wordlebot.core.matrix import build_matrix
     from wordlebot.multi import endgame
 
     m = np.asarray(build_matrix(HAND.guesses, HAND.answers))
     game = MultiGame(HAND, boards, max_guesses=cap, matrix=m, hard=True)
-    ranked = endgame.search(game, m, "score", lambda words: np.zeros(words.size), top=1, limit=5_000,
-                            extra_words=HAND.n_guesses, budget=math.inf)
+    ranked = endgame.search(
+        game,
+        m,
+        "score",
+        lambda words: np.zeros(words.size),
+        top=1,
+        limit=5_000,
+        extra_words=HAND.n_guesses,
+        budget=math.inf,
+    )
     want = _hard_brute_force(HAND, boards, cap, endgame.LOSS_PENALTY)
     assert min(v for _, v in ranked) == pytest.approx(want, abs=1e-9)
     # on two boards hard mode costs (15.43 against 8.29 in normal mode at cap 4); on one, nothing
@@ -863,7 +956,7 @@ def test_assist_in_hard_mode_refuses_a_barred_word_before_its_colours_and_says_w
     which is said, and Enter with no suggestion to take asks for a word instead of failing."""
     from rich.console import Console
 
-    from wordlebot.multi.assist import MultiAssistSession
+    from wordlebot.term.multi_assist import MultiAssistSession
 
     console = Console(record=True, width=120)
     script = iter(["thumb", "00001 01000", "", "bills", "undo", "q"])  # THUMB's colours on BILLS, HILLS

@@ -7,14 +7,14 @@ import itertools
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import feedback_code, hard_mode_legal
-from wordlebot.errors import WordlebotError
-from wordlebot.matrix import build_matrix
+
+from wordlebot.core.errors import WordlebotError
+from wordlebot.core.matrix import build_matrix
+from wordlebot.core.words import Lexicon
 from wordlebot.multi import MultiGame
 from wordlebot.multi.deadlock import doomed_share, sample_tuples
-from wordlebot.words import Lexicon
 
 WORDS = random_words(150, length=5, alphabet="abcdeorst", seed=7)
 LEX = Lexicon.from_lists(WORDS, WORDS[::5], name="mini")
@@ -50,9 +50,17 @@ def test_the_doomed_share_is_the_rule_applied_by_hand(boards):
     samples = sample_tuples(game, game.active, 120)
     rows = {b: [(r.guess, r.patterns[b]) for r in game.rows] for b in game.active}
     got = doomed_share(game, np.arange(LEX.n_guesses), M, samples)
-    want = np.array([np.mean([_naive_doomed(g, [rows[b] for b in game.active],
-                                            tuple(LEX.answers[a] for a in tup)) for tup in samples])
-                     for g in LEX.guesses])
+    want = np.array(
+        [
+            np.mean(
+                [
+                    _naive_doomed(g, [rows[b] for b in game.active], tuple(LEX.answers[a] for a in tup))
+                    for tup in samples
+                ]
+            )
+            for g in LEX.guesses
+        ]
+    )
     np.testing.assert_array_equal(got, want)
     assert 0 < want.mean() < 1  # both kinds of tuple occur: the comparison says something
 
@@ -107,8 +115,7 @@ def test_every_tuple_of_a_small_game_agrees_with_the_rule():
     tuples = np.array(list(itertools.product(game.candidates(0), game.candidates(1))), np.int64)
     rows = [[(g0, feedback_code(g0, pair[0]))], [(g0, feedback_code(g0, pair[1]))]]
     got = doomed_share(game, np.arange(LEX.n_guesses), M, tuples)
-    want = [np.mean([_naive_doomed(g, rows, (LEX.answers[a], LEX.answers[b])) for a, b in tuples])
-            for g in LEX.guesses]
+    want = [np.mean([_naive_doomed(g, rows, (LEX.answers[a], LEX.answers[b])) for a, b in tuples]) for g in LEX.guesses]
     np.testing.assert_array_equal(got, np.array(want))
 
 
@@ -158,8 +165,11 @@ def test_hard_mode_suggestions_learn_something_and_say_what_they_risk(tmp_path, 
         assert len(ranked) == 8
         for s in ranked:
             assert not s.searched
-            splits = [len({feedback_code(s.word, LEX12.answers[a]) for a in game.candidates(b)}) > 1
-                      or s.word in {LEX12.answers[a] for a in game.candidates(b)} for b in game.active]
+            splits = [
+                len({feedback_code(s.word, LEX12.answers[a]) for a in game.candidates(b)}) > 1
+                or s.word in {LEX12.answers[a] for a in game.candidates(b)}
+                for b in game.active
+            ]
             assert any(splits), s
             share = np.mean([_naive_doomed(s.word, rows, tuple(LEX12.answers[a] for a in t)) for t in samples])
             if share > 0:
@@ -178,9 +188,9 @@ def test_the_readme_figures_for_classic_dordle(official):
     by pair, and the policy opens with ZOPPO, saying its share of likely (prior-weighted) pairs."""
     import random
 
-    from wordlebot.matrix import pattern_matrix
+    from wordlebot.app.wordsets import load_lexicon
+    from wordlebot.core.matrix import pattern_matrix
     from wordlebot.multi import suggest
-    from wordlebot.wordsets import load_lexicon
 
     lex = load_lexicon("classic", data_dir=official)
     m = pattern_matrix(lex)

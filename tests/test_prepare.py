@@ -28,7 +28,8 @@ def test_each_step_counts_its_seconds_as_it_goes(monkeypatch):
     step's line now counts the seconds while it runs (on a terminal; the "done in" line after)."""
     from types import SimpleNamespace
 
-    from wordlebot import prepare, render
+    from wordlebot.app import prepare
+    from wordlebot.term import render
 
     assert render.elapsed_seconds().render(SimpleNamespace(elapsed=37.9)).plain == "37 s"
     assert render.elapsed_seconds().render(SimpleNamespace(elapsed=None)).plain == "0 s"
@@ -52,7 +53,7 @@ def test_each_step_counts_its_seconds_as_it_goes(monkeypatch):
 
 
 def test_made_up_words_are_distinct_and_of_the_length():
-    from wordlebot.prepare import _made_up_words
+    from wordlebot.app.prepare import _made_up_words
 
     for length in (5, 6):
         words = _made_up_words(120, length)
@@ -63,7 +64,7 @@ def test_made_up_words_are_distinct_and_of_the_length():
 def test_prepare_leaves_the_book_a_suggestion_then_reads(official, monkeypatch, tmp_path):
     """After `prepare --words classic` the first suggestion reads the book prepared: SALET, 7,920
     guesses over the 2,315 answers (the published optimum, which the search finds)."""
-    import wordlebot.matrix as matrix
+    import wordlebot.core.matrix as matrix
 
     monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
     monkeypatch.setattr(matrix, "_memo", {})  # as a new process: an earlier test's classic matrices not at hand
@@ -76,7 +77,7 @@ def test_prepare_leaves_the_book_a_suggestion_then_reads(official, monkeypatch, 
     assert first[0] == "salet" and first[1] == pytest.approx(7920)
     assert len(list(tmp_path.glob("matrix-*.bin"))) == 2  # guesses x answers and its transpose
     made = books[0].read_bytes()
-    import wordlebot.openings as openings
+    import wordlebot.search.openings as openings
 
     def refuse(*args, **kwargs):
         raise AssertionError("the book was built again")

@@ -65,7 +65,9 @@ def test_every_shell_block_of_the_readme_is_run_by_a_test():
     assert blocks == ["## Quick start", "### Examples", "### Decision trees"]
 
 
-@pytest.mark.parametrize("command,expected", _examples(), ids=[c.split()[1] + str(i) for i, (c, _) in enumerate(_examples())])
+@pytest.mark.parametrize(
+    "command,expected", _examples(), ids=[c.split()[1] + str(i) for i, (c, _) in enumerate(_examples())]
+)
 def test_examples_run_as_written(official, command, expected):
     """Each example of the README, word for word, through the command line: exit 0, no
     traceback, and the output holds what its comment promises."""

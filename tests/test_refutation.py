@@ -2,13 +2,13 @@
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import optimal_total, partition
-from wordlebot import refutation
-from wordlebot.game import HardConstraints
-from wordlebot.search import INF, BudgetExceeded, TreeSearch
-from wordlebot.words import Lexicon
+
+from wordlebot.core.game import HardConstraints
+from wordlebot.core.words import Lexicon
+from wordlebot.search import refutation
+from wordlebot.search.tree_search import BudgetExceeded, TreeSearch
 
 GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = GUESSES[::3]
@@ -17,8 +17,9 @@ LEX = Lexicon.from_lists(GUESSES, ANSWERS, name="small")
 
 def naive_first_word_total(word):
     green = 3 ** len(word) - 1
-    return len(ANSWERS) + sum(optimal_total(GUESSES, part, 5) for code, part in partition(word, ANSWERS).items()
-                              if code != green)
+    return len(ANSWERS) + sum(
+        optimal_total(GUESSES, part, 5) for code, part in partition(word, ANSWERS).items() if code != green
+    )
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def staged_always(monkeypatch):
 def classic_600(official):
     """The classic guesses against 600 of its answers: the one-scan bounds of the parts are loose
     there, as on the full lists (on made-up lists they are tight, and the stages never matter)."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     full = load_lexicon("classic", data_dir=official, auto_fetch=False, notify=lambda m: None)
     return Lexicon.from_lists(full.guesses, full.answers[::3][:600], name="classic-600"), list(full.answers[:40])
@@ -67,8 +68,9 @@ def test_words_refuted_in_stages_are_bounded_truly_and_the_others_exact(staged_a
     assert short > 0  # the kernel's part of the work was exercised
 
 
-@pytest.mark.parametrize("hard,big_from", [(False, None), (True, None), (True, 40)],
-                         ids=["normal", "hard", "hard-cheap-parts-first"])
+@pytest.mark.parametrize(
+    "hard,big_from", [(False, None), (True, None), (True, 40)], ids=["normal", "hard", "hard-cheap-parts-first"]
+)
 def test_staged_bounds_are_lower_bounds_whatever_the_bound(classic_600, hard, big_from, monkeypatch):
     """The stages alone, asked for less, as much and more than a word can give: what they return
     is at most the word's total (a part found exact below its target counts as exact).  With
@@ -132,15 +134,17 @@ def test_bounded_answers_are_lower_bounds_and_give_what_was_proven(classic_600, 
     soft = 0  # proven more than asked where the node's own scan bound was short of the target
     for w in words[:6]:
         for code, part in partition(w, answers).items():
-            if len(part) < 8 or code == 3 ** 5 - 1:
+            if len(part) < 8 or code == 3**5 - 1:
                 continue
             H = np.array(sorted(answers.index(a) for a in part), np.int32)
             cons = cons0.add(w, code) if hard else None
             truth = ref.node_value(H, rows=1, constraints=cons)
             scan = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=64).node_bound(H, rows=1, constraints=cons)
             for beta in (len(part) + 0.5, truth - 6, truth - 1, truth - 0.5):
-                for fresh, search in ((True, TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=64)),
-                                      (False, shared)):
+                for fresh, search in (
+                    (True, TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=64)),
+                    (False, shared),
+                ):
                     v = search.node_value(H, rows=1, constraints=cons, beta=beta)
                     assert beta <= v <= truth, (w, code, beta)
                     above += v > beta

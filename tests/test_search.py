@@ -5,15 +5,16 @@ import math
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import feedback_code, hard_mode_legal, optimal_total
-from wordlebot import tree as tr
-from wordlebot.errors import UnsolvableError
-from wordlebot.game import HardConstraints
-from wordlebot.published import OPTIMAL_TOTALS, SLOW_SETS, lexicon_of
-from wordlebot.search import INF, TreeSearch
-from wordlebot.words import Lexicon
+
+from wordlebot.app.wordsets import reference_lexicon
+from wordlebot.core.errors import UnsolvableError
+from wordlebot.core.game import HardConstraints
+from wordlebot.core.words import Lexicon
+from wordlebot.search import tree as tr
+from wordlebot.search.published import OPTIMAL_TOTALS, SLOW_SETS
+from wordlebot.search.tree_search import INF, TreeSearch
 
 
 def small_case(seed, n=30, alphabet="abcd", length=4):
@@ -31,8 +32,9 @@ def same(a, b):
     return (a >= INF and b == math.inf) or abs(a - b) < 1e-9
 
 
-CASES = [(seed, n, alphabet, length) for seed in range(3)
-         for (n, alphabet, length) in [(24, "abc", 4), (26, "ab", 5)]] + [(0, 30, "abcd", 4), (-1, 0, "", 0)]
+CASES = [
+    (seed, n, alphabet, length) for seed in range(3) for (n, alphabet, length) in [(24, "abc", 4), (26, "ab", 5)]
+] + [(0, 30, "abcd", 4), (-1, 0, "", 0)]
 
 
 @pytest.mark.parametrize("seed,n,alphabet,length", CASES)
@@ -53,8 +55,16 @@ def test_exact_search_equals_brute_force(seed, n, alphabet, length):
             for weighted in (False, True):
                 for fail in (None, 3.0):
                     want = optimal_total(guess_words, words, cap, hard, wmap if weighted else None, fail)
-                    ts = TreeSearch(lex, k=None, hard=hard, max_guesses=cap, threads=1, memory_mb=64,
-                                    weights=weights if weighted else None, fail_cost=fail)
+                    ts = TreeSearch(
+                        lex,
+                        k=None,
+                        hard=hard,
+                        max_guesses=cap,
+                        threads=1,
+                        memory_mb=64,
+                        weights=weights if weighted else None,
+                        fail_cost=fail,
+                    )
                     if want == math.inf:  # no strategy finishes: the checked call says so
                         with pytest.raises(UnsolvableError, match="within"):
                             ts.best()
@@ -102,7 +112,7 @@ def _bigger_case():
     if "lex" not in _BIG:
         from wordfreq import get_frequency_dict
 
-        from wordlebot.wordsets import wordfreq_lexicon
+        from wordlebot.app.wordsets import wordfreq_lexicon
 
         freq = get_frequency_dict("en", wordlist="large")
         ranked = sorted(wordfreq_lexicon(5).guesses, key=lambda w: (-freq[w], w))
@@ -118,7 +128,7 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
     blocks cut short at the end of the list."""
     from naive import partition
 
-    from wordlebot import search_kernels as sk
+    from wordlebot.search import kernels as sk
 
     words = random_words(700, alphabet="abcdeorst", seed=5)
     answers = words[::2]
@@ -130,10 +140,21 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
     green = feedback_code(words[0], words[0])
     shuffled = np.arange(16, 80)
     shuffled[[1, 2]] = shuffled[[2, 1]]  # a block of consecutive ids out of order (its ends 15 apart)
-    lists = {"run": np.arange(5, lex.n_guesses - 3), "scattered": np.sort(rng.choice(lex.n_guesses, 333, replace=False)),
-             "shuffled": shuffled}
-    for n, kind in ((3, "run"), (150, "run"), (40, "scattered"), (300, "scattered"), (7, "run"), (20, "shuffled"),
-                    (200, "shuffled"), (lex.n_answers, "run")):
+    lists = {
+        "run": np.arange(5, lex.n_guesses - 3),
+        "scattered": np.sort(rng.choice(lex.n_guesses, 333, replace=False)),
+        "shuffled": shuffled,
+    }
+    for n, kind in (
+        (3, "run"),
+        (150, "run"),
+        (40, "scattered"),
+        (300, "scattered"),
+        (7, "run"),
+        (20, "shuffled"),
+        (200, "shuffled"),
+        (lex.n_answers, "run"),
+    ):
         H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
         T = lists[kind].astype(np.int32)
         w = ts.w[H]
@@ -163,7 +184,7 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
 def test_hard_mode_children_allow_what_the_rule_allows():
     """The search's hard-mode filter (applied row after row, each time to the list the row
     before left) against the textbook rule, over random games with repeated letters."""
-    from wordlebot import search_kernels as sk
+    from wordlebot.search import kernels as sk
 
     words = random_words(400, alphabet="abcdeor", seed=11)
     lex = Lexicon.from_lists(words, words, name="hard")
@@ -217,7 +238,7 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     then their other guesses against the best so far, one table for both threads) give the
     serial values and trees, node for node.  The threshold is lowered so that most parts are
     shared out; with a cap of 4 in hard mode some first guesses of parts cannot finish."""
-    import wordlebot.search as search_module
+    import wordlebot.search.tree_search as search_module
 
     monkeypatch.setattr(search_module, "SPLIT_PART_MIN", 6)
     shared_out = []
@@ -236,13 +257,15 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     assert len(shared_out) == 2 and all(len(big) > 3 for big in shared_out)  # value, then tree
 
 
-@pytest.mark.parametrize("weighted,k,hard", [(False, None, False), (True, None, False), (False, 12, False),
-                                             (True, 12, False), (False, 12, True)])
+@pytest.mark.parametrize(
+    "weighted,k,hard",
+    [(False, None, False), (True, None, False), (False, 12, False), (True, 12, False), (False, 12, True)],
+)
 def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
     """A big node's scan shared out to the threads (each a share of the guesses, joined after),
     reading the patterns guess by guess or answer by answer, gives the same guesses in the same
     order as one scan of them all."""
-    import wordlebot.search as search_mod
+    import wordlebot.search.tree_search as search_mod
 
     lex = _bigger_case()
     if weighted:
@@ -282,8 +305,8 @@ def test_growing_table_keeps_its_entries(monkeypatch):
     """The table starts small and doubles as it fills (entries moved to their new slots):
     every entry stored is found again with its own bounds (or missed, never another's),
     nearly all are kept, only the slots in use are touched, and emptying it starts it small."""
-    import wordlebot.search as search_mod
-    import wordlebot.search_kernels as sk
+    import wordlebot.search.kernels as sk
+    import wordlebot.search.tree_search as search_mod
 
     monkeypatch.setattr(sk, "TT_START_SLOTS", 16)
     TT = search_mod._Worker.table(entries=1 << 12, pool=1 << 16)
@@ -324,8 +347,8 @@ def test_growing_table_keeps_its_entries(monkeypatch):
 def test_table_growing_under_two_threads_gives_the_serial_tree(monkeypatch, hard):
     """Both threads store while the shared table doubles under them, many times from 2
     slots: the values and trees are the serial search's."""
-    import wordlebot.search as search_mod
-    import wordlebot.search_kernels as sk
+    import wordlebot.search.kernels as sk
+    import wordlebot.search.tree_search as search_mod
 
     monkeypatch.setattr(search_mod, "SPLIT_PART_MIN", 6)
     lex = _bigger_case()
@@ -409,8 +432,11 @@ def test_verify_catches_hard_mode_violations():
     paths = tr.paths_of(lex, TreeSearch(lex, k=4, threads=1, memory_mb=64).tree())
     rows = [(i + 1, paths[a]) for i, a in enumerate(sorted(paths))]
     rep = tr.verify_paths(lex, {"mode": "hard"}, rows)
-    normal_only = any(not hard_mode_legal(p[j], [(g, feedback_code(g, a)) for g in p[:j]])
-                      for a, p in paths.items() for j in range(len(p)))
+    normal_only = any(
+        not hard_mode_legal(p[j], [(g, feedback_code(g, a)) for g in p[:j]])
+        for a, p in paths.items()
+        for j in range(len(p))
+    )
     assert normal_only  # this normal-mode tree does break hard mode somewhere ...
     assert any("breaks hard mode" in p for p in rep.problems)  # ... and verify says so
 
@@ -468,7 +494,7 @@ GOLDEN_FAST = [g for g in OPTIMAL_TOTALS if g[0] not in SLOW_SETS]
 
 @pytest.mark.parametrize("words,first,hard,cap,total", GOLDEN_FAST)
 def test_published_optimal_totals(official, words, first, hard, cap, total):
-    lex = lexicon_of(words, official)
+    lex = reference_lexicon(words, official)
     ts = TreeSearch(lex, k=None, hard=hard, max_guesses=cap, threads=2)
     node = ts.tree(lex.id(first))
     assert node.value == total
@@ -481,7 +507,7 @@ def test_published_optimal_totals(official, words, first, hard, cap, total):
 
 
 def test_near_optimal_finds_salet_on_its_own(official):
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     lex = load_lexicon("classic", data_dir=official)
     g, v = TreeSearch(lex, k=12, threads=2).best()
@@ -493,7 +519,7 @@ def test_near_optimal_finds_salet_on_its_own(official):
 
 
 def test_checked_entry_points_refuse_bad_ids_with_clear_errors():
-    from wordlebot.errors import HardModeError, InvalidIdError, WordlebotError
+    from wordlebot.core.errors import HardModeError, InvalidIdError, WordlebotError
 
     words = ["abcd", "abdc", "bacd", "cabd", "dcba", "adcb"]
     lex = Lexicon.from_lists(words + ["aaaa"], words, name="six")

@@ -5,13 +5,13 @@ import json
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
 from conftest import random_words, write_lists
 from naive import feedback_code, optimal_total
-from wordlebot.advisor import Advisor
+
 from wordlebot.cli import cli
-from wordlebot.openings import load_book
-from wordlebot.words import Lexicon
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import Advisor
+from wordlebot.search.openings import load_book
 
 GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = GUESSES[::3]
@@ -90,8 +90,11 @@ def test_openers_on_a_local_dask_cluster(files, tmp_path):
 
 
 def _journal_rows(path):
-    return [line.split(",") for line in path.read_text().splitlines()
-            if not line.startswith("#") and line != "word,total,exact,seconds"]
+    return [
+        line.split(",")
+        for line in path.read_text().splitlines()
+        if not line.startswith("#") and line != "word,total,exact,seconds"
+    ]
 
 
 def test_an_opener_proof_stopped_and_resumed_keeps_its_results(files, tmp_path):
@@ -131,7 +134,7 @@ def test_an_opener_proof_stopped_and_resumed_keeps_its_results(files, tmp_path):
 def _stop_after_batches(monkeypatch, n, stop):
     """Have the sweep's journal call ``stop`` (a Ctrl+C, a kill) once its n-th batch is written;
     returns the real ``Journal.add`` and the list of the batches' sizes."""
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     add = Journal.add
     calls = []
@@ -150,7 +153,7 @@ def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_pa
     """Ctrl+C in the middle of a sweep (here: after its third batch is journaled): the rows are
     kept, the message says how many and how to go on, and --resume finishes with the exact
     totals (checked against the naive search)."""
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     def ctrl_c():
         raise KeyboardInterrupt
@@ -163,10 +166,12 @@ def test_a_stopped_opener_sweep_says_what_it_kept_and_how_to_go_on(files, tmp_pa
     assert len(kept) == sum(calls) > 0
     exact = sorted((float(v), w) for w, v, e, _ in kept if e == "1")
     said = " ".join(r.output.split())
-    told = (f"stopped: {len(kept)} first words ({len(exact)} exact"
-            + (f", best {exact[0][1].upper()} {exact[0][0]:g}" if exact else "")
-            + (f"; {len(kept) - len(exact)} proven >= a bound" if len(kept) > len(exact) else "")
-            + f") kept in {proof}; the same command with --resume goes on")
+    told = (
+        f"stopped: {len(kept)} first words ({len(exact)} exact"
+        + (f", best {exact[0][1].upper()} {exact[0][0]:g}" if exact else "")
+        + (f"; {len(kept) - len(exact)} proven >= a bound" if len(kept) > len(exact) else "")
+        + f") kept in {proof}; the same command with --resume goes on"
+    )
     assert told in said and "interrupted" in said
     monkeypatch.setattr(Journal, "add", add)
     r = run(["openers", "--exact", "--keep", "3", "--out", str(proof), "--resume"] + files)
@@ -209,9 +214,9 @@ def test_a_sweep_logged_to_a_file_says_how_far_it_got(files, monkeypatch):
     a line now and then says how far the sweep got (here after every word)."""
     import re
 
-    import wordlebot.cli as cli_module
+    import wordlebot.cli.solver as solver_commands
 
-    monkeypatch.setattr(cli_module, "OPENERS_LOG_SECONDS", 0.0)
+    monkeypatch.setattr(solver_commands, "OPENERS_LOG_SECONDS", 0.0)
     r = run(["openers", "--exact", "--keep", "2"] + files)
     assert r.exit_code == 0, r.output
     lines = re.findall(r"^\d\d:\d\d:\d\d (\d+)/(\d+) first words, best (.+)$", r.output, re.M)
@@ -222,7 +227,7 @@ def test_a_sweep_logged_to_a_file_says_how_far_it_got(files, monkeypatch):
 
 
 def test_a_sweep_stopped_before_its_first_row_says_so(files, tmp_path, monkeypatch):
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     def stop(self, *args):
         raise KeyboardInterrupt
@@ -232,8 +237,9 @@ def test_a_sweep_stopped_before_its_first_row_says_so(files, tmp_path, monkeypat
     r = run(["openers", "--exact", "--out", str(proof)] + files)
     said = " ".join(r.output.split())
     assert r.exit_code == 130 and _journal_rows(proof) == []
-    assert (f"stopped before any first word was journaled in {proof}; the same command with --resume starts "
-            "it again") in said
+    assert (
+        f"stopped before any first word was journaled in {proof}; the same command with --resume starts it again"
+    ) in said
 
 
 def test_openers_journal_is_never_overwritten_or_mixed(files, tmp_path):
@@ -259,7 +265,7 @@ def test_openers_refuses_a_weighted_set(official):
 
 
 def test_sweep_spec_rebuilds_the_lexicon_in_a_worker():
-    from wordlebot.opener_sweep import SweepSpec
+    from wordlebot.app.opener_sweep import SweepSpec
 
     lex = SweepSpec(words="wordfreq", length=4).lexicon()
     assert lex.length == 4 and not lex.official
@@ -389,7 +395,7 @@ def test_a_made_up_list_books_its_first_move_by_a_one_guess_look_ahead(monkeypat
 def test_book_is_searched_at_full_width_above_the_pool_threshold(monkeypatch):
     """Big nodes in play are searched over a pool of guesses; the opening book must not be (a
     pooled root once gave a worse first word than the book's replies were built for)."""
-    import wordlebot.advisor as advisor
+    import wordlebot.policy.advisor as advisor
 
     lex = Lexicon.from_lists(GUESSES, ANSWERS, name="mini")
     full = Advisor(lex, use_book=False).suggest(Advisor(lex).new_game(), 3)
@@ -476,8 +482,9 @@ def _naive_first_word_total(word):
     from naive import partition
 
     green = 3 ** len(word) - 1
-    return len(ANSWERS) + sum(optimal_total(GUESSES, part, 5) for code, part in partition(word, ANSWERS).items()
-                              if code != green)
+    return len(ANSWERS) + sum(
+        optimal_total(GUESSES, part, 5) for code, part in partition(word, ANSWERS).items() if code != green
+    )
 
 
 def test_lanes_evaluate_first_words_at_once_on_one_table():
@@ -486,7 +493,7 @@ def test_lanes_evaluate_first_words_at_once_on_one_table():
     refuted against a bound is at least the bound."""
     import threading
 
-    from wordlebot.search import TreeSearch
+    from wordlebot.search.tree_search import TreeSearch
 
     lex = Lexicon.from_lists(GUESSES, ANSWERS, name="small")
     search = TreeSearch(lex, k=None, threads=1, memory_mb=64)
@@ -500,8 +507,10 @@ def test_lanes_evaluate_first_words_at_once_on_one_table():
         with search.lane():
             both.wait(timeout=60)
             for w in share:
-                got[w] = (search.value_of_guess(lex.id(w), parallel=False),
-                          search.value_of_guess(lex.id(w), beta=bound, parallel=False))
+                got[w] = (
+                    search.value_of_guess(lex.id(w), parallel=False),
+                    search.value_of_guess(lex.id(w), beta=bound, parallel=False),
+                )
 
     threads = [threading.Thread(target=evaluate, args=(words[i::2],)) for i in range(2)]
     for t in threads:
@@ -517,7 +526,7 @@ def test_lanes_evaluate_first_words_at_once_on_one_table():
 
 def test_the_seed_bounds_each_first_word_from_above(files):
     """The seed's near-optimal totals are real strategies' totals: never below the exact ones."""
-    from wordlebot.opener_sweep import SweepSpec, evaluate_uppers
+    from wordlebot.app.opener_sweep import SweepSpec, evaluate_uppers
 
     spec = SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
     rows = evaluate_uppers(spec, GUESSES[:30])
@@ -526,8 +535,8 @@ def test_the_seed_bounds_each_first_word_from_above(files):
 
 
 def test_the_bound_is_the_keep_th_best_of_the_exact_or_the_seeded_totals():
-    from wordlebot.opener_sweep import _Kept
-    from wordlebot.search import INF
+    from wordlebot.app.opener_sweep import _Kept
+    from wordlebot.search.tree_search import INF
 
     kept = _Kept(keep=2, margin=0.5)
     assert not kept.bounded and kept.bound() == INF
@@ -550,7 +559,7 @@ def test_the_bound_is_the_keep_th_best_of_the_exact_or_the_seeded_totals():
 def test_the_aspiration_stands_while_fewer_than_keep_exact_totals_are_below_it():
     """Keep exact totals above the aspiration prove a bound, but a looser one: words still go
     against the aspiration, and what was refuted against it is final only once it is proven."""
-    from wordlebot.opener_sweep import _Kept
+    from wordlebot.app.opener_sweep import _Kept
 
     kept = _Kept(keep=2, margin=0.5)
     kept.aspiration = 20.5
@@ -565,7 +574,7 @@ def test_the_aspiration_stands_while_fewer_than_keep_exact_totals_are_below_it()
 def test_the_seed_grows_with_the_words_kept(files, monkeypatch):
     """The keep-th best seeded total is the bound: a sweep that keeps many words seeds more of
     them (SEED_PER_KEPT per word kept), and its result is the same exact ranking."""
-    import wordlebot.opener_sweep as ops
+    import wordlebot.app.opener_sweep as ops
 
     monkeypatch.setattr(ops, "SEED_WORDS", 10)
     spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
@@ -585,8 +594,9 @@ def test_a_hard_sweep_seeds_more_widely(files, monkeypatch):
     """Hard mode: the order is a poor guide to the best words, so a sweep that keeps several
     seeds SEED_PER_KEPT_HARD per word kept (one that keeps one, as in normal mode), and it ends with
     the naive hard totals of the best."""
-    import wordlebot.opener_sweep as ops
     from naive import optimal_total
+
+    import wordlebot.app.opener_sweep as ops
 
     monkeypatch.setattr(ops, "SEED_WORDS", 6)
     monkeypatch.setattr(ops, "SEED_PER_KEPT_HARD", 5)
@@ -608,8 +618,9 @@ def test_a_hard_sweep_keeps_the_exact_best_whatever_its_aspiration(files, monkey
     provisional bound.  Whether it holds (seeded), is far too low (every word refuted against it
     must be evaluated again) or is missing (the head searched with no bound), the sweep ends
     with the naive exact totals of the keep best words and a true lower bound for every other."""
-    import wordlebot.opener_sweep as ops
     from naive import optimal_total
+
+    import wordlebot.app.opener_sweep as ops
 
     keep = 3
     spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=True)
@@ -633,7 +644,7 @@ def test_a_batch_comes_back_once_it_has_run_its_time(files):
     """A batch stops after the word that uses up its time (the first word at least), so a slow
     word does not hold the finished ones back; what it returns does not depend on where it
     stopped."""
-    from wordlebot.opener_sweep import SweepSpec, evaluate_batch
+    from wordlebot.app.opener_sweep import SweepSpec, evaluate_batch
 
     spec = SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
     words = GUESSES[:6]
@@ -649,8 +660,9 @@ def test_a_sweep_sends_again_the_words_a_batch_did_not_reach(files, hard):
     """With no time for more than one word a batch, every batch of four comes back after its
     first word: the other three must go out again, each word is evaluated exactly once, and
     the sweep ends as a sweep of whole batches does (the naive totals of the best words)."""
-    import wordlebot.opener_sweep as ops
     from naive import optimal_total
+
+    import wordlebot.app.opener_sweep as ops
 
     keep = 3
     spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=hard)
@@ -666,21 +678,29 @@ def test_a_sweep_sends_again_the_words_a_batch_did_not_reach(files, hard):
 
 
 def test_a_journal_says_where_its_sweep_stands(tmp_path):
-    from wordlebot.opener_journal import Journal
-    from wordlebot.search import INF
+    from wordlebot.app.opener_journal import Journal
+    from wordlebot.search.tree_search import INF
 
     journal = Journal.start(tmp_path / "j.csv", {"keep": 2, "max_guesses": 6}, resume=False)
     assert journal.state().describe() == "0 first words (0 exact)"
-    journal.add([("xylyl", INF, False, 0.1), ("crane", 7926.0, True, 2.0), ("salet", 7920.0, True, 3.0),
-                 ("fuzzy", 7930.5, False, 0.2), ("trace", 7920.0, True, 2.5)])
+    journal.add(
+        [
+            ("xylyl", INF, False, 0.1),
+            ("crane", 7926.0, True, 2.0),
+            ("salet", 7920.0, True, 3.0),
+            ("fuzzy", 7930.5, False, 0.2),
+            ("trace", 7920.0, True, 2.5),
+        ]
+    )
     again = Journal.start(tmp_path / "j.csv", {"keep": 2, "max_guesses": 6}, resume=True)
     # ties go to the first word in alphabetical order, so the line is the same run after run
-    assert again.state().describe() == ("5 first words (3 exact, best SALET 7920; 1 proven >= a bound; "
-                                        "1 cannot win within 6 guesses)")
+    assert again.state().describe() == (
+        "5 first words (3 exact, best SALET 7920; 1 proven >= a bound; 1 cannot win within 6 guesses)"
+    )
 
 
 def test_a_word_evaluated_again_keeps_its_last_total_and_all_its_time(tmp_path):
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     path = tmp_path / "j.csv"
     journal = Journal.start(path, {"keep": 1}, resume=False)
@@ -694,7 +714,7 @@ def test_a_word_evaluated_again_keeps_its_last_total_and_all_its_time(tmp_path):
 
 def test_an_opener_proof_journals_its_seed(files, tmp_path):
     """The seed's CPU time is the sweep's: journaled, kept through the final rewrite, counted."""
-    from wordlebot.opener_journal import Journal
+    from wordlebot.app.opener_journal import Journal
 
     proof = tmp_path / "proof.csv"
     assert run(["openers", "--exact", "--out", str(proof)] + files).exit_code == 0
@@ -705,8 +725,8 @@ def test_an_opener_proof_journals_its_seed(files, tmp_path):
 
 
 def test_the_seeds_totals_are_kept_beside_the_journal_and_checked(tmp_path):
-    from wordlebot.opener_journal import Journal
-    from wordlebot.search import INF
+    from wordlebot.app.opener_journal import Journal
+    from wordlebot.search.tree_search import INF
 
     path = tmp_path / "j.csv"
     journal = Journal.start(path, {"keep": 3, "hard": True}, resume=False)
@@ -716,8 +736,13 @@ def test_the_seeds_totals_are_kept_beside_the_journal_and_checked(tmp_path):
     other = Journal.start(tmp_path / "k.csv", {"keep": 4, "hard": True}, resume=False)
     (tmp_path / "k.csv.seed").write_bytes(journal.seed_path.read_bytes())
     assert other.estimates() == {}  # another sweep's totals are not used
-    for damaged in (b"", b"{\"sweep\": ", b"[1, 2]", b"{\"sweep\": {\"keep\": 3, \"hard\": true}, \"estimates\": 7}",
-                    b"\xff\xfe"):
+    for damaged in (
+        b"",
+        b'{"sweep": ',
+        b"[1, 2]",
+        b'{"sweep": {"keep": 3, "hard": true}, "estimates": 7}',
+        b"\xff\xfe",
+    ):
         journal.seed_path.write_bytes(damaged)
         assert journal.estimates() == {}, damaged  # derived data: computed again
     journal.keep_estimates({"salet": 11800.0})
@@ -729,22 +754,34 @@ def test_the_seeds_totals_are_kept_beside_the_journal_and_checked(tmp_path):
 def test_a_resumed_sweep_reuses_the_seeds_totals(files, hard):
     """The seed's totals of an earlier run are not computed again (only those missing are), and
     the sweep ends with the naive totals of the best words all the same."""
-    import wordlebot.opener_sweep as ops
     from naive import optimal_total
+
+    import wordlebot.app.opener_sweep as ops
 
     keep = 3
     spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=hard)
     words = ops.first_word_order(spec)[:24]
     kept, seeds = [], []
-    first = ops.sweep(spec, words, workers=1, keep=keep, seed=12, on_estimates=kept.append,
-                      on_seed=lambda n, cpu: seeds.append(n))
+    first = ops.sweep(
+        spec, words, workers=1, keep=keep, seed=12, on_estimates=kept.append, on_seed=lambda n, cpu: seeds.append(n)
+    )
     assert seeds == [12] and len(kept) == 1 and sorted(kept[0]) == sorted(words[:12])
     best = sorted((optimal_total(GUESSES, ANSWERS, hard=hard, first=w), w) for w in words)[:keep]
     results = [first]
     for known, computed in ((kept[0], []), ({w: v for w, v in list(kept[0].items())[:5]}, [7])):
         seeds, again = [], []
-        results.append(ops.sweep(spec, words, workers=1, keep=keep, seed=12, estimates=known,
-                                 on_seed=lambda n, cpu: seeds.append(n), on_estimates=again.append))
+        results.append(
+            ops.sweep(
+                spec,
+                words,
+                workers=1,
+                keep=keep,
+                seed=12,
+                estimates=known,
+                on_seed=lambda n, cpu: seeds.append(n),
+                on_estimates=again.append,
+            )
+        )
         assert seeds == computed and (again == [] if not computed else again[0].keys() == kept[0].keys())
     for result in results:
         assert sorted((v, w) for w, (v, e) in result.values.items() if e)[:keep] == best

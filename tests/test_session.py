@@ -7,14 +7,15 @@ import os
 
 import numpy as np
 import pytest
-
 from naive import digits, feedback_code, partition
-from wordlebot import clipboard, explain
-from wordlebot.errors import HardModeError, InvalidWordError
-from wordlebot.game import Game
-from wordlebot.render import candidates_line
-from wordlebot.session import Session, Settings
-from wordlebot.words import Lexicon
+
+from wordlebot.app.session import Session, Settings
+from wordlebot.core import clipboard
+from wordlebot.core.errors import HardModeError, InvalidWordError
+from wordlebot.core.game import Game
+from wordlebot.core.words import Lexicon
+from wordlebot.policy import explain
+from wordlebot.policy.explain import candidates_line
 
 HAND = ["crane", "stare", "moist", "pious", "shore", "slate", "store", "spare"]
 
@@ -24,8 +25,9 @@ def hand(answers=("stare", "store", "shore", "spare")):
 
 
 def session(mode="assist", **kw):
-    return Session(hand(), Settings(words="hand", mode=mode, strategy="entropy", **kw),
-                   secret="stare" if mode == "play" else None)
+    return Session(
+        hand(), Settings(words="hand", mode=mode, strategy="entropy", **kw), secret="stare" if mode == "play" else None
+    )
 
 
 def press(s, *keys):
@@ -161,7 +163,12 @@ def test_board_and_keyboard():
     assert len(rows) == 6 and [r.kind for r in rows] == ["played", "typing", "empty", "empty", "empty", "empty"]
     assert [c.state for c in rows[0].cells] == ["gray", "yellow", "green", "gray", "green"]
     assert [(c.letter, c.state, c.cursor) for c in rows[1].cells] == [
-        ("m", "gray", False), ("o", "gray", False), ("i", "yellow", True), ("", "current", False), ("", "empty", False)]
+        ("m", "gray", False),
+        ("o", "gray", False),
+        ("i", "yellow", True),
+        ("", "current", False),
+        ("", "empty", False),
+    ]
     # SPEED/ERASE 10110 (the NYT rule): E gray and yellow in one row is yellow on the keyboard
     lex = Lexicon.from_lists(["speed", "erase", "abide"], ["erase", "abide"], name="e")
     s2 = Session(lex, Settings(words="e", strategy="entropy"))
@@ -183,13 +190,19 @@ def test_colours_that_stop_short_are_refused_not_padded_with_gray():
     s = session()
     out = press(s, *"crane", *"0120", "enter")[-1]
     assert out.error and not out.played and s.game.rows == []
-    assert out.message == "CRANE has 4 of its 5 colours: type the colour of tile 5 too (0 gray, 1 yellow, 2 green), then Enter"
+    assert (
+        out.message
+        == "CRANE has 4 of its 5 colours: type the colour of tile 5 too (0 gray, 1 yellow, 2 green), then Enter"
+    )
     assert [c.state for c in s.board()[0].cells] == ["gray", "yellow", "green", "gray", "typed"]  # the 5th: none
     out = press(s, "2", "enter")[-1]
     assert out.played and [str(r) for r in s.game.rows] == ["crane:01202"]
     out = press(s, *"moist", "enter")[-1]
-    assert out.message == ("MOIST has no colours yet: type them, 0 gray, 1 yellow, 2 green (00000 when all are "
-                           "gray), then Enter") and len(s.game.rows) == 1
+    assert (
+        out.message
+        == ("MOIST has no colours yet: type them, 0 gray, 1 yellow, 2 green (00000 when all are gray), then Enter")
+        and len(s.game.rows) == 1
+    )
     press(s, *"001", "backspace", "backspace")  # Backspace takes a colour back: tiles 2 and 3 have none again
     assert s.press("enter").message.startswith("MOIST has 1 of its 5 colours: type the colour of tiles 2, 3, 4, 5 too")
     s.undo()  # clears the row being typed
@@ -230,18 +243,21 @@ def test_a_word_hard_mode_forbids_is_refused_once_typed():
 # --- settings: the file ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("content,fragment,kept", [
-    ('{"strategy": "nope", "hard": true}', 'strategy "nope" is not one of search', {"hard": True}),
-    ('{"length": "abc", "max_guesses": 5}', 'length "abc" is not a whole number 4-11', {"max_guesses": 5}),
-    ("[1, 2]", "it holds list, not an object of settings", {}),
-    ('{"hard": "no", "mode": "play"}', 'hard "no" is not true or false', {"mode": "play"}),
-    ('{"max_guesses": 0}', "max_guesses 0 is out of range 2-10", {}),
-    ('{"max_guesses": 100}', "max_guesses 100 is out of range 2-10", {}),
-    ('{"max_guesses": true}', "max_guesses true is not a whole number 2-10", {}),
-    ('{"words": "bogus"}', 'words "bogus" is not one of classic', {}),
-    ("{not json", "it is not valid JSON", {}),
-    ("null", "it holds null", {}),
-])
+@pytest.mark.parametrize(
+    "content,fragment,kept",
+    [
+        ('{"strategy": "nope", "hard": true}', 'strategy "nope" is not one of search', {"hard": True}),
+        ('{"length": "abc", "max_guesses": 5}', 'length "abc" is not a whole number 4-11', {"max_guesses": 5}),
+        ("[1, 2]", "it holds list, not an object of settings", {}),
+        ('{"hard": "no", "mode": "play"}', 'hard "no" is not true or false', {"mode": "play"}),
+        ('{"max_guesses": 0}', "max_guesses 0 is out of range 2-10", {}),
+        ('{"max_guesses": 100}', "max_guesses 100 is out of range 2-10", {}),
+        ('{"max_guesses": true}', "max_guesses true is not a whole number 2-10", {}),
+        ('{"words": "bogus"}', 'words "bogus" is not one of classic', {}),
+        ("{not json", "it is not valid JSON", {}),
+        ("null", "it holds null", {}),
+    ],
+)
 def test_a_bad_settings_file_is_reported_kept_aside_and_cleaned(tmp_path, content, fragment, kept):
     path = tmp_path / "tui.json"
     path.write_text(content)
@@ -307,8 +323,9 @@ def test_plan_names_the_row_that_breaks_hard_mode():
     s = session()
     press(s, *"crane01202", "enter", *"moist00011", "enter")
     plan = s.plan(Settings(words="hand", strategy="entropy", hard=True))
-    assert plan.loses_rows and plan.reason == ("the rows played do not fit: row 2: MOIST is not allowed: "
-                                               "hard mode: the 3rd letter must be A")
+    assert plan.loses_rows and plan.reason == (
+        "the rows played do not fit: row 2: MOIST is not allowed: hard mode: the 3rd letter must be A"
+    )
     assert not s.game.hard and len(s.game.rows) == 2  # nothing changed until adopted
     s.adopt(plan)
     assert s.game.rows == [] and s.game.hard
@@ -318,7 +335,10 @@ def test_plan_refuses_a_cap_that_would_end_the_game():
     s = session()
     press(s, *"crane01202", "enter", *"moist00011", "enter")
     plan = s.plan(Settings(words="hand", strategy="entropy", max_guesses=2))
-    assert plan.loses_rows and plan.reason == "a cap of 2 guesses would end the game now, with 2 rows played and not solved"
+    assert (
+        plan.loses_rows
+        and plan.reason == "a cap of 2 guesses would end the game now, with 2 rows played and not solved"
+    )
     assert not s.plan(Settings(words="hand", strategy="entropy", max_guesses=3)).loses_rows
 
 
@@ -391,8 +411,9 @@ def test_hard_mode_trap_is_named():
     lex = Lexicon.from_lists(TRAP + ["crane"], TRAP, name="trap")
     g = Game(lex, hard=True)
     g.guess("latch", digits("latch", "watch"))  # 02222: six words fit, five guesses left
-    assert explain.hard_mode_trap(g) == ("hard-mode trap: _ATCH: 6 words fit and 5 guesses remain, and each "
-                                         "guess can rule out only one")
+    assert explain.hard_mode_trap(g) == (
+        "hard-mode trap: _ATCH: 6 words fit and 5 guesses remain, and each guess can rule out only one"
+    )
     g.set_hard(False)
     assert explain.hard_mode_trap(g) is None  # normal mode: CRANE-like guesses split them
     g2 = Game(lex, hard=True, max_guesses=8)
@@ -406,19 +427,25 @@ def test_verdict_on_a_wasted_guess_names_a_candidate_that_splits_as_well():
     g.guess("latch", digits("latch", "watch"))
     cands = g.candidate_words
     groups = len(partition("crane", cands))
-    better = [w for w in cands if len(partition(w, cands)) >= groups
-              and max(map(len, partition(w, cands).values())) <= max(map(len, partition("crane", cands).values()))]
+    better = [
+        w
+        for w in cands
+        if len(partition(w, cands)) >= groups
+        and max(map(len, partition(w, cands).values())) <= max(map(len, partition("crane", cands).values()))
+    ]
     text = explain.verdict(g, "crane", "chomp", 0.5)
     bot = partition("chomp", cands)
-    assert text == (f"a wasted guess: it could not be the answer and split the {len(cands)} candidates no better "
-                    f"than {better[0].upper()}, which could have won; the bot's CHOMP was 0.50 guesses better on "
-                    f"average: CHOMP makes {len(bot)} groups (the largest {max(map(len, bot.values()))}).")
+    assert text == (
+        f"a wasted guess: it could not be the answer and split the {len(cands)} candidates no better "
+        f"than {better[0].upper()}, which could have won; the bot's CHOMP was 0.50 guesses better on "
+        f"average: CHOMP makes {len(bot)} groups (the largest {max(map(len, bot.values()))})."
+    )
     assert explain.verdict(g, "chomp", "chomp", 0.0).startswith("the bot's choice: it could not be the answer")
 
 
 def test_review_rows_list_the_words_still_possible():
-    from wordlebot.advisor import Advisor
-    from wordlebot.analysis import analyze_game
+    from wordlebot.policy.advisor import Advisor
+    from wordlebot.policy.analysis import analyze_game
 
     lex = Lexicon.from_lists(TRAP + ["crane"], TRAP, name="trap")
     adv = Advisor(lex, strategy="entropy")
@@ -429,7 +456,8 @@ def test_review_rows_list_the_words_still_possible():
     lines = explain.review_rows(adv, g, report)
     fit = [w for w in TRAP if feedback_code("crane", w) == feedback_code("crane", "watch")]
     assert lines[0].startswith("1. CRANE: ") and lines[0].endswith(
-        f"Still possible ({len(fit)}): {', '.join(w.upper() for w in fit)}.")
+        f"Still possible ({len(fit)}): {', '.join(w.upper() for w in fit)}."
+    )
     assert lines[1].startswith("2. WATCH: ")
 
 
@@ -453,8 +481,8 @@ def test_clipboard_says_what_it_did(tmp_path, monkeypatch):
 def test_an_estimate_in_hard_mode_says_it_is_optimistic():
     """Past the look-ahead the estimate does not count hard mode's limits (item 13: on the
     weighted nyt set the first-row figures of both modes are the same estimate)."""
-    from wordlebot.render import value_basis
-    from wordlebot.strategies import Ranked
+    from wordlebot.policy.strategies import Ranked
+    from wordlebot.term.render import value_basis
 
     row = Ranked("sater", 0, 5.7, 366.4, 1022, 190, 0.0, True, True, 3.381, 1, "estimate")
     assert "ignores hard mode" not in value_basis(row)

@@ -2,13 +2,14 @@ import json
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import entropy_bits, feedback_code, hard_mode_legal, play_greedy
-from wordlebot.matrix import build_matrix
-from wordlebot.published import GREEDY_TOTALS
-from wordlebot.simulate import greedy_chooser, simulate
-from wordlebot.words import Lexicon
+
+from wordlebot.core.matrix import build_matrix
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.simulate import greedy_chooser, simulate
+from wordlebot.search.published import GREEDY_TOTALS
+
 
 @pytest.fixture(scope="module")
 def lex():
@@ -55,8 +56,9 @@ def test_guess_cap_counts_failures():
     words = ["bxxxx", "cxxxx", "dxxxx", "exxxx", "fxxxx"]
     lex = Lexicon.from_lists(words, words)
     m = build_matrix(words, words)
-    res = simulate(lex, m, greedy_chooser(lex, m, "entropy", guess_space="candidates"),
-                   guess_space="candidates", max_guesses=3)
+    res = simulate(
+        lex, m, greedy_chooser(lex, m, "entropy", guess_space="candidates"), guess_space="candidates", max_guesses=3
+    )
     # a game ends at the cap, as the real one: the two lost games played three guesses each
     assert sorted(res.guesses.tolist()) == [1, 2, 3, 3, 3]
     assert all(len(p) <= 3 for p in res.paths)
@@ -73,8 +75,8 @@ def test_the_search_policy_plays_to_the_cap_and_counts_the_losses(goal):
     out one word, so six are found (in one to six guesses) and six are lost whatever is played.
     Before, the simulator asked the search for a seventh guess and stopped with 'rows played must
     be 0 to 5, not 6'."""
-    from wordlebot.advisor import Advisor
-    from wordlebot.simulate import advisor_chooser
+    from wordlebot.policy.advisor import Advisor
+    from wordlebot.policy.simulate import advisor_chooser
 
     words = [c + "atch" for c in "bcdfhlmpruvw"]
     lex = Lexicon.from_lists(words, words, name="atch")
@@ -90,7 +92,6 @@ def test_the_search_policy_plays_to_the_cap_and_counts_the_losses(goal):
 
 @pytest.mark.parametrize("strategy,first,total", GREEDY_TOTALS)
 def test_published_greedy_totals(classic, classic_matrix, strategy, first, total):
-    res = simulate(classic, classic_matrix, greedy_chooser(classic, classic_matrix, strategy),
-                   first=classic.id(first))
+    res = simulate(classic, classic_matrix, greedy_chooser(classic, classic_matrix, strategy), first=classic.id(first))
     assert res.total == total
     assert res.solved_pct == 100.0

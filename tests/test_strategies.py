@@ -2,12 +2,13 @@ import math
 
 import numpy as np
 import pytest
-
 from conftest import random_words
 from naive import entropy_bits, expected_left, partition
-from wordlebot.matrix import build_matrix
-from wordlebot.strategies import STRATEGIES, letter_scores, partition_stats, rank
-from wordlebot.words import Lexicon
+
+from wordlebot.core.matrix import build_matrix
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.strategies import STRATEGIES, letter_scores, partition_stats, rank
+
 
 @pytest.fixture
 def lex():
@@ -51,8 +52,9 @@ def test_long_words_use_the_sparse_path():
 def _reference_best(lex, cands, score):
     """Best guess by score (higher better), ties: can be answer, then earlier in the list."""
     words = [lex.answers[j] for j in cands]
-    best = max(range(lex.n_guesses),
-               key=lambda i: (round(score(lex.guesses[i], words), 9), lex.guesses[i] in words, -i))
+    best = max(
+        range(lex.n_guesses), key=lambda i: (round(score(lex.guesses[i], words), 9), lex.guesses[i] in words, -i)
+    )
     return lex.guesses[best]
 
 
@@ -60,8 +62,11 @@ SCORES = {
     "entropy": lambda g, c: entropy_bits(g, c),
     "most-parts": lambda g, c: len(partition(g, c)),
     "expected-size": lambda g, c: -expected_left(g, c),
-    "minimax": lambda g, c: (-max(map(len, partition(g, c).values())), -round(expected_left(g, c), 9),
-                             -min(map(len, partition(g, c).values()))),
+    "minimax": lambda g, c: (
+        -max(map(len, partition(g, c).values())),
+        -round(expected_left(g, c), 9),
+        -min(map(len, partition(g, c).values())),
+    ),
 }
 
 
@@ -111,8 +116,9 @@ def test_letter_scores_and_approx_entropy(lex):
     freq, approx = letter_scores(lex, np.arange(lex.n_guesses), cands)
     for k in range(0, lex.n_guesses, 17):
         g = lex.guesses[k]
-        want_freq = sum(sum(ch in w for w in words) for ch in set(g)) / len(words) + \
-            sum(sum(w[i] == ch for w in words) for i, ch in enumerate(g)) / len(words)
+        want_freq = sum(sum(ch in w for w in words) for ch in set(g)) / len(words) + sum(
+            sum(w[i] == ch for w in words) for i, ch in enumerate(g)
+        ) / len(words)
         assert freq[k] == pytest.approx(want_freq)
         want_approx = 0.0
         for i, ch in enumerate(g):
@@ -149,6 +155,8 @@ def test_every_strategy_ranks_all_guesses(lex, strategy):
 def test_openers_on_the_classic_lists(classic, classic_matrix):
     """The published greedy first words (all 12,972 guesses, 2,315 answers)."""
     cands = np.arange(classic.n_answers)
-    best = {s: classic.guesses[rank(classic, classic_matrix, cands, strategy=s).best]
-            for s in ("entropy", "minimax", "most-parts", "expected-size")}
+    best = {
+        s: classic.guesses[rank(classic, classic_matrix, cands, strategy=s).best]
+        for s in ("entropy", "minimax", "most-parts", "expected-size")
+    }
     assert best == {"entropy": "soare", "minimax": "raise", "most-parts": "trace", "expected-size": "roate"}

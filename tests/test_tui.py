@@ -5,19 +5,19 @@ import datetime as dt
 import threading
 from contextlib import asynccontextmanager
 
+from conftest import random_words
+from naive import digits, feedback_code
 from textual import events
 from textual.widgets import Button, DataTable, Select
 from textual.widgets._footer import FooterKey
 
-from conftest import random_words
-from naive import digits, feedback_code
-from wordlebot.advisor import Advisor
-from wordlebot.game import Game
-from wordlebot.session import Session, Settings
+from wordlebot.app.session import Session, Settings
+from wordlebot.core.game import Game
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import Advisor
 from wordlebot.tui import WordlebotApp
 from wordlebot.tui.app import SuggestionTable
 from wordlebot.tui.screens import AnalysisScreen, SettingsScreen
-from wordlebot.words import Lexicon
 
 WORDS = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = WORDS[::3]
@@ -29,8 +29,9 @@ def lexicon():
 
 
 def app_for(mode="assist", secret=None, strategy="search", hard=False, lex=None, hints="auto"):
-    s = Session(lex or lexicon(), Settings(words="mini", mode=mode, strategy=strategy, hard=hard, hints=hints),
-                secret=secret)
+    s = Session(
+        lex or lexicon(), Settings(words="mini", mode=mode, strategy=strategy, hard=hard, hints=hints), secret=secret
+    )
     return WordlebotApp(s, persist=False)
 
 
@@ -145,7 +146,12 @@ def test_undo_and_correcting_an_earlier_row_with_the_mouse():
                 await settle(app, pilot)
                 p = app.session.game.rows[0].pattern
                 status = _text(app, "#status")
-                assert p != original and "corrected" in status or p == original and ("no" in status or "corrected" in status)
+                assert (
+                    p != original
+                    and "corrected" in status
+                    or p == original
+                    and ("no" in status or "corrected" in status)
+                )
             assert app.session.game.rows[0].pattern == original and app.session.game.rows[0].guess == word
             assert target in app.session.game.candidate_words
 
@@ -197,6 +203,7 @@ def test_play_mode_colours_the_guesses_itself():
 
 def test_a_burst_word_and_enter_plays_the_word():
     """'crane'+Enter pasted used to say 'type 5 letters first (0 so far)': Enter ran first."""
+
     async def go():
         target = ANSWERS[2]
         app = app_for(mode="play", secret=target)
@@ -210,6 +217,7 @@ def test_a_burst_word_and_enter_plays_the_word():
 
 def test_a_burst_of_moves_and_colours_lands_where_typed():
     """→ then Space in one burst colours the tile the cursor moved to."""
+
     async def go():
         app = app_for()
         async with running(app) as pilot:
@@ -259,10 +267,26 @@ def test_play_mode_tab_in_a_burst_waits_for_the_next_suggestion():
 def test_assist_keys_give_the_same_game_at_any_speed():
     target = ANSWERS[11]
     w1, w2 = WORDS[5], WORDS[40]
-    keys = [*w1, *digits(w1, target), "enter",
-            *w2, "2", "2", "backspace", "backspace", *digits(w2, target), "enter",
-            "up", "up", "space", "escape",  # start correcting row 1, then cancel
-            "tab", "backspace", "ctrl+z", "tab"]
+    keys = [
+        *w1,
+        *digits(w1, target),
+        "enter",
+        *w2,
+        "2",
+        "2",
+        "backspace",
+        "backspace",
+        *digits(w2, target),
+        "enter",
+        "up",
+        "up",
+        "space",
+        "escape",  # start correcting row 1, then cancel
+        "tab",
+        "backspace",
+        "ctrl+z",
+        "tab",
+    ]
 
     async def go(deliver):
         app = app_for()
@@ -345,7 +369,10 @@ def test_correcting_an_earlier_row_by_keyboard():
             assert "row 1 corrected" in _text(app, "#status")
             await pilot.press(*w2, *digits(w2, target), "enter")
             await settle(app, pilot)
-            assert [str(r) for r in app.session.game.rows] == [f"{w1}:{digits(w1, target)}", f"{w2}:{digits(w2, target)}"]
+            assert [str(r) for r in app.session.game.rows] == [
+                f"{w1}:{digits(w1, target)}",
+                f"{w2}:{digits(w2, target)}",
+            ]
             assert target in app.session.game.candidate_words
 
     run(go())
@@ -364,7 +391,7 @@ def test_the_on_screen_keyboard_shows_the_letter_states():
             assert app.session.keyboard() == {"c": 0, "r": 1, "a": 2, "n": 0, "e": 2}
             text = keyboard_text(app.session.keyboard())
             assert text.plain.split("\n") == ["Q W E R T Y U I O P", " A S D F G H J K L", "  Z X C V B N M"]
-            styles = {text.plain[s.start:s.end]: str(s.style) for s in text.spans}
+            styles = {text.plain[s.start : s.end]: str(s.style) for s in text.spans}
             assert styles["R"] == KEY_STYLES[1] and styles["A"] == styles["E"] == KEY_STYLES[2]
             assert styles["C"] == styles["N"] == KEY_STYLES[0] and styles["Q"] == KEY_STYLES[-1]
 
@@ -499,6 +526,7 @@ def test_a_short_colour_row_and_a_hard_mode_slip_are_said_at_once():
     the colours.  Now the short row is refused with the tile it lacks, and the word hard mode
     forbids is refused as its last letter is typed (hand-checked: CRANE/STARE 01202, then the
     3rd letter must be A)."""
+
     async def go():
         app = _hand_app()
         app.session.settings.hard = True
@@ -506,8 +534,9 @@ def test_a_short_colour_row_and_a_hard_mode_slip_are_said_at_once():
         async with running(app) as pilot:
             await slowly(app, pilot, [*"crane", *"0120", "enter"])
             assert app.session.game.rows == [] and app.error
-            assert _text(app, "#status") == ("CRANE has 4 of its 5 colours: type the colour of tile 5 too "
-                                             "(0 gray, 1 yellow, 2 green), then Enter")
+            assert _text(app, "#status") == (
+                "CRANE has 4 of its 5 colours: type the colour of tile 5 too (0 gray, 1 yellow, 2 green), then Enter"
+            )
             await slowly(app, pilot, ["2", "enter"])
             assert [str(r) for r in app.session.game.rows] == ["crane:01202"] and not app.error
             await slowly(app, pilot, [*"mois"])
@@ -543,6 +572,7 @@ def test_the_estimate_note_is_in_a_players_words():
 def test_a_reason_that_ends_with_a_question_gets_no_second_full_stop(tmp_path):
     """Issue 39: "…or EATER?. Press New game".  The reason the rows cannot be kept ends with the
     words one slip away, a question; the dialog's next sentence follows it without a full stop."""
+
     async def go():
         app = _hand_app()
         g = tmp_path / "g.txt"
@@ -583,7 +613,7 @@ def test_a_bad_settings_file_is_reported_in_the_ui_never_a_crash(monkeypatch):
     app = started[0]
     s = app.session.settings
     assert (s.strategy, s.max_guesses, s.hard) == ("search", 6, True)  # bad ones defaulted, good one kept
-    assert any("strategy \"nope\"" in n and "max_guesses 100 is out of range 2-10" in n for n in app.notes)
+    assert any('strategy "nope"' in n and "max_guesses 100 is out of range 2-10" in n for n in app.notes)
 
     async def go():
         async with running(app):
@@ -674,8 +704,11 @@ def test_snapshot_main_screen(snap_compare):
 
 def test_snapshot_analysis_screen(snap_compare):
     target = ANSWERS[2]
-    assert snap_compare(app_for(mode="play", secret=target),
-                        run_before=_settled((*WORDS[0], "enter", *target, "enter")), terminal_size=SIZE)
+    assert snap_compare(
+        app_for(mode="play", secret=target),
+        run_before=_settled((*WORDS[0], "enter", *target, "enter")),
+        terminal_size=SIZE,
+    )
 
 
 def test_snapshot_settings_screen(snap_compare):
@@ -694,10 +727,12 @@ async def _type_row(app, pilot, word):
 
 def test_play_mode_is_winnable_when_the_answer_is_not_in_the_answer_list():
     async def go():
-        lex = Lexicon.from_lists(["crane", "guano", "organ", "piano", "slate"], ["piano", "organ", "crane"],
-                                 name="hand")
-        app = WordlebotApp(Session(lex, Settings(words="hand", mode="play", hints="shown"), secret="guano"),
-                           persist=False)
+        lex = Lexicon.from_lists(
+            ["crane", "guano", "organ", "piano", "slate"], ["piano", "organ", "crane"], name="hand"
+        )
+        app = WordlebotApp(
+            Session(lex, Settings(words="hand", mode="play", hints="shown"), secret="guano"), persist=False
+        )
         async with running(app) as pilot:
             await _type_row(app, pilot, "slate")
             assert _text(app, "#cand-title") == "1 candidate left" and "PIANO" in _text(app, "#candidates")
@@ -720,14 +755,19 @@ def test_play_mode_is_winnable_when_the_answer_is_not_in_the_answer_list():
 
 
 def test_play_mode_classic_on_the_guano_day(classic, classic_matrix, official):
-    from wordlebot.interactive import pick_answer
+    from wordlebot.core.days import pick_answer
 
     async def go():
         secret, puzzle = pick_answer(classic, day=dt.date(2023, 3, 27), data_dir=official)
         assert (secret, puzzle) == ("guano", 646)
         advisor = Advisor(classic, strategy="entropy", matrix=classic_matrix, use_book=False)
-        session = Session(classic, Settings(words="classic", mode="play", strategy="entropy"), secret=secret,
-                          puzzle=puzzle, advisor=advisor)
+        session = Session(
+            classic,
+            Settings(words="classic", mode="play", strategy="entropy"),
+            secret=secret,
+            puzzle=puzzle,
+            advisor=advisor,
+        )
         app = WordlebotApp(session, persist=False)
         async with running(app) as pilot:
             await _type_row(app, pilot, "salet")  # SALET/GUANO 01000: many classic answers fit
@@ -746,7 +786,7 @@ def test_play_mode_classic_on_the_guano_day(classic, classic_matrix, official):
 
 def test_settings_dialog_keeps_the_day_of_a_replayed_game(official, monkeypatch):
     """A game of a past day keeps that day's prior when the settings load another word set."""
-    import wordlebot.session as session_mod
+    import wordlebot.app.session as session_mod
 
     monkeypatch.setenv("WORDLEBOT_DATA", str(official))
     asked = []
@@ -771,7 +811,7 @@ def test_settings_dialog_keeps_the_day_of_a_replayed_game(official, monkeypatch)
 
 
 def test_the_keys_screen_fits_80x24_without_wrapping():
-    from wordlebot.session import KEYS_HELP
+    from wordlebot.app.session import KEYS_HELP
     from wordlebot.tui.screens import HelpScreen
 
     async def go():
@@ -816,8 +856,14 @@ def test_start_up_progress_lines_are_not_shown_as_news():
     from wordlebot.tui.app import NOTICE_SECONDS
 
     s = Session(lexicon(), Settings(words="mini"))
-    app = WordlebotApp(s, persist=False, notes=["Training the answer model on the history (a few seconds)…",
-                                                "The answer history ends 2026-05-31: run 'wordlebot data update'"])
+    app = WordlebotApp(
+        s,
+        persist=False,
+        notes=[
+            "Training the answer model on the history (a few seconds)…",
+            "The answer history ends 2026-05-31: run 'wordlebot data update'",
+        ],
+    )
 
     async def go():
         async with running(app):
@@ -833,7 +879,7 @@ def test_an_offline_first_run_says_so_in_a_line_kept_for_the_session(tmp_path, m
     """Issue 39: offline, the reason came in stacked 12 s toasts cut off at 80x24, and the status
     line then said "…fetching them now (one time)" for the whole session.  Now one line above the
     status says which list is in use, why and the command that fixes it, and stays."""
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
     monkeypatch.delenv("WORDLEBOT_OFFLINE")  # the fixture's download host, 127.0.0.1:9, refuses
     notes = []
@@ -897,6 +943,7 @@ def test_a_terminal_that_hung_up_is_told_from_a_live_one(monkeypatch):
 def test_suggestion_columns_are_as_wide_as_their_widest_text():
     """Every cell shows in full (a cold start once kept the headers' widths: ≈3.367 showed as
     ≈3.), and after another row the widths follow the new texts."""
+
     async def go():
         app = app_for()
         async with running(app) as pilot:
@@ -992,11 +1039,13 @@ def test_the_multi_board_status_says_each_row_in_words():
                 await pilot.press("enter")
                 await settle_multi(app, pilot)
                 said.append(_text(app, "#status"))
-            assert said == [f"{other.upper()}: no board solved; 4 boards to go",
-                            f"{answers[3].upper()}: board 4 solved; 3 boards to go",
-                            f"{answers[0].upper()}: board 1 solved; 2 boards to go",
-                            f"{answers[2].upper()}: board 3 solved; 1 board to go",
-                            f"{answers[1].upper()}: board 2 solved; every board solved"]
+            assert said == [
+                f"{other.upper()}: no board solved; 4 boards to go",
+                f"{answers[3].upper()}: board 4 solved; 3 boards to go",
+                f"{answers[0].upper()}: board 1 solved; 2 boards to go",
+                f"{answers[2].upper()}: board 3 solved; 1 board to go",
+                f"{answers[1].upper()}: board 2 solved; every board solved",
+            ]
             await pilot.press("ctrl+z")
             assert _text(app, "#status") == f"took back {answers[1].upper()}"
 
@@ -1007,6 +1056,7 @@ def test_the_multi_board_ui_fits_80x24():
     from wordlebot.tui.multi import MultiBoardApp
 
     for boards in (2, 4, 8):
+
         async def go():
             app = MultiBoardApp(lexicon(), boards)
             async with app.run_test(size=SIZE) as pilot:
@@ -1055,8 +1105,11 @@ def test_a_quordle_played_against_hidden_words_in_the_multi_board_ui():
         async with app.run_test(size=SIZE) as pilot:
             await settle_multi(app, pilot)
             for _ in range(app.game.max_guesses):  # never the answers: the game is lost
-                word = next(w for w in lex.guesses if w not in answers and lex.id(w) not in
-                            {lex.id(r.guess) for r in app.game.rows})
+                word = next(
+                    w
+                    for w in lex.guesses
+                    if w not in answers and lex.id(w) not in {lex.id(r.guess) for r in app.game.rows}
+                )
                 app.query_one(Input).value = word
                 await pilot.press("enter")
             await settle_multi(app, pilot)
@@ -1087,6 +1140,7 @@ def test_the_candidates_fill_their_box_and_say_how_many_more():
     words = random_words(600, length=5, alphabet="abcdefghiorst", seed=5)
     shown = {}
     for size in [(80, 24), (120, 40)]:
+
         async def go():
             app = app_for(lex=Lexicon.from_lists(words, words, name="many"))
             async with running(app, size=size):
@@ -1097,6 +1151,7 @@ def test_the_candidates_fill_their_box_and_say_how_many_more():
                 assert lines[-1] == f"… and {600 - len(listed):,} more"
                 assert all(w.lower() in words for w in listed) and len(set(listed)) == len(listed)
                 shown[size] = len(listed)
+
         run(go())
     assert shown[(120, 40)] > 2 * shown[(80, 24)]
 
@@ -1115,26 +1170,33 @@ def day_lexicon(day=DAY_TODAY):
 
 
 def day_session(mode="assist", day=None, hints="auto", secret=None):
-    from wordlebot.data import HistoryEntry
-    from wordlebot.days import GameDay
+    from wordlebot.core.data import HistoryEntry
+    from wordlebot.core.days import GameDay
 
     history = [HistoryEntry(PAST - dt.timedelta(days=1), ANSWERS[4]), HistoryEntry(PAST, ANSWERS[5])]
     gd = GameDay(day, "date", ANSWERS[5] if day == PAST else None) if day else GameDay(DAY_TODAY)
     lex = day_lexicon(day or DAY_TODAY)
-    return Session(lex, Settings(words="daily", mode=mode, strategy="entropy", hints=hints), secret=secret,
-                   day=day, game_day=gd, history=history)
+    return Session(
+        lex,
+        Settings(words="daily", mode=mode, strategy="entropy", hints=hints),
+        secret=secret,
+        day=day,
+        game_day=gd,
+        history=history,
+    )
 
 
 def test_the_header_and_the_status_say_which_days_prior_is_used():
     async def go():
         app = WordlebotApp(day_session(), persist=False)
-        async with running(app) as pilot:
+        async with running(app):
             puzzle = (DAY_TODAY - dt.date(2021, 6, 19)).days
             assert f"daily today {DAY_TODAY} #{puzzle:,}" in app.sub_title
-            assert _text(app, "#status").startswith(f"today's prior, {DAY_TODAY} (#{puzzle:,}); replaying an "
-                                                    "earlier day? F2 sets the day")
+            assert _text(app, "#status").startswith(
+                f"today's prior, {DAY_TODAY} (#{puzzle:,}); replaying an earlier day? F2 sets the day"
+            )
         app = WordlebotApp(day_session(day=PAST), persist=False)
-        async with running(app) as pilot:
+        async with running(app):
             assert f"daily {PAST} #{(PAST - dt.date(2021, 6, 19)).days:,}" in app.sub_title
             assert "today" not in app.sub_title
 
@@ -1253,6 +1315,7 @@ def test_the_settings_dialog_sets_the_guess_space_and_the_hints_and_saves_them(t
             await settle(app, pilot)
             cands = set(s.game.candidate_words)
             assert s.offered and all(r.word in cands for r in s.offered)  # every suggestion can win
+
     run(go())
     saved = Settings.read(tmp_path / "tui.json")[0]
     assert saved.guess_space == "candidates" and saved.hints == "hidden"
@@ -1287,6 +1350,7 @@ def test_the_settings_dialog_sets_the_day_and_refuses_one_not_published(tmp_path
             assert s.game_day.day == PAST and s.lexicon.day == PAST and s.day == PAST
             assert s.game_day.answer == ANSWERS[5] and f"daily {PAST}" in app.sub_title
             assert f"prior of {PAST}" in _text(app, "#status")
+
     run(go())
     assert loaded == [PAST]
     assert "day" not in (tmp_path / "tui.json").read_text()  # a replay is for this run, never saved
@@ -1309,7 +1373,8 @@ def test_a_pasted_share_grid_sets_the_day_and_shows_what_it_says():
     async def go():
         app = WordlebotApp(day_session(), persist=False)
         app._plan = lambda settings, game_day=None: app.session.plan(
-            settings, lambda new: day_lexicon(game_day.day), game_day)
+            settings, lambda new: day_lexicon(game_day.day), game_day
+        )
         async with running(app) as pilot:
             app.post_message(events.Paste(_grid_text(played, target, puzzle)))
             await settle(app, pilot)
@@ -1323,7 +1388,7 @@ def test_a_pasted_share_grid_sets_the_day_and_shows_what_it_says():
             text = _text(app.screen, "#grid-text")
             assert f"Wordle #{puzzle:,} of {PAST}, solved in 3" in text and "the bot:" in text
             fit = sum(digits(w, target) == digits(played[0], target) for w in WORDS)
-            assert f"row 1: " in text and f"{fit:,} allowed word" in text
+            assert "row 1: " in text and f"{fit:,} allowed word" in text
             await pilot.press("escape")
             for w in played:
                 await pilot.press(*w, *digits(w, target), "enter")

@@ -14,18 +14,19 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-from click.testing import CliRunner
-
 import web_helpers
+from click.testing import CliRunner
 from web_helpers import ANSWERS, WORDS, LiveServer, digits, small_lexicon
-from wordlebot.advisor import Advisor
-from wordlebot.analysis import analyze_game, share_text
+
 from wordlebot.cli import cli
-from wordlebot.feedback import Feedback
-from wordlebot.game import Game
+from wordlebot.core.feedback import Feedback
+from wordlebot.core.game import Game
+from wordlebot.core.share import share_grid
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import Advisor
+from wordlebot.policy.analysis import analyze_game
 from wordlebot.web.app import STATIC, create_app
 from wordlebot.web.service import Engine
-from wordlebot.words import Lexicon
 
 with warnings.catch_warnings():  # starlette's note about httpx versions is not ours to fix
     warnings.simplefilter("ignore")
@@ -153,10 +154,10 @@ def test_analyze_and_share_match_the_library(client, advisor, lex):
     assert doc["skill"] == report.skill and doc["luck"] == report.luck and doc["summary"] == report.summary()
     assert [x["best"] for x in doc["rows"]] == [x.best for x in report.rows]
     assert [x["candidates_after"] for x in doc["rows"]] == [x.candidates_after for x in report.rows]
-    assert doc["share"] == share_text(game.rows, solved=True, puzzle=1234)
+    assert doc["share"] == share_grid(game.rows, solved=True, puzzle=1234)
     assert doc["share"].startswith(f"Wordle 1,234 {len(rows)}/6")
     shared = post(client, "/api/share", {"history": rows, "style": "contrast"}).json()["text"]
-    assert shared == share_text(game.rows, solved=True, style="contrast")
+    assert shared == share_grid(game.rows, solved=True, style="contrast")
 
 
 def test_feedback_endpoint_follows_the_duplicate_letter_rule(client):
@@ -216,7 +217,7 @@ def test_a_word_set_is_loaded_once_under_concurrent_first_requests(env, lex):
 BAD = [
     ({"history": "zzzzz:00000"}, 400, "row 1: 'zzzzz' is not in the small guess list"),
     ({"history": [{"guess": "ab1de", "feedback": "00000"}]}, 400, "row 1: 'ab1de' is not a word"),
-    ({"history": [{"guess": WORDS[0], "feedback": "0100"}]}, 400, "has 4 tiles but the words have 5 letters"),
+    ({"history": [{"guess": WORDS[0], "feedback": "0100"}]}, 400, "has 5 letters but its feedback has 4 tiles"),
     ({"history": [{"guess": WORDS[0], "feedback": "0x1q0"}]}, 400, "'q' is not a colour; accepted: digits"),
     ({"history": [{"guess": WORDS[0][:4], "feedback": "0000"}]}, 400, "has 4 letters; this game uses 5-letter words"),
     ({"history": f"{WORDS[0]}"}, 400, "is not GUESS:FEEDBACK"),
@@ -248,20 +249,31 @@ def test_inconsistent_rows_name_the_row(client):
     g1, g2 = WORDS[0], WORDS[1]
     rows = [{"guess": g1, "feedback": digits(g1, answer)}, {"guess": g2, "feedback": digits(g2, answer)}]
     # The second row against a different answer that the first row rules out.
-    other = next(a for a in ANSWERS if digits(g1, a) != rows[0]["feedback"] and digits(g2, a) != rows[1]["feedback"]
-                 and not any(digits(g1, b) == rows[0]["feedback"] and digits(g2, b) == digits(g2, a) for b in ANSWERS))
+    other = next(
+        a
+        for a in ANSWERS
+        if digits(g1, a) != rows[0]["feedback"]
+        and digits(g2, a) != rows[1]["feedback"]
+        and not any(digits(g1, b) == rows[0]["feedback"] and digits(g2, b) == digits(g2, a) for b in ANSWERS)
+    )
     rows[1]["feedback"] = digits(g2, other)
     r = post(client, "/api/suggest", {"history": rows})
     assert r.status_code == 400 and "row 2" in r.json()["detail"]
 
 
-@pytest.mark.parametrize("path,body,fragment", [
-    ("/api/analyze", {"history": []}, "nothing to analyse"),
-    ("/api/analyze", {"history": "salet:20110", "words": "small"}, "not in the small guess list"),
-    ("/api/share", {"history": [{"guess": WORDS[0], "feedback": "22222"}, {"guess": WORDS[1], "feedback": "22222"}]},
-     "row 1 is all green"),
-    ("/api/feedback", {"guess": "speed", "answer": "eras"}, "has 4 letters"),
-])
+@pytest.mark.parametrize(
+    "path,body,fragment",
+    [
+        ("/api/analyze", {"history": []}, "nothing to analyse"),
+        ("/api/analyze", {"history": "salet:20110", "words": "small"}, "not in the small guess list"),
+        (
+            "/api/share",
+            {"history": [{"guess": WORDS[0], "feedback": "22222"}, {"guess": WORDS[1], "feedback": "22222"}]},
+            "row 1 is all green",
+        ),
+        ("/api/feedback", {"guess": "speed", "answer": "eras"}, "has 4 letters"),
+    ],
+)
 def test_other_endpoints_refuse_bad_input(client, path, body, fragment):
     r = post(client, path, body)
     assert r.status_code == 400 and fragment in r.json()["detail"], r.text
@@ -318,7 +330,9 @@ def test_page_assets_are_shipped_and_local(client, page):
     for f in STATIC.iterdir():
         assert not re.search(r"https?://", f.read_text()), f"{f.name} refers to another host"
     cfg = client.get("/api/config").json()
-    assert cfg["default_words"] == "small" and cfg["word_sets"] == ["small", "other"] and "exact" not in cfg["strategies"]
+    assert (
+        cfg["default_words"] == "small" and cfg["word_sets"] == ["small", "other"] and "exact" not in cfg["strategies"]
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -326,8 +340,12 @@ def test_page_assets_are_shipped_and_local(client, page):
 
 
 def test_web_command_serves_on_loopback(lists, tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "wordlebot", "web", "--port", "0", *lists],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordlebot", "web", "--port", "0", *lists],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         m = re.search(r"serving (http://127\.0\.0\.1:\d+/)", line)
@@ -349,7 +367,7 @@ def test_web_command_serves_on_loopback(lists, tmp_path):
 
 
 def test_web_command_says_when_the_port_is_taken(lists):
-    from wordlebot.web.commands import listen
+    from wordlebot.cli.web import listen
 
     busy = listen("127.0.0.1", 0)
     try:
@@ -370,8 +388,8 @@ def test_the_prior_follows_the_servers_clock(env, tmp_path):
     analysed puzzle is judged with the prior of its own day."""
     import datetime as dt
 
-    from wordlebot import data
-    from wordlebot.web.commands import named_sources
+    from wordlebot.cli.web import named_sources
+    from wordlebot.core import data
 
     d1 = dt.date(2024, 3, 20)
     d2 = d1 + dt.timedelta(days=1)
@@ -406,8 +424,10 @@ def test_the_prior_follows_the_servers_clock(env, tmp_path):
     assert r.status_code == 200 and r.json()["day"] == "2024-03-20", r.text
     # two days ahead: not published anywhere yet (tomorrow is: where that day has begun)
     r = post(client, "/api/analyze", {"history": f"{answer}:22222", "puzzle": (d2 - data.FIRST_DAY).days + 2})
-    assert r.status_code == 400 and "2024-03-23 (puzzle #1,008) is not published yet: today is 2024-03-21" \
-        in r.json()["detail"]
+    assert (
+        r.status_code == 400
+        and "2024-03-23 (puzzle #1,008) is not published yet: today is 2024-03-21" in r.json()["detail"]
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -432,7 +452,7 @@ def test_candidates_by_likelihood_and_why_the_top_guess(client, lex):
     parts = naive.partition(top, cands)
     assert why["word"] == top and why["groups"] == len(parts)
     sizes = sorted((len(v) for v in parts.values()), reverse=True)
-    assert [g["size"] for g in why["top_groups"]] == sizes[:len(why["top_groups"])]
+    assert [g["size"] for g in why["top_groups"]] == sizes[: len(why["top_groups"])]
     assert why["largest"]["size"] == sizes[0]
     singles = sum(1 for k, v in parts.items() if len(v) == 1 and v != [top])
     assert why["p_known"] == pytest.approx(singles / len(cands))
@@ -480,7 +500,7 @@ def test_a_set_being_prepared_says_so_at_once_then_answers(env, lex):
 
 
 def test_a_set_that_cannot_be_loaded_says_why(env):
-    from wordlebot.errors import WordListError
+    from wordlebot.core.errors import WordListError
 
     def loader(notes, day):
         raise WordListError("the list file /nowhere/g.txt is missing: run 'wordlebot data fetch'")
@@ -530,7 +550,7 @@ def test_analyses_of_past_days_never_unload_today(env):
     """Days kept per set: past puzzles' days come and go; today's stays ready for the players."""
     import datetime as dt
 
-    from wordlebot import data
+    from wordlebot.core import data
 
     calls = []
 
@@ -610,7 +630,8 @@ def test_health_and_page_answer_while_every_worker_is_busy(env, lex):
         with httpx.Client(base_url=server.url, timeout=30) as http:
             until(lambda: engine.queue.running == 2)
             pending = ThreadPoolExecutor(1).submit(
-                http.post, "/api/suggest", json={"history": f"{WORDS[2]}:{digits(WORDS[2], ANSWERS[9])}"})
+                http.post, "/api/suggest", json={"history": f"{WORDS[2]}:{digits(WORDS[2], ANSWERS[9])}"}
+            )
             assert http.get("/api/health").json()["queue"]["running"] == 2
             assert http.get("/api/config").status_code == 200
             assert http.get("/").status_code == 200
@@ -691,21 +712,36 @@ def hardened(engine):
 def test_both_length_headers_are_refused_before_the_body_is_read(hardened):
     chunk = b"x" * 50_000
     body = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(20)) + b"0\r\n\r\n"
-    out = raw(hardened.url, b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                            b"Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+    out = raw(
+        hardened.url,
+        b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n" + body,
+    )
     assert out.startswith(b"HTTP/1.1 400") and b"both Content-Length and Transfer-Encoding" in out
 
 
 def test_a_chunked_body_over_the_limit_is_refused(hardened):
     chunk = b" " * 4000
     body = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(25)) + b"0\r\n\r\n"
-    out = raw(hardened.url, b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                            b"Transfer-Encoding: chunked\r\n\r\n" + body)
+    out = raw(
+        hardened.url,
+        b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n" + body,
+    )
     assert out.startswith(b"HTTP/1.1 413") and b"larger than 16,384 bytes" in out
 
 
-@pytest.mark.parametrize("host, ok", [("127.0.0.1:8000", True), ("localhost", True), ("[::1]:8000", True),
-                                      ("evil.example", False), ("evil.example:8000", False), ("", False)])
+@pytest.mark.parametrize(
+    "host, ok",
+    [
+        ("127.0.0.1:8000", True),
+        ("localhost", True),
+        ("[::1]:8000", True),
+        ("evil.example", False),
+        ("evil.example:8000", False),
+        ("", False),
+    ],
+)
 def test_a_loopback_server_answers_loopback_names_only(hardened, host, ok):
     """DNS rebinding: a hostile page's requests carry its own host name."""
     out = raw(hardened.url, b"GET /api/health HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n" % host.encode())
@@ -724,8 +760,12 @@ def test_loopback_addresses():
 
 
 def test_a_slow_body_is_cut_off(hardened):
-    out = raw(hardened.url, b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                            b"Content-Length: 100\r\n\r\n{\"hist", wait=20)
+    out = raw(
+        hardened.url,
+        b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 100\r\n\r\n{"hist',
+        wait=20,
+    )
     assert out.startswith(b"HTTP/1.1 408") and b"did not arrive within" in out
 
 
@@ -775,18 +815,28 @@ def test_candidates_say_their_group_when_the_prior_has_groups(lex):
     candidate's group and the groups' shares; the groups here are made up by hand."""
     import numpy as np
 
-    from wordlebot.words import AnswerGroups
+    from wordlebot.core.words import AnswerGroups
 
     weights = np.where(np.arange(len(ANSWERS)) % 2 == 0, 3.0, 1.0)  # group 0 holds 3/4 of the mass
-    groups = AnswerGroups(("first group", "second group"), ("first", "second"), ("3/4", "1/4"), (0.75, 0.25),
-                          (50, 50), np.arange(len(ANSWERS)) % 2)
+    groups = AnswerGroups(
+        ("first group", "second group"),
+        ("first", "second"),
+        ("3/4", "1/4"),
+        (0.75, 0.25),
+        (50, 50),
+        np.arange(len(ANSWERS)) % 2,
+    )
     grouped = Lexicon.from_lists(WORDS, ANSWERS, weights, name="grouped", groups=groups)
     client = TestClient(create_app(Engine({"grouped": grouped}, ready_wait=WAIT)))
     doc = post(client, "/api/suggest", {"history": "", "candidates": 4}).json()
-    assert doc["prior_groups"] == [{"label": "first group", "short": "first", "text": "3/4", "share": 0.75, "words": 50},
-                                   {"label": "second group", "short": "second", "text": "1/4", "share": 0.25, "words": 50}]
+    assert doc["prior_groups"] == [
+        {"label": "first group", "short": "first", "text": "3/4", "share": 0.75, "words": 50},
+        {"label": "second group", "short": "second", "text": "1/4", "share": 0.25, "words": 50},
+    ]
     for c in doc["candidate_words"]:
         assert c["group"] == ("first" if ANSWERS.index(c["word"]) % 2 == 0 else "second")
     assert [c["group"] for c in doc["candidate_words"]] == ["first"] * 4  # the likeliest first
-    plain = post(TestClient(create_app(Engine({"small": lex}, ready_wait=WAIT))), "/api/suggest", {"history": ""}).json()
+    plain = post(
+        TestClient(create_app(Engine({"small": lex}, ready_wait=WAIT))), "/api/suggest", {"history": ""}
+    ).json()
     assert plain["prior_groups"] is None and "group" not in plain["candidate_words"][0]

@@ -13,15 +13,15 @@ import datetime as dt
 import warnings
 
 import pytest
-
 import web_helpers
 from naive import digits
 from web_helpers import ANSWERS, WORDS
-from wordlebot import data
-from wordlebot.advisor import Advisor
-from wordlebot.analysis import analyze_game
-from wordlebot.explain import review_rows
-from wordlebot.game import Game, parse_history
+
+from wordlebot.core import data
+from wordlebot.core.game import Game, parse_history
+from wordlebot.policy.advisor import Advisor
+from wordlebot.policy.analysis import analyze_game
+from wordlebot.policy.explain import review_rows
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
 
@@ -55,10 +55,15 @@ def folder(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def engine(env, folder, lex):
-    from wordlebot.web.commands import named_sources
+    from wordlebot.cli.web import named_sources
 
-    return Engine({"nyt": named_sources(folder, build_model=False)["nyt"], "small": lex}, "nyt",
-                  clock=lambda: TODAY, ready_wait=WAIT, history=lambda: data.read_history(folder))
+    return Engine(
+        {"nyt": named_sources(folder, build_model=False)["nyt"], "small": lex},
+        "nyt",
+        clock=lambda: TODAY,
+        ready_wait=WAIT,
+        history=lambda: data.read_history(folder),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -94,13 +99,16 @@ def test_every_answer_says_its_day_and_a_past_day_is_asked_by_date_or_puzzle(cli
     assert small["day"] is None and small["day_text"] is None
 
 
-@pytest.mark.parametrize("extra,fragment", [
-    ({"date": "2024-03-24"}, "2024-03-24 (puzzle #1,009) is not published yet: today is 2024-03-21"),
-    ({"date": "2021-06-01"}, "2021-06-01 is before the first Wordle"),
-    ({"date": "next week"}, "'next week' is neither a day"),
-    ({"date": "2024-02-30"}, "not a day of the calendar"),
-    ({"date": "2024-03-18", "puzzle": 1000}, "are different days"),
-])
+@pytest.mark.parametrize(
+    "extra,fragment",
+    [
+        ({"date": "2024-03-24"}, "2024-03-24 (puzzle #1,009) is not published yet: today is 2024-03-21"),
+        ({"date": "2021-06-01"}, "2021-06-01 is before the first Wordle"),
+        ({"date": "next week"}, "'next week' is neither a day"),
+        ({"date": "2024-02-30"}, "not a day of the calendar"),
+        ({"date": "2024-03-18", "puzzle": 1000}, "are different days"),
+    ],
+)
 def test_a_day_that_cannot_be_played_is_a_clear_400(client, extra, fragment):
     r = post(client, "/api/suggest", {"strategy": "entropy", **extra})
     assert r.status_code == 400 and fragment in r.json()["detail"], r.text
@@ -110,9 +118,11 @@ def test_a_solved_game_whose_answer_was_another_days_says_how_to_replay_it(clien
     r = post(client, "/api/suggest", {"strategy": "entropy", "history": f"{PAST_ANSWER}:22222"}).json()
     assert r["solved"] and r["day_note"] == (
         f"{PAST_ANSWER.upper()} was the answer of 2024-03-18 (#{puzzle(PAST):,}), not of the day assumed, "
-        f"2024-03-21 (#{puzzle(TODAY):,}): to replay that day with its prior, set the day to 2024-03-18")
-    same = post(client, "/api/suggest", {"strategy": "entropy", "history": f"{PAST_ANSWER}:22222",
-                                         "date": "2024-03-18"}).json()
+        f"2024-03-21 (#{puzzle(TODAY):,}): to replay that day with its prior, set the day to 2024-03-18"
+    )
+    same = post(
+        client, "/api/suggest", {"strategy": "entropy", "history": f"{PAST_ANSWER}:22222", "date": "2024-03-18"}
+    ).json()
     assert same["day_note"] is None
     fresh = next(w for w in ANSWERS if w not in HISTORY)
     assert post(client, "/api/suggest", {"strategy": "entropy", "history": f"{fresh}:22222"}).json()["day_note"] is None
@@ -122,8 +132,9 @@ def test_possible_answers_only(client):
     opening = WORDS[5]
     target = ANSWERS[40]
     hist = f"{opening}:{digits(opening, target)}"
-    doc = post(client, "/api/suggest", {"words": "small", "history": hist, "guess_space": "candidates",
-                                        "candidates": 1000}).json()
+    doc = post(
+        client, "/api/suggest", {"words": "small", "history": hist, "guess_space": "candidates", "candidates": 1000}
+    ).json()
     cands = {c["word"] for c in doc["candidate_words"]}
     assert doc["guess_space"] == "candidates" and doc["suggestions"]
     assert all(s["word"] in cands and s["can_be_answer"] for s in doc["suggestions"])
@@ -162,8 +173,12 @@ def test_a_grid_alone_is_read_with_its_days_prior_and_answer(client, engine):
     r = post(client, "/api/grid", {"grid": grid_text(played, PAST_ANSWER, puzzle(PAST))})
     assert r.status_code == 200, r.text
     doc = r.json()
-    assert (doc["day"], doc["puzzle"], doc["day_source"], doc["answer"]) == \
-        ("2024-03-18", puzzle(PAST), "grid", PAST_ANSWER)
+    assert (doc["day"], doc["puzzle"], doc["day_source"], doc["answer"]) == (
+        "2024-03-18",
+        puzzle(PAST),
+        "grid",
+        PAST_ANSWER,
+    )
     assert not doc["rated"] and "the words played are not known" in doc["headline"]
     for row, g in zip(doc["rows"], played):
         assert row["fitting"] == sum(digits(w, PAST_ANSWER) == digits(g, PAST_ANSWER) for w in WORDS)
@@ -190,14 +205,17 @@ def test_a_grid_with_the_words_or_the_board_is_rated(client):
     assert not post(client, "/api/grid", {"grid": grid, "history": other}).json()["rated"]
 
 
-@pytest.mark.parametrize("case,fragment", [
-    ("today", "is not in the server's history (today's is never told), so only the words played can be rated"),
-    ("no number", "has no puzzle number"),
-    ("disagree", "are different days"),
-    ("future", "is not published yet"),
-    ("nonsense", "not a share-grid header"),
-    ("wrong words", "against " + PAST_ANSWER.upper()),
-])
+@pytest.mark.parametrize(
+    "case,fragment",
+    [
+        ("today", "is not in the server's history (today's is never told), so only the words played can be rated"),
+        ("no number", "has no puzzle number"),
+        ("disagree", "are different days"),
+        ("future", "is not published yet"),
+        ("nonsense", "not a share-grid header"),
+        ("wrong words", "against " + PAST_ANSWER.upper()),
+    ],
+)
 def test_a_grid_that_cannot_be_read_says_why(client, case, fragment):
     played = [WORDS[1], PAST_ANSWER]
     body = {
@@ -222,8 +240,10 @@ def test_a_finished_multi_board_game_has_its_share_text_and_the_cost_is_explaine
     game = MultiGame(lex, 2, answers=answers)
     while not game.over:
         game.guess(suggest(game, 1)[0].word)
-    rows = [{"guess": r.guess, "feedback": [None if p is None else digits(r.guess, a) for p, a in zip(r.patterns, answers)]}
-            for r in game.rows]
+    rows = [
+        {"guess": r.guess, "feedback": [None if p is None else digits(r.guess, a) for p, a in zip(r.patterns, answers)]}
+        for r in game.rows
+    ]
     doc = post(client, "/api/multi/suggest", {"boards": 2, "words": "small", "history": rows}).json()
     marks = " ".join(str(t) for t in game.solved_at)
     assert doc["over"] and doc["share"].startswith(f"Dordle · score {game.score():g} ({marks} of 7)")
@@ -248,7 +268,6 @@ def live(engine):
     server = LiveServer(create_app(engine))
     yield server
     server.close()
-
 
 
 @pytest.fixture
@@ -292,7 +311,9 @@ def test_the_page_says_its_day_and_takes_another_by_date_puzzle_or_address(open_
     page.fill("#day", str(puzzle(PAST)))  # a puzzle number
     page.keyboard.press("Enter")
     ready(page)
-    expect(page.locator("#day-text")).to_have_text(f"03-18 · #{puzzle(PAST):,}", use_inner_text=True)  # no year on a phone
+    expect(page.locator("#day-text")).to_have_text(
+        f"03-18 · #{puzzle(PAST):,}", use_inner_text=True
+    )  # no year on a phone
     expect(page.locator("#day-error")).to_have_text("")
     assert page.url.endswith(f"/?puzzle={puzzle(PAST)}")
     lex = engine.lexicon("nyt", PAST)  # the advice is the one of that day's prior
@@ -326,8 +347,10 @@ def test_a_lost_replay_offers_its_day_and_the_page_ends_cleanly(open_page):
     # six rows that are not the answer and narrow the words left most (the answer stays among them)
     played, left = [], list(WORDS)
     for _ in range(6):
-        best = min((w for w in WORDS if w != answer and w not in played),
-                   key=lambda w: sum(feedback_code(w, x) == feedback_code(w, answer) for x in left))
+        best = min(
+            (w for w in WORDS if w != answer and w not in played),
+            key=lambda w: sum(feedback_code(w, x) == feedback_code(w, answer) for x in left),
+        )
         played.append(best)
         left = [x for x in left if consistent(x, [(g, feedback_code(g, answer)) for g in played])]
     assert answer in left and len(left) <= 12
@@ -335,7 +358,8 @@ def test_a_lost_replay_offers_its_day_and_the_page_ends_cleanly(open_page):
         enter_row(page, w, answer)
     expect(page.locator("#message")).to_contain_text("Out of rows.")
     expect(page.locator("#message")).to_contain_text(
-        f"{answer.upper()}{', still possible,' if len(left) > 1 else ''} was the answer of 2024-03-18")
+        f"{answer.upper()}{', still possible,' if len(left) > 1 else ''} was the answer of 2024-03-18"
+    )
     expect(page.locator("#pick .pick-label")).to_have_text("Lost")
     expect(page.locator("#pick-word")).to_have_text("X/6")
     expect(page.locator("#typing-help")).to_be_hidden()

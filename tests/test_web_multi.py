@@ -9,11 +9,11 @@ import re
 import warnings
 
 import pytest
-
 import web_helpers
 from web_helpers import ANSWERS, LiveServer, digits, expect, no_overflow, ready
-from wordlebot.explain import by_likelihood
+
 from wordlebot.multi import MultiGame, suggest
+from wordlebot.policy.explain import by_likelihood
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
 
@@ -21,7 +21,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-chromium, env, lex, browser = web_helpers.chromium, web_helpers.offline_env, web_helpers.small_lex, web_helpers.browser_fixture
+chromium, env, lex, browser = (
+    web_helpers.chromium,
+    web_helpers.offline_env,
+    web_helpers.small_lex,
+    web_helpers.browser_fixture,
+)
 
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
@@ -54,8 +59,12 @@ def test_a_quordle_through_the_api_follows_the_library(client, lex):
     game = MultiGame(lex, 4)
     rows = []
     while not game.over:
-        body = {"boards": 4, "history": rows if len(rows) % 2 == 0 else ",".join(str(r) for r in game.rows),
-                "top": 3, "candidates": 5}
+        body = {
+            "boards": 4,
+            "history": rows if len(rows) % 2 == 0 else ",".join(str(r) for r in game.rows),
+            "top": 3,
+            "candidates": 5,
+        }
         doc = post(client, body).json()
         want = suggest(game, 3)
         assert [s["word"] for s in doc["suggestions"]] == [s.word for s in want]
@@ -107,10 +116,15 @@ def test_hard_mode_is_applied_on_every_board(client, lex):
     assert [s["word"] for s in doc["suggestions"]] == [s.word for s in suggest(game, 5)]
     # a word the first board with hints bars (and every board before it allows): the error names it
     legal = [game.boards[b].legal_mask() for b in (0, 1)]
-    board, illegal = next((b, w) for w in lex.guesses for b in (0, 1)
-                          if not legal[b][lex.id(w)] and all(legal[a][lex.id(w)] for a in range(b)))
-    r = post(client, {"boards": 2, "hard": True,
-                      "history": rows + [{"guess": illegal, "feedback": ["00000", "00000"]}]})
+    board, illegal = next(
+        (b, w)
+        for w in lex.guesses
+        for b in (0, 1)
+        if not legal[b][lex.id(w)] and all(legal[a][lex.id(w)] for a in range(b))
+    )
+    r = post(
+        client, {"boards": 2, "hard": True, "history": rows + [{"guess": illegal, "feedback": ["00000", "00000"]}]}
+    )
     assert r.status_code == 400 and r.json()["detail"].startswith(f"row 2: board {board + 1}: ")
 
 
@@ -132,29 +146,42 @@ def test_a_hard_mode_game_stuck_for_good_is_said_by_the_api(client, lex):
             break
     assert found is not None  # (the rule makes such states common: see the README)
     row = found.rows[0]
-    body = {"boards": 2, "hard": True, "history": [{"guess": row.guess, "feedback": [
-        digits(row.guess, found.boards[k].answer) for k in (0, 1)]}]}
+    body = {
+        "boards": 2,
+        "hard": True,
+        "history": [{"guess": row.guess, "feedback": [digits(row.guess, found.boards[k].answer) for k in (0, 1)]}],
+    }
     doc = post(client, body).json()
     assert doc["suggestions"] == [] and doc["game_note"] == found.off_list_note()
     assert "no board can be solved any more" in doc["game_note"]
     assert post(client, {"boards": 2}).json()["game_note"] is None
 
 
-@pytest.mark.parametrize("body, status, fragment", [
-    ({"boards": 4, "history": "zzzzz:00000/00000/00000/00000"}, 400, "row 1: 'zzzzz' is not in the small guess list"),
-    ({"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["22222", "22222"]}]}, 400,
-     "is all green on boards 1, 2"),
-    ({"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["00000"]}]}, 400, "1 colour rows for 2 boards"),
-    ({"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["00000", "00009"]}]}, 400, "row 1: board 2: "),
-    ({"boards": 2, "history": "salet"}, 400, "row 1: 'salet' is not GUESS:COLOURS"),
-    ({"boards": 4, "max_guesses": 3}, 400, "4 boards cannot all be solved in 3 guesses"),
-    ({"boards": 9}, 422, "boards"),
-    ({"boards": 1}, 422, "boards"),
-    ({"boards": 2, "top": 1000}, 422, "top"),
-    ({"boards": 2, "objective": "fewest"}, 422, "objective"),
-    ({"boards": 2, "words": "nope"}, 404, "unknown word set 'nope'"),
-    ({"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["00000"] * 9}]}, 422, "feedback"),
-])
+@pytest.mark.parametrize(
+    "body, status, fragment",
+    [
+        (
+            {"boards": 4, "history": "zzzzz:00000/00000/00000/00000"},
+            400,
+            "row 1: 'zzzzz' is not in the small guess list",
+        ),
+        (
+            {"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["22222", "22222"]}]},
+            400,
+            "is all green on boards 1, 2",
+        ),
+        ({"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["00000"]}]}, 400, "1 colour rows for 2 boards"),
+        ({"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["00000", "00009"]}]}, 400, "row 1: board 2: "),
+        ({"boards": 2, "history": "salet"}, 400, "row 1: 'salet' is not GUESS:COLOURS"),
+        ({"boards": 4, "max_guesses": 3}, 400, "4 boards cannot all be solved in 3 guesses"),
+        ({"boards": 9}, 422, "boards"),
+        ({"boards": 1}, 422, "boards"),
+        ({"boards": 2, "top": 1000}, 422, "top"),
+        ({"boards": 2, "objective": "fewest"}, 422, "objective"),
+        ({"boards": 2, "words": "nope"}, 404, "unknown word set 'nope'"),
+        ({"boards": 2, "history": [{"guess": ANSWERS[0], "feedback": ["00000"] * 9}]}, 422, "feedback"),
+    ],
+)
 def test_bad_input_is_a_clear_4xx(client, body, status, fragment):
     r = post(client, body)
     assert r.status_code == status, r.text
@@ -175,8 +202,9 @@ def test_the_same_state_gets_the_same_answer(client):
     body = {"boards": 4, "history": [{"guess": ANSWERS[5], "feedback": [digits(ANSWERS[5], a) for a in QUORDLE]}]}
     first = post(client, body).json()
     again = post(client, body).json()
-    fresh = post(TestClient(create_app(Engine({"small": web_helpers.small_lexicon()}, "small", ready_wait=120.0))),
-                 body).json()
+    fresh = post(
+        TestClient(create_app(Engine({"small": web_helpers.small_lexicon()}, "small", ready_wait=120.0))), body
+    ).json()
     assert again["cached"] and not first["cached"]
     for doc in (again, fresh):
         assert doc["suggestions"] == first["suggestions"] and doc["board_states"] == first["board_states"]
@@ -201,7 +229,6 @@ def live(lex):
     server.close()
 
 
-
 def open_multi(browser, live, size, boards):
     touch = size[0] < 900
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch)
@@ -213,11 +240,8 @@ def open_multi(browser, live, size, boards):
     return ctx, page
 
 
-
-
 def new_row_tile(page, b, i):
     return page.locator(f'.mboard .row.current .tile[data-board="{b}"][data-pos="{i}"]')
-
 
 
 def check_turn(page, game):
@@ -262,8 +286,9 @@ def test_a_whole_quordle_by_tapping_on_a_phone(browser, live, lex, tmp_path):
             for i, d in enumerate(fb[b]):
                 for _ in range(int(d)):
                     new_row_tile(page, b, i).tap()
-            assert [new_row_tile(page, b, i).get_attribute("data-state") for i in range(5)] == \
-                [STATES[int(d)] for d in fb[b]]
+            assert [new_row_tile(page, b, i).get_attribute("data-state") for i in range(5)] == [
+                STATES[int(d)] for d in fb[b]
+            ]
         page.tap('#keyboard [data-key="Enter"]')
         game.guess(top.word, fb)
         ready(page)
@@ -274,8 +299,9 @@ def test_a_whole_quordle_by_tapping_on_a_phone(browser, live, lex, tmp_path):
             ready(page)
             # the row is back in the entry with its colours; Enter sends it again
             b = game.active[0]
-            assert [new_row_tile(page, b, i).get_attribute("data-state") for i in range(5)] == \
-                [STATES[int(d)] for d in fb[b]]
+            assert [new_row_tile(page, b, i).get_attribute("data-state") for i in range(5)] == [
+                STATES[int(d)] for d in fb[b]
+            ]
             page.tap('#keyboard [data-key="Enter"]')
             ready(page)
     assert tried_wrong and undone
@@ -331,10 +357,12 @@ def test_the_readme_example_answers_as_it_says(official):
     """The README's body for /api/multi/suggest, as written there, on the classic lists."""
     from pathlib import Path
 
-    from wordlebot.wordsets import load_lexicon
+    from wordlebot.app.wordsets import load_lexicon
 
-    body = ('{"boards": 4, "words": "classic", "history": [{"guess": "roate", "feedback": '
-            '["10100", "20011", "00000", "00000"]}]}')
+    body = (
+        '{"boards": 4, "words": "classic", "history": [{"guess": "roate", "feedback": '
+        '["10100", "20011", "00000", "00000"]}]}'
+    )
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     assert f"`{body}`" in readme
     classic = load_lexicon("classic", data_dir=official)
@@ -342,16 +370,22 @@ def test_the_readme_example_answers_as_it_says(official):
     c = TestClient(create_app(engine))
     try:
         doc = c.post("/api/multi/suggest", content=body, headers={"content-type": "application/json"}).json()
-        hard = c.post("/api/multi/suggest", content=body.replace('"boards": 4,', '"boards": 4, "hard": true,'),
-                      headers={"content-type": "application/json"}).json()
+        hard = c.post(
+            "/api/multi/suggest",
+            content=body.replace('"boards": 4,', '"boards": 4, "hard": true,'),
+            headers={"content-type": "application/json"},
+        ).json()
     finally:
         # its books go on being prepared in the background: stopped, or they would land in a
         # later test's cache folder (test_prepare's, run after this one, found two books)
         engine.close(timeout=600)  # the book being computed is finished first
     assert not engine._preparer.is_alive()
     top = doc["suggestions"][0]
-    assert (top["word"], f'{top["cost"]:.2f}', top["why"]) == ("music", "9.95", "could be the answer on boards 3, 4; "
-                                                                                  "narrows the others")
+    assert (top["word"], f"{top['cost']:.2f}", top["why"]) == (
+        "music",
+        "9.95",
+        "could be the answer on boards 3, 4; narrows the others",
+    )
     assert [b["candidates"] for b in doc["board_states"]] == [35, 8, 195, 195]
     assert 'first `music`, cost 9.95, "could be the answer on boards 3, 4")' in readme
     assert "(35, 8, 195, 195)" in readme.replace("\n", " ")

@@ -1,6 +1,6 @@
 """The web page in headless Chromium, as people use it: on a phone (390×844, touch) and on a
 desktop (1280×800, mouse and keyboard).  Every expected value comes from the library (Advisor,
-Game, explain, share_text), never from the page: whole games by tapping and by keyboard alone,
+Game, explain, share_grid), never from the page: whole games by tapping and by keyboard alone,
 errors that keep the game, no horizontal overflow, one phone screen holding the board, the top
 suggestion and the keyboard, tap targets, candidates by likelihood, the race between answers,
 a word set being prepared (503 with progress) or a busy server, and the themes."""
@@ -10,20 +10,25 @@ from __future__ import annotations
 import re
 
 import pytest
-
 import web_helpers
 from conftest import random_words
 from web_helpers import ANSWERS, WORDS, LiveServer, digits, expect, no_overflow, ready
-from wordlebot.advisor import Advisor
-from wordlebot.analysis import share_text
-from wordlebot.explain import about, by_likelihood, explain, likely_count
-from wordlebot.game import Game
+
+from wordlebot.core.game import Game
+from wordlebot.core.share import share_grid
+from wordlebot.core.words import Lexicon
+from wordlebot.policy.advisor import Advisor
+from wordlebot.policy.explain import about, by_likelihood, explain, likely_count
 from wordlebot.web.app import create_app
 from wordlebot.web.service import Engine
-from wordlebot.words import Lexicon
 
 # the shared fixtures (attributes, not unused imports)
-chromium, env, lex, browser = web_helpers.chromium, web_helpers.offline_env, web_helpers.small_lex, web_helpers.browser_fixture
+chromium, env, lex, browser = (
+    web_helpers.chromium,
+    web_helpers.offline_env,
+    web_helpers.small_lex,
+    web_helpers.browser_fixture,
+)
 
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
@@ -55,7 +60,6 @@ def live(lex, other):
     server.close()
 
 
-
 @pytest.fixture
 def open_page(browser, live):
     """``open_page(size, touch=..., scheme=..., before=...)``: a page in a new context, loaded
@@ -64,16 +68,23 @@ def open_page(browser, live):
 
     def make(size=PHONE, *, touch=None, scheme="light", before=None, go=True):
         touch = size[0] < 900 if touch is None else touch
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch,
-                                  color_scheme=scheme)
+        ctx = browser.new_context(
+            viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch, color_scheme=scheme
+        )
         contexts.append(ctx)
         page = ctx.new_page()
         seen = {"requests": [], "errors": []}
         page.on("request", lambda req: seen["requests"].append(req.url))
         page.on("pageerror", lambda exc: seen["errors"].append(str(exc)))
         # Answers of 4xx/5xx are logged as "Failed to load resource": expected in some tests.
-        page.on("console", lambda msg: seen["errors"].append(msg.text)
-                if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
+        page.on(
+            "console",
+            lambda msg: (
+                seen["errors"].append(msg.text)
+                if msg.type == "error" and not msg.text.startswith("Failed to load resource")
+                else None
+            ),
+        )
         page.seen = seen
         if before:
             before(page)
@@ -86,15 +97,12 @@ def open_page(browser, live):
         ctx.close()
 
 
-
-
 def tile(page, row, col):
     return page.locator(f'#board .tile[data-row="{row}"][data-col="{col}"]')
 
 
 def row_states(page, row):
     return [tile(page, row, c).get_attribute("data-state") for c in range(5)]
-
 
 
 def until(page, cond, timeout=10.0):
@@ -126,9 +134,11 @@ def key_states(game) -> dict[str, str]:
 
 def check_keys(page, game):
     want = key_states(game)
-    shown = page.evaluate("Object.fromEntries([...document.querySelectorAll('#keyboard .key')]"
-                          ".filter(k => k.dataset.key.length === 1)"
-                          ".map(k => [k.dataset.key, k.dataset.state || '']))")
+    shown = page.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('#keyboard .key')]"
+        ".filter(k => k.dataset.key.length === 1)"
+        ".map(k => [k.dataset.key, k.dataset.state || '']))"
+    )
     assert {k: v for k, v in shown.items() if v} == want
 
 
@@ -144,7 +154,7 @@ def check_advice(page, game, advisor):
 def finish_checks(page, game, style):
     expect(page.locator("#analysis")).to_be_visible()
     expect(page.locator("#message")).to_contain_text(f"Solved in {len(game.rows)}!")
-    expect(page.locator("#share-text")).to_have_value(share_text(game.rows, solved=True, style=style))
+    expect(page.locator("#share-text")).to_have_value(share_grid(game.rows, solved=True, style=style))
     expect(page.locator("#analysis-rows tbody tr")).to_have_count(len(game.rows))
     assert page.inner_text("#summary").startswith("Skill ")
     expect(page.locator("#pick")).to_be_disabled()
@@ -296,8 +306,10 @@ def test_a_whole_game_by_keyboard_alone(open_page, lex, advisor):
                 page.keyboard.press("Tab")
                 if page.evaluate("document.activeElement.id") == "undo":
                     break
-            outline = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
-                                    " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+            outline = page.evaluate(
+                "(() => { const s = getComputedStyle(document.activeElement);"
+                " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()"
+            )
             assert outline[0] != "none" and outline[1] >= 2, outline
             page.keyboard.press("Enter")
             ready(page)
@@ -332,8 +344,11 @@ def test_errors_keep_the_game(open_page, lex):
     assert set(page.locator("#suggestions tbody tr td:last-child").all_inner_texts()) == {"yes"}
     # A tile of the played row clicked to a colour no answer fits: refused, the row is unchanged.
     base = digits(w, answer)
-    impossible = next(c for c in range(5) if not any(
-        digits(w, a) == base[:c] + str((int(base[c]) + 1) % 3) + base[c + 1:] for a in ANSWERS))
+    impossible = next(
+        c
+        for c in range(5)
+        if not any(digits(w, a) == base[:c] + str((int(base[c]) + 1) % 3) + base[c + 1 :] for a in ANSWERS)
+    )
     before = tile(page, 0, impossible).get_attribute("data-state")
     tile(page, 0, impossible).click()
     expect(page.locator("#message")).to_contain_text("row 1")
@@ -441,8 +456,11 @@ def test_a_set_being_prepared_shows_progress_then_plays(open_page, advisor, lex)
     def suggest(route):
         calls["suggest"] += 1
         if calls["suggest"] <= 2:  # a long wait first: the page asks /api/health meanwhile
-            route.fulfill(status=503, headers={"retry-after": "3" if calls["suggest"] == 1 else "1"},
-                          json={"detail": "the word set small is being prepared", "preparing": preparing})
+            route.fulfill(
+                status=503,
+                headers={"retry-after": "3" if calls["suggest"] == 1 else "1"},
+                json={"detail": "the word set small is being prepared", "preparing": preparing},
+            )
             return
         # The first real answer carries a note about the build; later answers must not keep it.
         response = route.fetch()
@@ -453,8 +471,16 @@ def test_a_set_being_prepared_shows_progress_then_plays(open_page, advisor, lex)
 
     def health(route):
         calls["health"] += 1
-        route.fulfill(json={"ok": True, "version": "test", "ready": False, "sets": {"small": {
-            "state": "preparing", "step": "building the answer model", "seconds": 13.0, "error": None}}})
+        route.fulfill(
+            json={
+                "ok": True,
+                "version": "test",
+                "ready": False,
+                "sets": {
+                    "small": {"state": "preparing", "step": "building the answer model", "seconds": 13.0, "error": None}
+                },
+            }
+        )
 
     def before(page):
         page.route("**/api/suggest", suggest)
@@ -462,7 +488,8 @@ def test_a_set_being_prepared_shows_progress_then_plays(open_page, advisor, lex)
 
     page = open_page(PHONE, before=before)
     expect(page.locator("#status")).to_have_text(
-        re.compile(r"Preparing small: building the answer model \(1[2-9] s\)…"), timeout=5_000)
+        re.compile(r"Preparing small: building the answer model \(1[2-9] s\)…"), timeout=5_000
+    )
     ready(page)
     assert calls["suggest"] == 3 and calls["health"] >= 1
     check_advice(page, Game(lex), advisor)
@@ -481,8 +508,9 @@ def test_a_set_being_prepared_shows_progress_then_plays(open_page, advisor, lex)
 
     def full(route):
         busy["n"] += 1
-        route.fulfill(status=503, headers={"retry-after": "0"},
-                      json={"detail": "the server is busy; try again in a moment"})
+        route.fulfill(
+            status=503, headers={"retry-after": "0"}, json={"detail": "the server is busy; try again in a moment"}
+        )
 
     page.route("**/api/suggest", full)
     page.tap("#undo")
@@ -498,8 +526,14 @@ def test_a_set_being_prepared_shows_progress_then_plays(open_page, advisor, lex)
     expect(page.locator("#message")).to_have_text("")
 
     # A set whose preparation failed: said at once, not waited for.
-    page.route("**/api/suggest", lambda route: route.fulfill(status=503, headers={"retry-after": "2"}, json={
-        "detail": "failed", "preparing": dict(preparing, state="failed", error="the list is corrupt")}))
+    page.route(
+        "**/api/suggest",
+        lambda route: route.fulfill(
+            status=503,
+            headers={"retry-after": "2"},
+            json={"detail": "failed", "preparing": dict(preparing, state="failed", error="the list is corrupt")},
+        ),
+    )
     page.tap("#new")  # in the bar, not only in the settings (issue 39)
     expect(page.locator("#message")).to_have_text("The word set small could not be prepared: the list is corrupt.")
     ready(page)
@@ -514,37 +548,68 @@ def _contrast(a, b):
         def f(c):
             c /= 255
             return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
         r, g, b_ = rgb
         return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b_)
+
     hi, lo = sorted([lum(a), lum(b)], reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
 
 def _colours(page):
     """The theme's colours as RGB triples, read back from the browser."""
-    names = ["bg", "ink", "muted", "panel", "soft", "absent", "present", "correct", "on-absent", "on-present",
-             "on-correct", "key", "on-key", "error", "info", "focus"]
-    got = page.evaluate("""names => { const c = document.createElement('canvas').getContext('2d');
+    names = [
+        "bg",
+        "ink",
+        "muted",
+        "panel",
+        "soft",
+        "absent",
+        "present",
+        "correct",
+        "on-absent",
+        "on-present",
+        "on-correct",
+        "key",
+        "on-key",
+        "error",
+        "info",
+        "focus",
+    ]
+    got = page.evaluate(
+        """names => { const c = document.createElement('canvas').getContext('2d');
         const s = getComputedStyle(document.documentElement);
         return Object.fromEntries(names.map(n => {
             c.fillStyle = '#000'; c.fillStyle = s.getPropertyValue('--' + n).trim();  // normalised to #rrggbb
-            const h = c.fillStyle; return [n, [1, 3, 5].map(i => parseInt(h.slice(i, i + 2), 16))]; })); }""", names)
+            const h = c.fillStyle; return [n, [1, 3, 5].map(i => parseInt(h.slice(i, i + 2), 16))]; })); }""",
+        names,
+    )
     return got
 
 
 def check_contrast(page):
     """WCAG AA: 4.5:1 for text; 3:1 for the tiles' and keys' large bold letters."""
     c = _colours(page)
-    for fg, bg in [("ink", "bg"), ("muted", "bg"), ("ink", "panel"), ("muted", "panel"), ("ink", "soft"),
-                   ("on-key", "key"), ("error", "bg"), ("info", "bg")]:
+    for fg, bg in [
+        ("ink", "bg"),
+        ("muted", "bg"),
+        ("ink", "panel"),
+        ("muted", "panel"),
+        ("ink", "soft"),
+        ("on-key", "key"),
+        ("error", "bg"),
+        ("info", "bg"),
+    ]:
         assert _contrast(c[fg], c[bg]) >= 4.5, (fg, bg, _contrast(c[fg], c[bg]))
     for st in ("absent", "present", "correct"):
         assert _contrast(c[f"on-{st}"], c[st]) >= 3, (st, _contrast(c[f"on-{st}"], c[st]))
     assert _contrast(c["focus"], c["bg"]) >= 4.5  # the focus ring, and the colour of links
     # ... and those letters are large text: at least 18.66 px and bold
     for sel in ("#board .tile", "#keyboard .key:not(.wide)"):
-        size, weight = page.evaluate(f"(() => {{ const s = getComputedStyle(document.querySelector('{sel}'));"
-                                     " return [parseFloat(s.fontSize), Number(s.fontWeight)]; })()")
+        size, weight = page.evaluate(
+            f"(() => {{ const s = getComputedStyle(document.querySelector('{sel}'));"
+            " return [parseFloat(s.fontSize), Number(s.fontWeight)]; })()"
+        )
         assert size >= 18.66 and weight >= 700, (sel, size, weight)
     return c
 
@@ -606,12 +671,28 @@ def test_the_candidates_say_where_the_days_answer_comes_from(open_page):
         for i, c in enumerate(doc["candidate_words"]):
             c["group"] = "NYT list" if i % 2 == 0 else "past answer"
         doc["prior_groups"] = [
-            {"label": "unused word of the NYT answer list", "short": "NYT list",
-             "text": "80 % of days draw one of these 554 words", "share": 0.8, "words": 554},
-            {"label": "past answer (a repeat)", "short": "past answer",
-             "text": "12 % of days repeat one of these 1,795 past answers", "share": 0.12, "words": 1795},
-            {"label": "one of the words the NYT removed", "short": "removed word", "text": "tiny", "share": 1e-4,
-             "words": 6}]
+            {
+                "label": "unused word of the NYT answer list",
+                "short": "NYT list",
+                "text": "80 % of days draw one of these 554 words",
+                "share": 0.8,
+                "words": 554,
+            },
+            {
+                "label": "past answer (a repeat)",
+                "short": "past answer",
+                "text": "12 % of days repeat one of these 1,795 past answers",
+                "share": 0.12,
+                "words": 1795,
+            },
+            {
+                "label": "one of the words the NYT removed",
+                "short": "removed word",
+                "text": "tiny",
+                "share": 1e-4,
+                "words": 6,
+            },
+        ]
         route.fulfill(json=doc)
 
     page = open_page(PHONE, before=lambda p: p.route("**/api/suggest", grouped))

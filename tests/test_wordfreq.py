@@ -2,13 +2,17 @@
 
 import pytest
 
-from wordlebot.wordsets import WordSieve, wordfreq_lexicon
+from wordlebot.app.wordsets import WordSieve, wordfreq_lexicon
 
 
 def test_sieve_rules_on_hand_made_sources():
     lemmas = {"crane", "china"}.__contains__
     sieve = WordSieve(lower={"among", "china"}, capitalised={"aaron", "china", "paris"}, lemmas=lemmas)
-    assert [w for w in ("crane", "among", "china", "aaron", "paris", "emoji") if sieve.common(w)] == ["crane", "among", "china"]
+    assert [w for w in ("crane", "among", "china", "aaron", "paris", "emoji") if sieve.common(w)] == [
+        "crane",
+        "among",
+        "china",
+    ]
     # a proper noun: capitalised only, and not a common word (China the country, china the plates)
     assert [w for w in ("crane", "china", "aaron", "paris", "emoji") if sieve.proper(w)] == ["aaron", "paris"]
     bare = WordSieve(None, None, lemmas)  # without the dictionary: only lemminflect's lexicon
@@ -39,9 +43,13 @@ def test_sieve_needs_two_dictionaries_for_an_answer_and_one_for_a_guess():
     """Hand-made sources: a word only Webster's Second lists in lower case is an answer when the
     second dictionary has it too and Webster's does not also list it capitalised; a guess must be
     listed somewhere, or be an inflection of a listed word that is not a name."""
-    sieve = WordSieve(lower={"among", "abbas", "allan", "trunk"}, capitalised={"allan", "aaron"},
-                      lemmas={"crane"}.__contains__, second={"among", "trunk", "aaron"},
-                      stems=lambda w: {"trunks": ["trunk"], "aarons": ["aaron"], "amocos": ["amoco"]}.get(w, []))
+    sieve = WordSieve(
+        lower={"among", "abbas", "allan", "trunk"},
+        capitalised={"allan", "aaron"},
+        lemmas={"crane"}.__contains__,
+        second={"among", "trunk", "aaron"},
+        stems=lambda w: {"trunks": ["trunk"], "aarons": ["aaron"], "amocos": ["amoco"]}.get(w, []),
+    )
     words = ("crane", "among", "abbas", "allan", "trunk", "aaron", "alwyn", "amoco", "trunks", "aarons", "amocos")
     assert [w for w in words if sieve.common(w)] == ["crane", "among", "trunk"]
     assert [w for w in words if sieve.guessable(w)] == ["crane", "among", "abbas", "allan", "trunk", "trunks"]
@@ -68,7 +76,7 @@ def test_the_lists_are_kept_in_the_cache_and_read_back(monkeypatch, tmp_path, ca
     damaged file is built again, with a note, never used."""
     import json
 
-    from wordlebot import wordsets
+    from wordlebot.app import wordsets
 
     monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path))
     wordsets._wordfreq_lists.cache_clear()

@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from wordlebot.errors import InvalidWordError, WordListError
-from wordlebot.words import Lexicon, encode, read_word_file
+from wordlebot.core.errors import InvalidWordError, WordListError
+from wordlebot.core.words import Lexicon, encode, read_word_file
 
 
 def test_lexicon_indices_and_prior():
@@ -32,14 +32,21 @@ def test_unknown_word_names_the_list():
 def test_an_unknown_word_gets_the_words_one_slip_away():
     # Hand-checked: SALTE is SLATE and SALET with two neighbouring letters swapped, and SALTY,
     # SALTS, SAUTE with one letter changed; TALES, an anagram two slips away, is not offered.
-    lex = Lexicon.from_lists(["salet", "slate", "salty", "salts", "saute", "tales", "crane"],
-                             ["salts", "slate", "saute", "salty"], [1, 1, 5, 2], name="mini")
+    lex = Lexicon.from_lists(
+        ["salet", "slate", "salty", "salts", "saute", "tales", "crane"],
+        ["salts", "slate", "saute", "salty"],
+        [1, 1, 5, 2],
+        name="mini",
+    )
     # swaps first, the answer (SLATE) before the mere guess (SALET); then the changed letter,
     # likelier answers first (SAUTE 5, SALTY 2, SALTS 1)
     assert lex.near("salte", limit=10) == ["slate", "salet", "saute", "salty", "salts"]
     assert lex.near("SALTE") == ["slate", "salet", "saute"]
-    with pytest.raises(InvalidWordError, match=r"'salte' is not in the mini guess list \(7 words\); "
-                                               r"did you mean SLATE, SALET or SAUTE\?$"):
+    with pytest.raises(
+        InvalidWordError,
+        match=r"'salte' is not in the mini guess list \(7 words\); "
+        r"did you mean SLATE, SALET or SAUTE\?$",
+    ):
         lex.id("salte")
     with pytest.raises(InvalidWordError, match=r"'crnae' .*; did you mean CRANE\?$"):
         lex.id("crnae")
@@ -48,15 +55,18 @@ def test_an_unknown_word_gets_the_words_one_slip_away():
         lex.id("zzzzz")
 
 
-@pytest.mark.parametrize("lines,fragment", [
-    (["crane", "Slate"], "line 2: 'Slate' is not a lower-case a-z word"),
-    (["crane", "sl4te"], "line 2"),
-    (["crane", "slates"], "line 2: 'slates' has 6 letters but the list's words have 5"),
-    (["crane", "slate", "crane"], "line 3: 'crane' repeats line 1"),
-    (["crane", ""], "line 2: empty line"),
-    (["abc"], "has 3 letters"),
-    ([], "is empty"),
-])
+@pytest.mark.parametrize(
+    "lines,fragment",
+    [
+        (["crane", "Slate"], "line 2: 'Slate' is not a lower-case a-z word"),
+        (["crane", "sl4te"], "line 2"),
+        (["crane", "slates"], "line 2: 'slates' has 6 letters but the list's words have 5"),
+        (["crane", "slate", "crane"], "line 3: 'crane' repeats line 1"),
+        (["crane", ""], "line 2: empty line"),
+        (["abc"], "has 3 letters"),
+        ([], "is empty"),
+    ],
+)
 def test_validation_names_the_line(lines, fragment):
     with pytest.raises(WordListError) as exc:
         Lexicon.from_lists(lines, ["crane"] if lines else ["x"])

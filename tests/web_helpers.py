@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import random_words
-from wordlebot.feedback import Feedback
-from wordlebot.words import Lexicon
+
+from wordlebot.core.feedback import Feedback
+from wordlebot.core.words import Lexicon
 
 CHROMIUM = Path("/usr/bin/chromium")
 WORDS = random_words(300, alphabet="abcdeorst", seed=11)
@@ -61,8 +61,14 @@ def _apt(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
 
 # Chromium's flags for the page tests: no sandbox (root in a container), and none of its background
 # connections, which this machine's closed network refuses
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run"]
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture(scope="module", name="browser")
@@ -87,8 +93,10 @@ def chromium() -> Path:
     except BrowserError:
         pass
     if not shutil.which("apt-get") or os.geteuid() != 0:
-        pytest.skip("Chromium is not installed and cannot be installed here (needs root and apt-get): "
-                    "sudo apt-get install chromium")
+        pytest.skip(
+            "Chromium is not installed and cannot be installed here (needs root and apt-get): "
+            "sudo apt-get install chromium"
+        )
     try:
         r = _apt("install", "-y", "chromium")
         if r.returncode != 0:  # a stale package index is the usual cause
@@ -106,7 +114,7 @@ class LiveServer:
     """The app on 127.0.0.1 (a free port) in a background thread."""
 
     def __init__(self, app) -> None:
-        from wordlebot.web.commands import listen
+        from wordlebot.cli.web import listen
         from wordlebot.web.server import make_server
 
         self.sock = listen("127.0.0.1", 0)

@@ -9,21 +9,20 @@ Numba and the kernels behind them) when a name is first used, so that ``import w
 the light commands (``wordlebot feedback``, ``--help``, ``data status``) start at once.
 """
 
-import sys
-import types
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .errors import (
+from .core.errors import (
     CacheError,
     DataError,
     HardModeError,
     InconsistentFeedbackError,
     InvalidFeedbackError,
     InvalidWordError,
-    WordListError,
     WordlebotError,
+    WordListError,
 )
-from .feedback import (
+from .core.feedback import (
     Feedback,
     Pattern,
     all_green,
@@ -38,18 +37,38 @@ __version__ = "0.1.0"
 
 # public name -> the module that defines it, imported on first use
 _LAZY = {
-    "Advisor": "advisor",
-    "Game": "game", "Row": "game", "parse_history": "game",
-    "build_matrix": "matrix", "pattern_matrix": "matrix",
-    "TreeSearch": "search",
-    "SimResult": "simulate", "greedy_chooser": "simulate", "simulate": "simulate",
-    "STRATEGIES": "strategies", "Ranked": "strategies", "rank": "strategies",
-    "Lexicon": "words", "WordId": "words",
-    "load_lexicon": "wordsets", "wordfreq_lexicon": "wordsets",
+    "Advisor": "policy.advisor",
+    "Game": "core.game",
+    "Row": "core.game",
+    "parse_history": "core.game",
+    "build_matrix": "core.matrix",
+    "pattern_matrix": "core.matrix",
+    "TreeSearch": "search.tree_search",
+    "SimResult": "policy.simulate",
+    "greedy_chooser": "policy.simulate",
+    "simulate": "policy.simulate",
+    "STRATEGIES": "policy.strategies",
+    "Ranked": "policy.strategies",
+    "rank": "policy.strategies",
+    "Lexicon": "core.words",
+    "WordId": "core.words",
+    "load_lexicon": "app.wordsets",
+    "wordfreq_lexicon": "app.wordsets",
 }
 
 
-def __getattr__(name: str):
+if TYPE_CHECKING:  # the names __getattr__ hands out, as type checkers and editors should see them
+    from .app.wordsets import load_lexicon, wordfreq_lexicon
+    from .core.game import Game, Row, parse_history
+    from .core.matrix import build_matrix, pattern_matrix
+    from .core.words import Lexicon, WordId
+    from .policy.advisor import Advisor
+    from .policy.simulate import SimResult, greedy_chooser, simulate
+    from .policy.strategies import STRATEGIES, Ranked, rank
+    from .search.tree_search import TreeSearch
+
+
+def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'wordlebot' has no attribute {name!r}")
@@ -58,26 +77,42 @@ def __getattr__(name: str):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 
-class _Package(types.ModuleType):
-    """``wordlebot.simulate`` is the function, as when this file imported it eagerly; importing
-    the submodule of the same name (which sets the package attribute) must not replace it."""
-
-    def __setattr__(self, name, value):
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == name:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
 __all__ = [
-    "Advisor", "CacheError", "DataError", "Feedback", "Game", "HardModeError", "InconsistentFeedbackError",
-    "InvalidFeedbackError", "InvalidWordError", "Lexicon", "Pattern", "Ranked", "Row", "STRATEGIES",
-    "SimResult", "WordId", "WordListError", "WordlebotError", "all_green", "build_matrix", "feedback",
-    "format_digits", "format_emoji", "format_letters", "greedy_chooser", "load_lexicon", "parse_feedback",
-    "parse_history", "pattern_matrix", "rank", "simulate", "wordfreq_lexicon", "TreeSearch",
+    "Advisor",
+    "CacheError",
+    "DataError",
+    "Feedback",
+    "Game",
+    "HardModeError",
+    "InconsistentFeedbackError",
+    "InvalidFeedbackError",
+    "InvalidWordError",
+    "Lexicon",
+    "Pattern",
+    "Ranked",
+    "Row",
+    "STRATEGIES",
+    "SimResult",
+    "WordId",
+    "WordListError",
+    "WordlebotError",
+    "all_green",
+    "build_matrix",
+    "feedback",
+    "format_digits",
+    "format_emoji",
+    "format_letters",
+    "greedy_chooser",
+    "load_lexicon",
+    "parse_feedback",
+    "parse_history",
+    "pattern_matrix",
+    "rank",
+    "simulate",
+    "wordfreq_lexicon",
+    "TreeSearch",
 ]

@@ -23,20 +23,31 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..data import HistoryEntry
+from ..core.data import HistoryEntry
 from . import editor
 from .model import TrainingData
+
+if TYPE_CHECKING:
+    from ..core.words import Lexicon
+    from ..policy.advisor import Advisor
+    from .model import AnswerModel
 
 PRIOR_METHODS = ("editor", "mixture", "spy-em")
 PLAY_METHODS = PRIOR_METHODS + ("uniform-2315", "uniform-3158", "frequency", "classifier-ban")
 TOP_K = (100, 250, 500, 1000, 2000, 3158)
-CALIBRATION_GROUPS = ("fresh: NYT answer list", "fresh: WordleBot list only", "fresh: any other word",
-                      "repeat of a 2021 answer", "repeat of a later answer")
+CALIBRATION_GROUPS = (
+    "fresh: NYT answer list",
+    "fresh: WordleBot list only",
+    "fresh: any other word",
+    "repeat of a 2021 answer",
+    "repeat of a later answer",
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,7 +59,7 @@ class DayPriors:
     weights: tuple[np.ndarray, ...]  # per day, over the word list
     note: str  # how it was fitted
     seconds: float
-    spy_em: object | None = None  # the fitted Spy-EM model (its pool feeds classifier-ban)
+    spy_em: AnswerModel | None = None  # the fitted Spy-EM model (its pool feeds classifier-ban)
 
 
 @dataclass(frozen=True)
@@ -83,8 +94,13 @@ def facts_of(data: TrainingData) -> editor.WordFacts:
     return word_facts(data.words, data.lists)
 
 
-def day_priors(data: TrainingData, method: str, window: int = 120, facts: editor.WordFacts | None = None,
-               progress: Callable[[str, int], None] | None = None) -> DayPriors:
+def day_priors(
+    data: TrainingData,
+    method: str,
+    window: int = 120,
+    facts: editor.WordFacts | None = None,
+    progress: Callable[[str, int], None] | None = None,
+) -> DayPriors:
     """``method``'s prior of each day of the last ``window`` days of the history."""
     days = window_days(data.history, window)
     facts = facts or facts_of(data)
@@ -149,15 +165,26 @@ def rank_report(priors: DayPriors, facts: editor.WordFacts, history: Sequence[Hi
         observed[groups[i]] += 1
     n = len(priors.days)
     return RankingReport(
-        priors.method, (priors.days[0].date, priors.days[-1].date), n, float(-np.mean(logp)),
-        float(np.mean(ranks)), float(np.median(ranks)), {k: v / n for k, v in hits.items()},
+        priors.method,
+        (priors.days[0].date, priors.days[-1].date),
+        n,
+        float(-np.mean(logp)),
+        float(np.mean(ranks)),
+        float(np.median(ranks)),
+        {k: v / n for k, v in hits.items()},
         tuple(Calibration(g, float(a), int(b)) for g, a, b in zip(CALIBRATION_GROUPS, predicted, observed)),
-        reach / n, priors.seconds, priors.note)
+        reach / n,
+        priors.seconds,
+        priors.note,
+    )
 
 
-def ranking_backtest(data: TrainingData, window: int = 120, methods: Sequence[str] = PRIOR_METHODS,
-                     progress: Callable[[str, int], None] | None = None
-                     ) -> tuple[list[RankingReport], dict[str, DayPriors]]:
+def ranking_backtest(
+    data: TrainingData,
+    window: int = 120,
+    methods: Sequence[str] = PRIOR_METHODS,
+    progress: Callable[[str, int], None] | None = None,
+) -> tuple[list[RankingReport], dict[str, DayPriors]]:
     """The ranking reports of ``methods``, and their priors (for the real play)."""
     facts = facts_of(data)
     priors = {m: day_priors(data, m, window, facts, progress) for m in methods}
@@ -202,8 +229,8 @@ class _Patterns:
     lexicon of the window builds (or writes to the disk cache) a matrix of its own."""
 
     def __init__(self, words: list[str]) -> None:
-        from ..matrix import pattern_matrix, transposed
-        from ..words import Lexicon
+        from ..core.matrix import pattern_matrix, transposed
+        from ..core.words import Lexicon
 
         full = Lexicon.from_lists(words, words, name="backtest-all")
         self.words = tuple(words)
@@ -212,8 +239,8 @@ class _Patterns:
         self.mt = transposed(full)
         self._last: tuple[str, np.ndarray, np.ndarray] | None = None
 
-    def advisor(self, lex, **kw):
-        from ..advisor import Advisor
+    def advisor(self, lex: Lexicon, **kw: Any) -> Advisor:
+        from ..policy.advisor import Advisor
 
         if self._last is None or self._last[0] != lex.fingerprint:  # lists change rarely: slice once
             if tuple(lex.answers) == self.words:
@@ -225,14 +252,14 @@ class _Patterns:
         return Advisor(lex, matrix=self._last[1], matrix_t=self._last[2], **kw)
 
 
-def _play_day(adv, answer: str, first: str) -> int:
+def _play_day(adv: Advisor, answer: str, first: str) -> int:
     """Guesses the Advisor's search needs for one answer (0: not within six)."""
-    from ..feedback import _feedback
+    from ..core.feedback import feedback_unchecked
 
     game = adv.new_game()
     while not game.solved and len(game.rows) < 6:
         word = first if not game.rows else adv.best(game)
-        game.guess(word, _feedback(word, answer))
+        game.guess(word, feedback_unchecked(word, answer))
     return len(game.rows) if game.solved else 0
 
 
@@ -248,7 +275,7 @@ def play_backtest(
     """Play every day of the window with each method (see the module docstring), the search
     playing for ``goal`` (advisor.GOALS); the prior methods use ``priors`` (from
     ``ranking_backtest``), classifier-ban the Spy-EM pool."""
-    from ..words import Lexicon
+    from ..core.words import Lexicon
     from .features import zipf
     from .filters import PastAnswersFilter, ThresholdFilter, chain
 
@@ -274,11 +301,12 @@ def play_backtest(
             if fixed is not None:
                 lex = fixed
             elif method in PRIOR_METHODS:
-                from ..wordsets import answer_weights
+                from .prior import answer_weights
 
                 lex = Lexicon.from_lists(words, words, answer_weights(priors[method].weights[i]), name="nyt")
             else:  # classifier-ban: the classifier's pool minus every earlier answer
                 spy = priors["spy-em"].spy_em
+                assert spy is not None
                 before = [h for h in data.history if h.date < e.date]
                 keep, _, _ = chain([ThresholdFilter(spy.pool, 0.5), PastAnswersFilter(before)], words)
                 lex = Lexicon.from_lists(words, [x for x, k in zip(words, keep) if k], name="classifier-ban")
@@ -299,18 +327,18 @@ def play_backtest(
     return reports
 
 
-def _opening(lex, patterns: _Patterns, goal: str = "streak") -> str:
+def _opening(lex: Lexicon, patterns: _Patterns, goal: str = "streak") -> str:
     """A method's first guess, chosen on the window's first day and kept (the prior and the
     lists move little from day to day): the opening book for the fixed uniform lists (cached on
     disk), a one-guess look-ahead search otherwise."""
     static = not lex.weighted and lex.name in ("classic-2315", "wordlebot-3158")
     adv = patterns.advisor(lex, strategy="search", use_book=static, goal=goal)
     if static:
-        return adv.best(adv.new_game())
+        return str(adv.best(adv.new_game()))
     search = adv.search_for(False, 6)
     search.set_depth(1)
     try:
         g, _ = search.best()
     finally:
         search.set_depth(None)
-    return lex.guesses[g]
+    return str(lex.guesses[g])

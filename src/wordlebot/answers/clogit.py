@@ -27,13 +27,13 @@ from run to run on a machine, as ``answers/logistic.py``'s is.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 from numba import njit
 
-from ..kernels import JIT
+from ..core.kernels import JIT
 
 LETTERS = 26
 MAX_NEWTON = 60
@@ -87,15 +87,28 @@ def _add_moments(e, x, g, a, b, sign, m0g, m1g, m2g, m0a, m1a, m2a, m0b, m1b, m2
 
 
 @njit(**JIT)
-def _fresh_objective(theta, features, group, first, last, day_word, day_fresh, train, prev_first,
-                     prev_last, day_features, groups, need_derivatives):
+def _fresh_objective(
+    theta,
+    features,
+    group,
+    first,
+    last,
+    day_word,
+    day_fresh,
+    train,
+    prev_first,
+    prev_last,
+    day_features,
+    groups,
+    need_derivatives,
+):
     """(f, gradient, Hessian) of the fresh choices' negative log-likelihood at ``theta`` =
     [beta (F), alpha (K), delta_first, delta_last] (see ``FreshDays``)."""
     W, F = features.shape
     K = day_features.shape[2]
     P = F + K + 2
     beta = theta[:F]
-    alpha = theta[F:F + K]
+    alpha = theta[F : F + K]
     d_first = theta[F + K]
     d_last = theta[F + K + 1]
     # static scores, shifted by their maximum (the shift cancels in every ratio)
@@ -123,8 +136,26 @@ def _fresh_objective(theta, features, group, first, last, day_word, day_fresh, t
     e = np.empty(W)
     for w in range(W):
         e[w] = math.exp(score[w] - top)
-        _add_moments(e[w], features[w], group[w], first[w], last[w], 1.0,
-                     m0g, m1g, m2g, m0a, m1a, m2a, m0b, m1b, m2b, m0c, m1c, m2c)
+        _add_moments(
+            e[w],
+            features[w],
+            group[w],
+            first[w],
+            last[w],
+            1.0,
+            m0g,
+            m1g,
+            m2g,
+            m0a,
+            m1a,
+            m2a,
+            m0b,
+            m1b,
+            m2b,
+            m0c,
+            m1c,
+            m2c,
+        )
     f = 0.0
     grad = np.zeros(P)
     hess = np.zeros((P, P))
@@ -219,8 +250,26 @@ def _fresh_objective(theta, features, group, first, last, day_word, day_fresh, t
                         hess[i, j] += S2[i, j] / Z - S1[i] * S1[j]
         if day_fresh[t]:  # the word leaves the pool of unused words
             w = day_word[t]
-            _add_moments(e[w], features[w], group[w], first[w], last[w], -1.0,
-                         m0g, m1g, m2g, m0a, m1a, m2a, m0b, m1b, m2b, m0c, m1c, m2c)
+            _add_moments(
+                e[w],
+                features[w],
+                group[w],
+                first[w],
+                last[w],
+                -1.0,
+                m0g,
+                m1g,
+                m2g,
+                m0a,
+                m1a,
+                m2a,
+                m0b,
+                m1b,
+                m2b,
+                m0c,
+                m1c,
+                m2c,
+            )
     return f, grad, hess
 
 
@@ -309,8 +358,9 @@ class Fit:
     converged: bool
 
 
-def newton(objective: Callable[[np.ndarray, bool], tuple[float, np.ndarray, np.ndarray]], penalty: np.ndarray,
-           choices: int) -> Fit:
+def newton(
+    objective: Callable[[np.ndarray, bool], tuple[float, np.ndarray, np.ndarray]], penalty: np.ndarray, choices: int
+) -> Fit:
     """Minimise objective(theta) + 0.5 sum penalty * theta^2 from theta = 0."""
     theta = np.zeros(penalty.size)
     tol = TOL * max(choices, 1)
@@ -344,10 +394,23 @@ def newton(objective: Callable[[np.ndarray, bool], tuple[float, np.ndarray, np.n
 
 def fit_fresh(days: FreshDays, penalty: np.ndarray) -> Fit:
     """Fit [beta, alpha, delta_first, delta_last] to the fresh choices."""
+
     def objective(theta: np.ndarray, derivatives: bool):
-        return _fresh_objective(theta, days.features, days.group, days.first, days.last, days.day_word,
-                                days.day_fresh, days.train, days.prev_first, days.prev_last,
-                                days.day_features, days.groups, derivatives)
+        return _fresh_objective(
+            theta,
+            days.features,
+            days.group,
+            days.first,
+            days.last,
+            days.day_word,
+            days.day_fresh,
+            days.train,
+            days.prev_first,
+            days.prev_last,
+            days.day_features,
+            days.groups,
+            derivatives,
+        )
 
     return newton(objective, penalty, int(days.train.sum()))
 

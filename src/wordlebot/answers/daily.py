@@ -19,20 +19,21 @@ import functools
 import hashlib
 import json
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 import numpy as np
 
-from .. import cache_store, data
-from ..cache_formats import WORD_FACTS_VERSION as FACTS_VERSION
-from ..data import HistoryEntry
-from ..errors import DataError
-from ..paths import cache_dir
-from ..words import list_fingerprint, read_word_file
+from ..core import cache_store, data
+from ..core.cache_formats import ANSWER_MODEL_VERSION as MODEL_VERSION
+from ..core.cache_formats import WORD_FACTS_VERSION as FACTS_VERSION
+from ..core.data import HistoryEntry
+from ..core.errors import DataError
+from ..core.paths import cache_dir
+from ..core.words import list_fingerprint, read_word_file
 from . import store
-from .editor import MODEL_VERSION, EditorModel, PriorParts, WordFacts, fit, history_fingerprint
+from .editor import EditorModel, PriorParts, WordFacts, fit, history_fingerprint
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,7 @@ def word_facts(words: Sequence[str], lists: dict[str, list[str]], folder: Path |
 
 
 @functools.lru_cache(maxsize=2)
-def _word_facts(words: tuple[str, ...], lists: tuple, path_text: str) -> WordFacts:
+def _word_facts(words: tuple[str, ...], lists: tuple[tuple[str, tuple[str, ...]], ...], path_text: str) -> WordFacts:
     path = Path(path_text)
     try:
         doc = json.loads(path.read_text())
@@ -117,8 +118,15 @@ def _word_facts(words: tuple[str, ...], lists: tuple, path_text: str) -> WordFac
         log.warning("word facts %s are unusable (%s); they will be built again", path, exc)
     facts = WordFacts.build(words, {k: list(v) for k, v in lists})
     try:
-        data.atomic_write_json(path, {"version": FACTS_VERSION, "words": "nyt",
-                                      "words_sha256": list_fingerprint(list(words)), **facts.to_json()})
+        data.atomic_write_json(
+            path,
+            {
+                "version": FACTS_VERSION,
+                "words": "nyt",
+                "words_sha256": list_fingerprint(list(words)),
+                **facts.to_json(),
+            },
+        )
         cache_store.after_write(path)
     except DataError as exc:  # a read-only cache folder must not stop play
         log.warning("could not save the word facts: %s", exc)
@@ -129,8 +137,9 @@ def _word_facts(words: tuple[str, ...], lists: tuple, path_text: str) -> WordFac
 # Per-day models
 
 
-def day_model_path(words: Sequence[str], lists: dict[str, list[str]], before: Sequence[HistoryEntry],
-                   folder: Path | None = None) -> Path:
+def day_model_path(
+    words: Sequence[str], lists: dict[str, list[str]], before: Sequence[HistoryEntry], folder: Path | None = None
+) -> Path:
     """Named for everything the model depends on: the word list, the answer lists, the history
     it is fitted on and the model's version."""
     key = hashlib.sha256(f"{_lists_key(words, lists)}|{history_fingerprint(before)}|{MODEL_VERSION}".encode())
@@ -165,9 +174,17 @@ def _prune(folder: Path, keep: int) -> None:
             pass
 
 
-def model_for_day(data_dir: Path, words: Sequence[str], history: Sequence[HistoryEntry], day: dt.date, *,
-                  build: bool = False, folder: Path | None = None, trainer: Trainer | None = None,
-                  keep: int = DAY_MODELS_KEPT) -> EditorModel | None:
+def model_for_day(
+    data_dir: Path,
+    words: Sequence[str],
+    history: Sequence[HistoryEntry],
+    day: dt.date,
+    *,
+    build: bool = False,
+    folder: Path | None = None,
+    trainer: Trainer | None = None,
+    keep: int = DAY_MODELS_KEPT,
+) -> EditorModel | None:
     """The editor model fitted on the history before ``day``; None when there is no history
     before the day, or none is cached and ``build`` is off."""
     before = history_before(history, day)
@@ -192,10 +209,17 @@ def model_for_day(data_dir: Path, words: Sequence[str], history: Sequence[Histor
 # The prior
 
 
-def prior_for_day(data_dir: Path, words: Sequence[str], day: dt.date | None = None, *,
-                  history: Sequence[HistoryEntry] | None = None, build: bool = False,
-                  notify: Notify | None = None, folder: Path | None = None,
-                  trainer: Trainer | None = None) -> DayPrior:
+def prior_for_day(
+    data_dir: Path,
+    words: Sequence[str],
+    day: dt.date | None = None,
+    *,
+    history: Sequence[HistoryEntry] | None = None,
+    build: bool = False,
+    notify: Notify | None = None,
+    folder: Path | None = None,
+    trainer: Trainer | None = None,
+) -> DayPrior:
     """The prior of ``day`` (default today) for ``words`` from the editor model fitted on the
     history before it, or the model-free baseline when there is none; ``data_dir`` holds the
     lists and the history (``history``: already read)."""
@@ -207,17 +231,45 @@ def prior_for_day(data_dir: Path, words: Sequence[str], day: dt.date | None = No
         history = read_history_or_none(Path(data_dir))
     before = history_before(history, day)
     if before and (day - before[-1].date).days > STALE_DAYS:
-        say(f"The answer history ends {before[-1].date}, {(day - before[-1].date).days:,} days before {day}: "
-            "run 'wordlebot data update' to bring it up to date.")
+        say(
+            f"The answer history ends {before[-1].date}, {(day - before[-1].date).days:,} days before {day}: "
+            "run 'wordlebot data update' to bring it up to date."
+        )
     model = model_for_day(data_dir, words, history, day, build=build, folder=folder, trainer=trainer)
     if model is not None:
         parts = model.parts(before, day)
-        return DayPrior(day, parts.weights, tuple(before), model,
-                        f"answer model fitted on the history to {model.trained_until}, prior for {day}", parts)
+        return DayPrior(
+            day,
+            parts.weights,
+            tuple(before),
+            model,
+            f"answer model fitted on the history to {model.trained_until}, prior for {day}",
+            parts,
+        )
     listed: set[str] = set()
     for f in BASELINE_LISTS:
         if (Path(data_dir) / f).is_file():
             listed.update(read_word_file(Path(data_dir) / f))
     why = "no answer history before that day" if not before else "no answer model yet: wordlebot answers build"
-    return DayPrior(day, baseline_weights(words, listed, [e.word for e in before]), tuple(before), None,
-                    f"simple prior for {day} ({why})")
+    return DayPrior(
+        day,
+        baseline_weights(words, listed, [e.word for e in before]),
+        tuple(before),
+        None,
+        f"simple prior for {day} ({why})",
+    )
+
+
+def build_day_model(
+    data_dir: Path, words: Sequence[str], until: dt.date, folder: Path | None = None
+) -> tuple[EditorModel, Path]:
+    """Fit the model of the day after ``until`` (on the history up to ``until``) and keep it
+    where the prior of that day looks for it: (model, its file)."""
+    history = read_history_or_none(Path(data_dir))
+    day = until + dt.timedelta(days=1)
+    before = history_before(history, day)
+    if not before:
+        raise DataError(f"no answer history up to {until}: run 'wordlebot data fetch' (or data update) first")
+    model = model_for_day(data_dir, words, history, day, build=True, folder=folder)
+    assert model is not None  # (build=True fits one)
+    return model, day_model_path(words, store.answer_lists(Path(data_dir)), before, folder)

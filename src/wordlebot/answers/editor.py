@@ -41,18 +41,18 @@ import hashlib
 import json
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any
 
 import numpy as np
 
-from ..cache_formats import ANSWER_MODEL_VERSION as MODEL_VERSION  # 3: this model (2: Spy-EM, model.py)
-from ..data import HistoryEntry, atomic_write_json
-from ..errors import DataError
-from ..words import list_fingerprint
+from ..core.cache_formats import ANSWER_MODEL_VERSION as MODEL_VERSION  # 3: this model (2: Spy-EM, model.py)
+from ..core.data import HistoryEntry, atomic_write_json
+from ..core.errors import DataError
+from ..core.words import list_fingerprint
 from . import clogit
-
 
 EDITOR_SINCE = dt.date(2022, 11, 7)  # the first answer the editor chose (BEGIN)
 MIN_EDITOR_DAYS = 60  # fewer editor days before d: train on every day before d
@@ -68,8 +68,19 @@ NYT_LIST, BOT_ONLY, REMOVED, OTHER = 0, 1, 2, 3
 GROUPS = 4
 GROUP_NAMES = ("NYT answer list", "WordleBot list only", "removed from the original list", "in no list")
 
-FRESH_STATIC = ("nyt_list", "bot_only", "removed", "freq_nyt", "freq_bot", "freq_other", "rare_nyt",
-                "common_nyt", "inflected_bot", "inflected_other", "blacklisted")
+FRESH_STATIC = (
+    "nyt_list",
+    "bot_only",
+    "removed",
+    "freq_nyt",
+    "freq_bot",
+    "freq_other",
+    "rare_nyt",
+    "common_nyt",
+    "inflected_bot",
+    "inflected_other",
+    "blacklisted",
+)
 FRESH_DAY = ("pool_size", "bot_trend")
 FRESH_LETTERS = ("same_first", "same_last")
 REPEAT_FEATURES = ("first_2021", "age", "freq")
@@ -99,15 +110,17 @@ class WordFacts:
     blacklisted: np.ndarray  # bool: on the default blacklist (answers/blacklist.txt)
 
     @classmethod
-    def build(cls, words: Sequence[str], lists: dict[str, list[str]]) -> "WordFacts":
+    def build(cls, words: Sequence[str], lists: dict[str, list[str]]) -> WordFacts:
         from .features import morphology, zipf
         from .filters import default_blacklist
 
         nyt = set(lists.get("nyt-2309", ()))
         bot = set(lists.get("wordlebot-3158", ()))
         classic = set(lists.get("classic", ()))
-        group = np.array([NYT_LIST if w in nyt else REMOVED if w in classic else BOT_ONLY if w in bot else OTHER
-                          for w in words], np.int64)
+        group = np.array(
+            [NYT_LIST if w in nyt else REMOVED if w in classic else BOT_ONLY if w in bot else OTHER for w in words],
+            np.int64,
+        )
         z = np.round(np.array([zipf(w) for w in words]), 3)
         inflected = np.array([bool(morphology(w)["tags"]) for w in words])
         banned = default_blacklist()
@@ -118,11 +131,16 @@ class WordFacts:
         """Words x FRESH_STATIC (read-only)."""
         g, z = self.group, self.zipf - FREQ_CENTRE
         col = {
-            "nyt_list": g == NYT_LIST, "bot_only": g == BOT_ONLY, "removed": g == REMOVED,
-            "freq_nyt": z * (g == NYT_LIST), "freq_bot": z * (g == BOT_ONLY), "freq_other": z * (g == OTHER),
+            "nyt_list": g == NYT_LIST,
+            "bot_only": g == BOT_ONLY,
+            "removed": g == REMOVED,
+            "freq_nyt": z * (g == NYT_LIST),
+            "freq_bot": z * (g == BOT_ONLY),
+            "freq_other": z * (g == OTHER),
             "rare_nyt": np.minimum(self.zipf - RARE_BEND, 0.0) * (g == NYT_LIST),
             "common_nyt": np.maximum(self.zipf - COMMON_BEND, 0.0) * (g == NYT_LIST),
-            "inflected_bot": self.inflected & (g == BOT_ONLY), "inflected_other": self.inflected & (g == OTHER),
+            "inflected_bot": self.inflected & (g == BOT_ONLY),
+            "inflected_other": self.inflected & (g == OTHER),
             "blacklisted": self.blacklisted,
         }
         out = np.ascontiguousarray(np.column_stack([np.asarray(col[n], np.float64) for n in FRESH_STATIC]))
@@ -134,13 +152,16 @@ class WordFacts:
         codes = np.frombuffer("".join(self.words).encode(), np.uint8).reshape(len(self.words), -1).astype(np.int64) - 97
         return np.ascontiguousarray(codes[:, 0]), np.ascontiguousarray(codes[:, -1])
 
-    def to_json(self) -> dict:
-        return {"group": self.group.tolist(), "zipf": self.zipf.tolist(),
-                "inflected": np.flatnonzero(self.inflected).tolist(),
-                "blacklisted": np.flatnonzero(self.blacklisted).tolist()}
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "group": self.group.tolist(),
+            "zipf": self.zipf.tolist(),
+            "inflected": np.flatnonzero(self.inflected).tolist(),
+            "blacklisted": np.flatnonzero(self.blacklisted).tolist(),
+        }
 
     @classmethod
-    def from_json(cls, doc: dict, words: Sequence[str]) -> "WordFacts":
+    def from_json(cls, doc: dict[str, Any], words: Sequence[str]) -> WordFacts:
         n = len(words)
         group = np.array(doc["group"], np.int64)
         z = np.array(doc["zipf"], np.float64)
@@ -169,7 +190,7 @@ class Timeline:
     uses: dict[int, int]  # word index -> times used
 
     @classmethod
-    def of(cls, entries: Sequence[HistoryEntry], index: dict[str, int]) -> "Timeline":
+    def of(cls, entries: Sequence[HistoryEntry], index: dict[str, int]) -> Timeline:
         word = np.array([index.get(e.word, -1) for e in entries], np.int64)
         fresh = np.zeros(len(entries), bool)
         first: dict[int, dt.date] = {}
@@ -224,11 +245,17 @@ def repeat_rows(facts: WordFacts, timeline: Timeline, upto: int, on: dt.date) ->
             seen[w] = timeline.entries[k].date
     ids = np.array(list(seen), np.int64)
     firsts = list(seen.values())
-    rows = np.column_stack([
-        np.array([d.year == 2021 for d in firsts], np.float64),
-        np.log(np.maximum(np.array([_years(d, on) for d in firsts]), 1.0 / 365.25)),
-        facts.zipf[ids] - FREQ_CENTRE if ids.size else np.zeros(0),
-    ]) if ids.size else np.zeros((0, len(REPEAT_FEATURES)))
+    rows = (
+        np.column_stack(
+            [
+                np.array([d.year == 2021 for d in firsts], np.float64),
+                np.log(np.maximum(np.array([_years(d, on) for d in firsts]), 1.0 / 365.25)),
+                facts.zipf[ids] - FREQ_CENTRE if ids.size else np.zeros(0),
+            ]
+        )
+        if ids.size
+        else np.zeros((0, len(REPEAT_FEATURES)))
+    )
     return ids, np.ascontiguousarray(rows, np.float64)
 
 
@@ -250,7 +277,7 @@ class EditorModel:
     fresh: dict[str, float]  # coefficient of each FRESH_STATIC + FRESH_DAY + FRESH_LETTERS feature
     repeat: dict[str, float]  # coefficient of each REPEAT_FEATURES feature
     trained_until: dt.date  # the last history day it was fitted on
-    meta: dict = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -258,7 +285,7 @@ class EditorModel:
 
     # --- probabilities ------------------------------------------------------------------------
 
-    def parts(self, history: Sequence[HistoryEntry], on: dt.date) -> "PriorParts":
+    def parts(self, history: Sequence[HistoryEntry], on: dt.date) -> PriorParts:
         """The prior of ``on`` from the history before it, with its two branches."""
         before = [e for e in history if e.date < on]
         index = {w: i for i, w in enumerate(self.words)}
@@ -275,7 +302,11 @@ class EditorModel:
         prev = tl.word[-1] if before and tl.word[-1] >= 0 and (on - before[-1].date).days == 1 else -1
         if prev >= 0:
             first, last = self.facts.letters
-            score = score + self.fresh["same_first"] * (first == first[prev]) + self.fresh["same_last"] * (last == last[prev])
+            score = (
+                score
+                + self.fresh["same_first"] * (first == first[prev])
+                + self.fresh["same_last"] * (last == last[prev])
+            )
         fresh = np.zeros(n)
         if (~used).any():
             s = np.where(used, -np.inf, score)
@@ -301,16 +332,24 @@ class EditorModel:
 
     # --- storage -------------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
-        return {"version": MODEL_VERSION, "kind": "editor", "words": "nyt", "words_sha256": list_fingerprint(self.words),
-                "trained_until": self.trained_until.isoformat(), "fresh": self.fresh, "repeat": self.repeat,
-                "meta": self.meta, "facts": self.facts.to_json()}
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": MODEL_VERSION,
+            "kind": "editor",
+            "words": "nyt",
+            "words_sha256": list_fingerprint(self.words),
+            "trained_until": self.trained_until.isoformat(),
+            "fresh": self.fresh,
+            "repeat": self.repeat,
+            "meta": self.meta,
+            "facts": self.facts.to_json(),
+        }
 
     def save(self, path: Path) -> None:
         atomic_write_json(path, self.to_json())
 
     @classmethod
-    def from_json(cls, doc: dict, words: Sequence[str], path: str = "in memory") -> "EditorModel":
+    def from_json(cls, doc: dict[str, Any], words: Sequence[str], path: str = "in memory") -> EditorModel:
         if not isinstance(doc, dict) or doc.get("version") != MODEL_VERSION or doc.get("kind") != "editor":
             raise DataError(f"answer model {path} is from another version; it will be retrained")
         if doc.get("words_sha256") != list_fingerprint(list(words)):
@@ -327,7 +366,7 @@ class EditorModel:
         return cls(facts, fresh, repeat, until, dict(doc.get("meta") or {}))
 
     @classmethod
-    def load(cls, path: Path, words: Sequence[str]) -> "EditorModel":
+    def load(cls, path: Path, words: Sequence[str]) -> EditorModel:
         try:
             doc = json.loads(Path(path).read_text())
         except FileNotFoundError:
@@ -381,8 +420,19 @@ def fresh_days(facts: WordFacts, history: Sequence[HistoryEntry], since: dt.date
         if tl.fresh[k]:
             left[g[tl.word[k]]] -= 1
     train = tl.fresh & np.array([e.date >= since for e in history], bool)
-    return clogit.FreshDays(facts.static_features, g, first, last, np.maximum(tl.word, 0), tl.fresh, train,
-                            prev_first, prev_last, day_feats, GROUPS)
+    return clogit.FreshDays(
+        facts.static_features,
+        g,
+        first,
+        last,
+        np.maximum(tl.word, 0),
+        tl.fresh,
+        train,
+        prev_first,
+        prev_last,
+        day_feats,
+        GROUPS,
+    )
 
 
 def training_start(history: Sequence[HistoryEntry]) -> dt.date:
@@ -399,8 +449,11 @@ def fit(facts: WordFacts, history: Sequence[HistoryEntry]) -> EditorModel:
     t0 = time.perf_counter()
     since = training_start(history)
     days = fresh_days(facts, history, since)
-    penalty = np.r_[np.full(len(FRESH_STATIC), FRESH_PENALTY), np.full(len(FRESH_DAY), DAY_PENALTY),
-                    np.full(len(FRESH_LETTERS), LETTER_PENALTY)]
+    penalty = np.r_[
+        np.full(len(FRESH_STATIC), FRESH_PENALTY),
+        np.full(len(FRESH_DAY), DAY_PENALTY),
+        np.full(len(FRESH_LETTERS), LETTER_PENALTY),
+    ]
     fresh_fit = clogit.fit_fresh(days, penalty)
     # repeats: each repeat day is a choice among the answers before it
     index = {w: i for i, w in enumerate(facts.words)}
@@ -413,17 +466,31 @@ def fit(facts: WordFacts, history: Sequence[HistoryEntry]) -> EditorModel:
             blocks.append(rows)
             start.append(start[-1] + len(ids))
     if chosen:
-        rep_fit = clogit.fit_choices(np.vstack(blocks), np.array(start, np.int64), np.array(chosen, np.int64),
-                                     np.full(len(REPEAT_FEATURES), REPEAT_PENALTY))
+        rep_fit = clogit.fit_choices(
+            np.vstack(blocks),
+            np.array(start, np.int64),
+            np.array(chosen, np.int64),
+            np.full(len(REPEAT_FEATURES), REPEAT_PENALTY),
+        )
         rep_theta, rep_nll, rep_conv = rep_fit.theta, rep_fit.nll, rep_fit.converged
     else:  # no repeat seen: every past answer alike
         rep_theta, rep_nll, rep_conv = np.zeros(len(REPEAT_FEATURES)), 0.0, True
     names = FRESH_STATIC + FRESH_DAY + FRESH_LETTERS
     meta = {
-        "trained_from": since.isoformat(), "fresh_choices": int(days.train.sum()), "repeat_choices": len(chosen),
-        "fresh_nll": round(fresh_fit.nll, 4), "repeat_nll": round(rep_nll, 4),
-        "converged": bool(fresh_fit.converged and rep_conv), "newton_steps": fresh_fit.iterations,
-        "history_sha256": history_fingerprint(history), "seconds": round(time.perf_counter() - t0, 3),
+        "trained_from": since.isoformat(),
+        "fresh_choices": int(days.train.sum()),
+        "repeat_choices": len(chosen),
+        "fresh_nll": round(fresh_fit.nll, 4),
+        "repeat_nll": round(rep_nll, 4),
+        "converged": bool(fresh_fit.converged and rep_conv),
+        "newton_steps": fresh_fit.iterations,
+        "history_sha256": history_fingerprint(history),
+        "seconds": round(time.perf_counter() - t0, 3),
     }
-    return EditorModel(facts, {k: float(v) for k, v in zip(names, fresh_fit.theta)},
-                       {k: float(v) for k, v in zip(REPEAT_FEATURES, rep_theta)}, history[-1].date, meta)
+    return EditorModel(
+        facts,
+        {k: float(v) for k, v in zip(names, fresh_fit.theta)},
+        {k: float(v) for k, v in zip(REPEAT_FEATURES, rep_theta)},
+        history[-1].date,
+        meta,
+    )

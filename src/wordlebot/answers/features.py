@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,21 +36,22 @@ SUFFIXES = ("s", "es", "ies", "ed", "ing", "er", "ly", "y", "ss")
 DENSE_NAMES = (
     ["zipf", "zipf_lemma", "zipf_gap", "log_rank", "in_wordfreq", "in_dictionary"]
     + [f"pos_{p.lower()}" for p in POS]
-    + ["inflected"] + [f"infl_{t}" for t in INFLECTION_TAGS]
+    + ["inflected"]
+    + [f"infl_{t}" for t in INFLECTION_TAGS]
     + ["vowels", "distinct", "doubled", "max_repeat", "rare_letters", "y_count", "starts_vowel", "ends_vowel"]
     + [f"suffix_{s}" for s in SUFFIXES]
 )
 
 
 @lru_cache(maxsize=1)
-def _freq() -> dict:
+def _freq() -> dict[str, float]:
     from wordfreq import get_frequency_dict
 
     return get_frequency_dict("en", wordlist="large")
 
 
 @lru_cache(maxsize=1)
-def _ranks() -> dict:
+def _ranks() -> dict[str, int]:
     """Frequency rank of each word (0: the commonest, ties in the dictionary's order, as a
     stable sort by frequency gives them); only the classifier's features need it."""
     freq = _freq()
@@ -71,14 +72,15 @@ def zipf(word: str) -> float:
 
 
 @lru_cache(maxsize=4096)
-def _inflections(lemma: str, pos: str) -> dict:
+def _inflections(lemma: str, pos: str) -> dict[str, tuple[str, ...]]:
     # several words share a lemma (cranes, craned): lemminflect deep-copies its entry on each call
     import lemminflect
 
-    return lemminflect.getAllInflections(lemma, upos=pos)
+    found: dict[str, tuple[str, ...]] = lemminflect.getAllInflections(lemma, upos=pos)
+    return found
 
 
-def morphology(word: str) -> dict:
+def morphology(word: str) -> dict[str, Any]:
     """Parts of speech, lemmas and, when the word is an inflected form, its inflection tags."""
     import lemminflect
 
@@ -93,8 +95,12 @@ def morphology(word: str) -> dict:
             for tag, forms in _inflections(lem, pos).items():
                 if word in forms and tag in INFLECTION_TAGS:
                     tags.add(tag)
-    return {"pos": set(lemmas), "lemmas": lemma_set, "tags": tags,
-            "inflected": bool(lemma_set) and word not in lemma_set}
+    return {
+        "pos": set(lemmas),
+        "lemmas": lemma_set,
+        "tags": tags,
+        "inflected": bool(lemma_set) and word not in lemma_set,
+    }
 
 
 def dense_features(word: str) -> list[float]:
@@ -104,16 +110,24 @@ def dense_features(word: str) -> list[float]:
     z_lemma = max([zipf(lem) for lem in m["lemmas"]], default=z)
     counts = [word.count(c) for c in set(word)]
     row = [
-        z, z_lemma, z_lemma - z,
-        math.log1p(ranked.get(word, len(ranked))), float(word in freq), float(bool(m["pos"])),
+        z,
+        z_lemma,
+        z_lemma - z,
+        math.log1p(ranked.get(word, len(ranked))),
+        float(word in freq),
+        float(bool(m["pos"])),
     ]
     row += [float(p in m["pos"]) for p in POS]
     row += [float(m["inflected"])] + [float(t in m["tags"]) for t in INFLECTION_TAGS]
     row += [
-        float(sum(c in VOWELS for c in word)), float(len(set(word))),
-        float(any(a == b for a, b in zip(word, word[1:]))), float(max(counts)),
-        float(sum(c in RARE for c in word)), float(word.count("y")),
-        float(word[0] in VOWELS), float(word[-1] in VOWELS),
+        float(sum(c in VOWELS for c in word)),
+        float(len(set(word))),
+        float(any(a == b for a, b in zip(word, word[1:]))),
+        float(max(counts)),
+        float(sum(c in RARE for c in word)),
+        float(word.count("y")),
+        float(word[0] in VOWELS),
+        float(word[-1] in VOWELS),
     ]
     row += [float(word.endswith(s)) for s in SUFFIXES]
     return row
@@ -138,7 +152,7 @@ def _ngram_hashes(codes: np.ndarray, n: int) -> np.ndarray:
     k = codes.shape[1] - n + 1
     h = np.full((codes.shape[0], k), FNV_OFFSET, np.uint64)
     for t in range(n):
-        h = ((h ^ codes[:, t:t + k]) * np.uint64(FNV_PRIME)) & np.uint64(0xFFFFFFFF)
+        h = ((h ^ codes[:, t : t + k]) * np.uint64(FNV_PRIME)) & np.uint64(0xFFFFFFFF)
     return h
 
 
@@ -156,8 +170,10 @@ def sparse_features(words: list[str]) -> CSR:
     marked = np.frombuffer("".join(f"^{w}$" for w in words).encode(), np.uint8).reshape(len(words), length + 2)
     letters = marked[:, 1:-1].astype(np.int64) - ord("a")
     mask = np.uint64((1 << NGRAM_BITS) - 1)
-    cols = np.hstack([26 * np.arange(length) + letters]
-                     + [n_pos + (_ngram_hashes(marked.astype(np.uint64), n) & mask).astype(np.int64) for n in (2, 3)])
+    cols = np.hstack(
+        [26 * np.arange(length) + letters]
+        + [n_pos + (_ngram_hashes(marked.astype(np.uint64), n) & mask).astype(np.int64) for n in (2, 3)]
+    )
     cols.sort(axis=1)
     # a repeated n-gram (or two n-grams hashed alike) is one column with the value 1
     keep = np.ones(cols.shape, bool)

@@ -7,13 +7,14 @@ turn and reports each one's count.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Iterable, Protocol, Sequence
+from typing import Protocol
 
 import numpy as np
 
-from ..data import HistoryEntry
+from ..core.data import HistoryEntry
 from .features import morphology, zipf
 
 
@@ -29,7 +30,8 @@ class FilterResult:
 
 
 class Filter(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def apply(self, words: Sequence[str]) -> FilterResult: ...
 
@@ -44,7 +46,7 @@ class FrequencyFilter:
     def name(self) -> str:
         return f"frequency >= {self.min_zipf:g}"
 
-    def apply(self, words):
+    def apply(self, words: Sequence[str]) -> FilterResult:
         return FilterResult(self.name, np.array([zipf(w) >= self.min_zipf for w in words]))
 
 
@@ -76,7 +78,7 @@ class SuffixFilter:
     def stem_of(self, w: str) -> str | None:
         return next((c for c in regular_stems(w) if c in self.valid), None)
 
-    def apply(self, words):
+    def apply(self, words: Sequence[str]) -> FilterResult:
         return FilterResult(self.name, np.array([self.stem_of(w) is None for w in words]))
 
 
@@ -87,7 +89,7 @@ class InflectionFilter:
 
     name = "no inflected forms"
 
-    def apply(self, words):
+    def apply(self, words: Sequence[str]) -> FilterResult:
         return FilterResult(self.name, np.array([not morphology(w)["tags"] for w in words]))
 
 
@@ -102,7 +104,7 @@ class ListFilter:
     def name(self) -> str:
         return f"in {self.label} ({len(self.allowed):,})"
 
-    def apply(self, words):
+    def apply(self, words: Sequence[str]) -> FilterResult:
         return FilterResult(self.name, np.array([w in self.allowed for w in words]))
 
 
@@ -119,7 +121,7 @@ class BlacklistFilter:
         how = "banned" if self.penalty is None else f"weight x{self.penalty:g}"
         return f"{self.label} ({len(self.banned):,}, {how})"
 
-    def apply(self, words):
+    def apply(self, words: Sequence[str]) -> FilterResult:
         hit = np.array([w in self.banned for w in words])
         if self.penalty is None:
             return FilterResult(self.name, ~hit)
@@ -137,7 +139,7 @@ class PastAnswersFilter:
     def name(self) -> str:
         return "past answers " + ("banned" if self.penalty is None else f"x{self.penalty:g}")
 
-    def apply(self, words):
+    def apply(self, words: Sequence[str]) -> FilterResult:
         past = {e.word for e in self.history}
         return BlacklistFilter(frozenset(past), self.penalty, "past answers").apply(words)
 
@@ -154,7 +156,7 @@ class ThresholdFilter:
     def name(self) -> str:
         return f"{self.label} >= {self.threshold:g}"
 
-    def apply(self, words):
+    def apply(self, words: Sequence[str]) -> FilterResult:
         return FilterResult(self.name, np.asarray(self.scores) >= self.threshold)
 
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from ..kernels import JIT
+from ..core.kernels import JIT
 
 TOL = 1e-8  # relative gradient norm at which the fit stops
 MAX_NEWTON = 100
@@ -74,7 +74,7 @@ class CSR:
     def shape(self) -> tuple[int, int]:
         return (self.indptr.size - 1, self.n_cols)
 
-    def take(self, rows: np.ndarray) -> "CSR":
+    def take(self, rows: np.ndarray) -> CSR:
         rows = np.flatnonzero(rows) if np.asarray(rows).dtype == bool else np.asarray(rows, np.int64)
         lengths = self.indptr[rows + 1] - self.indptr[rows]
         indptr = np.zeros(rows.size + 1, np.int64)
@@ -106,15 +106,16 @@ class FeatureMatrix:
 
     def __post_init__(self) -> None:
         if self.dense.ndim != 2 or self.dense.shape[0] != self.sparse.shape[0]:
-            raise ValueError(f"dense block {self.dense.shape} and sparse block {self.sparse.shape} "
-                             "must have the same rows")
+            raise ValueError(
+                f"dense block {self.dense.shape} and sparse block {self.sparse.shape} must have the same rows"
+            )
         if not 0 <= self.sparse_head <= self.sparse.n_cols:
             raise ValueError(f"sparse_head {self.sparse_head} is not within the {self.sparse.n_cols} sparse columns")
         object.__setattr__(self, "dense", np.ascontiguousarray(self.dense, np.float64))
         object.__setattr__(self, "dense_t", np.ascontiguousarray(self.dense.T))
 
     @classmethod
-    def from_dense(cls, X: np.ndarray) -> "FeatureMatrix":
+    def from_dense(cls, X: np.ndarray) -> FeatureMatrix:
         X = np.ascontiguousarray(X, dtype=np.float64)
         return cls(X, CSR(np.zeros(X.shape[0] + 1, np.int64), np.zeros(0, np.int64), np.zeros(0), 0))
 
@@ -127,7 +128,7 @@ class FeatureMatrix:
         """Columns without the intercept."""
         return self.dense.shape[1] + self.sparse.n_cols
 
-    def take(self, rows: np.ndarray) -> "FeatureMatrix":
+    def take(self, rows: np.ndarray) -> FeatureMatrix:
         return FeatureMatrix(self.dense[rows], self.sparse.take(rows), self.sparse_head)
 
     def toarray(self) -> np.ndarray:
@@ -135,8 +136,13 @@ class FeatureMatrix:
 
     def arrays(self) -> tuple:
         """The arrays every kernel takes, in their order and types."""
-        return (self.dense, self.dense_t, np.ascontiguousarray(self.sparse.indptr, np.int64),
-                np.ascontiguousarray(self.sparse.indices, np.int64), np.ascontiguousarray(self.sparse.data, np.float64))
+        return (
+            self.dense,
+            self.dense_t,
+            np.ascontiguousarray(self.sparse.indptr, np.int64),
+            np.ascontiguousarray(self.sparse.indices, np.int64),
+            np.ascontiguousarray(self.sparse.data, np.float64),
+        )
 
 
 @dataclass(frozen=True)
@@ -455,9 +461,17 @@ def _probabilities(dense, dense_t, indptr, indices, data, w, out):
 # Checked entry points
 
 
-def fit(X: FeatureMatrix, target: np.ndarray, weight: np.ndarray | None = None, *, C: float = 1.0,
-        start: np.ndarray | None = None, tol: float = TOL, max_newton: int = MAX_NEWTON,
-        max_cg: int = MAX_CG) -> LogisticFit:
+def fit(
+    X: FeatureMatrix,
+    target: np.ndarray,
+    weight: np.ndarray | None = None,
+    *,
+    C: float = 1.0,
+    start: np.ndarray | None = None,
+    tol: float = TOL,
+    max_newton: int = MAX_NEWTON,
+    max_cg: int = MAX_CG,
+) -> LogisticFit:
     """Fit the logistic regression to soft labels ``target`` (in [0, 1]) with row weights
     ``weight`` (default 1); ``start``: weights [coef, intercept] to start from (default 0)."""
     target = np.ascontiguousarray(target, dtype=np.float64)
@@ -471,8 +485,9 @@ def fit(X: FeatureMatrix, target: np.ndarray, weight: np.ndarray | None = None, 
     w = np.zeros(X.n_features + 1) if start is None else np.array(start, dtype=np.float64)
     if w.shape != (X.n_features + 1,):
         raise ValueError(f"start has {w.size} weights; the matrix needs {X.n_features + 1}")
-    steps, cg, gnorm, status = _newton_cg(*X.arrays(), X.sparse_head, target, weight, float(C), w, float(tol),
-                                          int(max_newton), int(max_cg))
+    steps, cg, gnorm, status = _newton_cg(
+        *X.arrays(), X.sparse_head, target, weight, float(C), w, float(tol), int(max_newton), int(max_cg)
+    )
     return LogisticFit(w[:-1].copy(), float(w[-1]), int(steps), int(cg), float(gnorm), int(status))
 
 
@@ -486,8 +501,7 @@ def predict_proba(X: FeatureMatrix, fitted: LogisticFit | np.ndarray) -> np.ndar
     return out
 
 
-def objective(X: FeatureMatrix, target: np.ndarray, weight: np.ndarray | None, C: float,
-              w: np.ndarray) -> float:
+def objective(X: FeatureMatrix, target: np.ndarray, weight: np.ndarray | None, C: float, w: np.ndarray) -> float:
     """f(w), the objective ``fit`` minimises."""
     z = np.empty(X.n_rows)
     w = np.ascontiguousarray(w, np.float64)

@@ -12,12 +12,12 @@ No word features at all, four numbers read off the history before the day:
 from __future__ import annotations
 
 import datetime as dt
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from ..data import HistoryEntry
-from .editor import NYT_LIST, BOT_ONLY, WordFacts, repeat_share
+from ..core.data import HistoryEntry
+from .editor import BOT_ONLY, NYT_LIST, WordFacts, repeat_share
 
 SHARE_DAYS = 365
 OLD_ANSWER_WEIGHT = 4.0  # a 2021 answer against a later one, as a repeat
@@ -56,7 +56,8 @@ def mixture_prior(facts: WordFacts, history: Sequence[HistoryEntry], on: dt.date
         p += rho * rep / rep.sum()
     if p.sum() <= 0:  # every word used and no repeat seen: all alike
         p[:] = 1.0
-    return p / p.sum()
+    out: np.ndarray = p / p.sum()
+    return out
 
 
 def _kind(group: int) -> int:

@@ -30,12 +30,16 @@ import datetime as dt
 import math
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..data import HistoryEntry
-from ..errors import DataError
+from ..core.data import HistoryEntry
+from ..core.errors import DataError
 from . import features as F
+
+if TYPE_CHECKING:
+    from .logistic import FeatureMatrix
 
 SEED = 20260202
 LISTS_SINCE = dt.date(2023, 7, 1)  # the WordleBot list: the pool of today's editor
@@ -53,7 +57,7 @@ class AnswerModel:
     m_out: float  # share of fresh answers that come from outside the lists
     kappa: float  # repeat preference for older answers
     trained_until: dt.date  # last history day used
-    meta: dict = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
     coef: np.ndarray | None = None  # logistic regression weights (for "why")
     intercept: float = 0.0
     dense_mean: np.ndarray | None = None
@@ -71,7 +75,9 @@ class AnswerModel:
         """Weight factor of the default blacklist (x0.01: penalised, never banned)."""
         from .filters import BlacklistFilter, default_blacklist
 
-        return BlacklistFilter(default_blacklist(), penalty=BLACKLIST_PENALTY).apply(self.words).factor
+        factor = BlacklistFilter(default_blacklist(), penalty=BLACKLIST_PENALTY).apply(self.words).factor
+        assert factor is not None  # (a blacklist weighs every word)
+        return factor
 
 
 # ---------------------------------------------------------------------------------------------
@@ -92,8 +98,16 @@ def repeat_rate(history: list[HistoryEntry], on: dt.date) -> float:
     return (num + REPEAT_FLOOR * REPEAT_PSEUDO_DAYS) / (den + REPEAT_PSEUDO_DAYS)
 
 
-def day_prior(pool: np.ndarray, listed: np.ndarray, m_out: float, words: list[str],
-              history: list[HistoryEntry], on: dt.date, kappa: float, rho: float | None = None) -> np.ndarray:
+def day_prior(
+    pool: np.ndarray,
+    listed: np.ndarray,
+    m_out: float,
+    words: list[str],
+    history: list[HistoryEntry],
+    on: dt.date,
+    kappa: float,
+    rho: float | None = None,
+) -> np.ndarray:
     """P(answer on ``on``) from the pool probabilities and the history before that day."""
     pool = np.maximum(pool, 1e-9)
     last_used: dict[str, dt.date] = {}
@@ -122,7 +136,8 @@ def day_prior(pool: np.ndarray, listed: np.ndarray, m_out: float, words: list[st
     if used.any():
         rep = pool * used * (age / 365.0) ** kappa
         p += rho * rep / rep.sum()
-    return p / p.sum()
+    out: np.ndarray = p / p.sum()
+    return out
 
 
 def fit_kappa(base: np.ndarray, words: list[str], history: list[HistoryEntry]) -> float:
@@ -187,11 +202,13 @@ class _Features:
         self.mean = self.dense.mean(axis=0)
         self.std = self.dense.std(axis=0) + 1e-9
 
-    def matrix(self):
+    def matrix(self) -> FeatureMatrix:
         from .logistic import FeatureMatrix  # Numba kernels: only when training
 
         # the letter one-hot (the sparse block's first columns) in the solver's exact block
-        return FeatureMatrix((self.dense - self.mean) / self.std, self.sparse, sparse_head=F.letter_columns(self.sparse))
+        return FeatureMatrix(
+            (self.dense - self.mean) / self.std, self.sparse, sparse_head=F.letter_columns(self.sparse)
+        )
 
 
 def outside_rate(data: TrainingData, until: dt.date) -> tuple[float, int, int]:
@@ -227,16 +244,39 @@ def train(data: TrainingData, until: dt.date | None = None, *, seed: int = SEED)
     m_out, n_out, days = outside_rate(data, until)
     kappa = fit_kappa(res.probability, data.words, history)
     meta = {
-        "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-        "seed": seed, "history_days": len(history), "history_first": history[0].date.isoformat(),
-        "positives": int(pos.sum()), "lists": {k: len(v) for k, v in data.lists.items()},
-        "spy_em": {"iterations": res.iterations, "converged": res.converged,
-                   "fits_converged": res.fits_converged, "c": round(res.c, 5),
-                   "weight_changes": [round(x, 5) for x in res.weight_changes]},
-        "outside_answers": n_out, "outside_days": days,
-        "features": {"dense": list(F.DENSE_NAMES), "letter_positions": 26 * len(data.words[0]),
-                     "ngram_bits": F.NGRAM_BITS, "version": F.FEATURE_VERSION},
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "seed": seed,
+        "history_days": len(history),
+        "history_first": history[0].date.isoformat(),
+        "positives": int(pos.sum()),
+        "lists": {k: len(v) for k, v in data.lists.items()},
+        "spy_em": {
+            "iterations": res.iterations,
+            "converged": res.converged,
+            "fits_converged": res.fits_converged,
+            "c": round(res.c, 5),
+            "weight_changes": [round(x, 5) for x in res.weight_changes],
+        },
+        "outside_answers": n_out,
+        "outside_days": days,
+        "features": {
+            "dense": list(F.DENSE_NAMES),
+            "letter_positions": 26 * len(data.words[0]),
+            "ngram_bits": F.NGRAM_BITS,
+            "version": F.FEATURE_VERSION,
+        },
         "seconds": round(time.perf_counter() - t0, 2),
     }
-    return AnswerModel(list(data.words), res.probability, pos, m_out, kappa, until, meta, res.coef,
-                       res.intercept, feats.mean, feats.std)
+    return AnswerModel(
+        list(data.words),
+        res.probability,
+        pos,
+        m_out,
+        kappa,
+        until,
+        meta,
+        res.coef,
+        res.intercept,
+        feats.mean,
+        feats.std,
+    )

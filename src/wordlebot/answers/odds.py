@@ -19,7 +19,7 @@ from . import editor
 from .editor import EditorModel, PriorParts
 
 if TYPE_CHECKING:
-    from ..words import AnswerGroups
+    from ..core.words import AnswerGroups
 
 PAST = 4  # the group of the past answers, after editor's four
 GROUP_LABELS = (
@@ -62,8 +62,10 @@ class WordOdds:
 
     def text(self) -> str:
         inside = f"1 in {1 / self.within:,.0f}" if self.within > 0 else "none"
-        return (f"{self.group.label}: {self.group.text()}; {self.word.upper()}'s chance among them: {inside} "
-                f"(even odds would be 1 in {self.group.words:,})")
+        return (
+            f"{self.group.label}: {self.group.text()}; {self.word.upper()}'s chance among them: {inside} "
+            f"(even odds would be 1 in {self.group.words:,})"
+        )
 
 
 def _pct(x: float) -> str:
@@ -97,8 +99,12 @@ def _factors(model: EditorModel, parts: PriorParts, i: int, gi: int) -> list[tup
     if gi == PAST:
         first = next(e.date for e in parts.timeline.entries if e.word == f.words[i])
         years = max((parts.day - first).days / 365.25, 1 / 365.25)
-        out.append((f"first an answer on {first}", math.exp(model.repeat["first_2021"] * (first.year == 2021)
-                                                               + model.repeat["age"] * math.log(years))))
+        out.append(
+            (
+                f"first an answer on {first}",
+                math.exp(model.repeat["first_2021"] * (first.year == 2021) + model.repeat["age"] * math.log(years)),
+            )
+        )
         out.append((f"how common it is (Zipf {z:.1f})", math.exp(model.repeat["freq"] * (z - editor.FREQ_CENTRE))))
     else:
         x = dict(zip(editor.FRESH_STATIC, f.static_features[i]))
@@ -113,20 +119,34 @@ def _factors(model: EditorModel, parts: PriorParts, i: int, gi: int) -> list[tup
         if prev is not None and (parts.day - prev.date).days == 1:
             w = f.words[i]
             if w[0] == prev.word[0]:
-                out.append((f"starts with {w[0].upper()} as the day before's answer ({prev.word.upper()}) did",
-                            math.exp(model.fresh["same_first"])))
+                out.append(
+                    (
+                        f"starts with {w[0].upper()} as the day before's answer ({prev.word.upper()}) did",
+                        math.exp(model.fresh["same_first"]),
+                    )
+                )
             if w[-1] == prev.word[-1]:
-                out.append((f"ends with {w[-1].upper()} as the day before's answer ({prev.word.upper()}) did",
-                            math.exp(model.fresh["same_last"])))
+                out.append(
+                    (
+                        f"ends with {w[-1].upper()} as the day before's answer ({prev.word.upper()}) did",
+                        math.exp(model.fresh["same_last"]),
+                    )
+                )
     return sorted(out, key=lambda t: -abs(math.log(t[1])))
 
 
-def answer_groups(model: EditorModel, parts: PriorParts) -> "AnswerGroups":
+def answer_groups(model: EditorModel, parts: PriorParts) -> AnswerGroups:
     """The day's groups as a Lexicon carries them (for every shell's candidate list)."""
-    from ..words import AnswerGroups
+    from ..core.words import AnswerGroups
 
     gs = groups(model, parts)
     member = group_index(parts, model.facts).astype(np.int8)
     member.setflags(write=False)
-    return AnswerGroups(tuple(g.label for g in gs), tuple(g.short for g in gs), tuple(g.text() for g in gs),
-                        tuple(g.share for g in gs), tuple(g.words for g in gs), member)
+    return AnswerGroups(
+        tuple(g.label for g in gs),
+        tuple(g.short for g in gs),
+        tuple(g.text() for g in gs),
+        tuple(g.share for g in gs),
+        tuple(g.words for g in gs),
+        member,
+    )

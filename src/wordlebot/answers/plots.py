@@ -31,8 +31,9 @@ def reliability(priors: DayPriors, words: list[str]) -> tuple[np.ndarray, np.nda
     return expected, observed
 
 
-def calibration_plot(reports: list[RankingReport], priors: dict[str, DayPriors], data: TrainingData,
-                     path: Path) -> None:
+def calibration_plot(
+    reports: list[RankingReport], priors: dict[str, DayPriors], data: TrainingData, path: Path
+) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -43,7 +44,9 @@ def calibration_plot(reports: list[RankingReport], priors: dict[str, DayPriors],
     width = 0.8 / (len(reports) + 1)
     left.bar(x, [c.observed for c in reports[0].calibration], width, label="happened", color="black")
     for k, r in enumerate(reports, 1):
-        left.bar(x + k * width, [c.predicted for c in r.calibration], width, label=f"{r.method} (log-loss {r.log_loss:.3f})")
+        left.bar(
+            x + k * width, [c.predicted for c in r.calibration], width, label=f"{r.method} (log-loss {r.log_loss:.3f})"
+        )
     left.set_xticks(x + width * len(reports) / 2, [textwrap.fill(g, 16) for g in CALIBRATION_GROUPS], fontsize=8)
     left.set_ylabel(f"days of {reports[0].days}")
     left.set_title("each group's predicted mass and what happened")

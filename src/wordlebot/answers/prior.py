@@ -8,7 +8,7 @@ since 2026-02), and the rest are ranked by how common they are in English.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -29,9 +29,7 @@ def zipf_of(words: Sequence[str]) -> np.ndarray:
     return np.array([zipf(w) for w in words])
 
 
-def baseline_weights(
-    words: Sequence[str], listed: Iterable[str], past: Iterable[str]
-) -> np.ndarray:
+def baseline_weights(words: Sequence[str], listed: Iterable[str], past: Iterable[str]) -> np.ndarray:
     """Positive weight for every word (normalised to sum 1)."""
     listed_set = set(listed)
     past_set = set(past)
@@ -40,4 +38,12 @@ def baseline_weights(
     other = OTHER_MIN + (OTHER_MAX - OTHER_MIN) / (1.0 + np.exp(-2.0 * (zipf - 3.0)))
     w = np.where([x in listed_set for x in words], LISTED, other)
     w = np.where([x in past_set for x in words], np.minimum(w, PAST), w)
-    return w / w.sum()
+    out: np.ndarray = w / w.sum()
+    return out
+
+
+def answer_weights(prior: np.ndarray) -> np.ndarray:
+    """A day's prior as a Lexicon's answer weights: a word the prior rules out (0) keeps a tiny
+    weight, so it can still be played and ranked, last."""
+    out: np.ndarray = np.maximum(prior, 1e-12)
+    return out

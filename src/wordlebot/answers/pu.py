@@ -57,7 +57,8 @@ def _rescale(p: np.ndarray, total: float) -> np.ndarray:
         if s <= 0 or abs(s - total) < 1e-6 * max(1.0, total):
             break
         w = np.clip(w * (total / s), 0.0, 1.0)
-    return w
+    out: np.ndarray = w
+    return out
 
 
 def spy_em(
@@ -119,5 +120,6 @@ def spy_em(
     p_all = np.clip(p / c_final, 0.0, 1.0)
     p_all[unlabeled] = w
     p_all[spies] = np.clip(p[spies] / c_final, 0.0, 1.0)  # spies are positives: not rescaled
-    return SpyEMResult(p_all, c, it, converged, changes, model.coef.copy(), model.intercept, n_pos_u, steps,
-                       fits_converged)
+    return SpyEMResult(
+        p_all, c, it, converged, changes, model.coef.copy(), model.intercept, n_pos_u, steps, fits_converged
+    )

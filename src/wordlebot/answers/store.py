@@ -1,18 +1,18 @@
-"""The answer lists and the history as the answer models read them, and ``wordlebot answers build``.
+"""The answer lists and the history as the answer models read them.
 
 The models are derived data (they can always be fitted again from the word lists and the
-history), so they are kept in the cache folder; which model gives the prior of a day, and where
-it is kept, is decided in ``daily.py``.
+history), so they are kept in the cache folder; which model gives the prior of a day, where it
+is kept, and ``wordlebot answers build`` (``daily.build_day_model``) are in ``daily.py``.
 """
 
 from __future__ import annotations
 
-import datetime as dt
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
-from .. import data
-from ..words import read_word_file
+from ..core import data
+from ..core.data import HistoryEntry
+from ..core.words import read_word_file
 from .model import TrainingData
 
 LIST_FILES = {
@@ -24,27 +24,13 @@ LIST_FILES = {
 
 def answer_lists(data_dir: Path) -> dict[str, list[str]]:
     """The published answer lists the data folder holds, by name."""
-    return {name: read_word_file(Path(data_dir) / f) for name, f in LIST_FILES.items()
-            if (Path(data_dir) / f).is_file()}
+    return {
+        name: read_word_file(Path(data_dir) / f) for name, f in LIST_FILES.items() if (Path(data_dir) / f).is_file()
+    }
 
 
-def training_data(data_dir: Path, words: Sequence[str], history: list | None = None) -> TrainingData:
+def training_data(data_dir: Path, words: Sequence[str], history: list[HistoryEntry] | None = None) -> TrainingData:
     """The lists and the history (read from ``data_dir`` unless the caller holds it already)."""
-    return TrainingData(list(words), data.read_history(Path(data_dir)) if history is None else history,
-                        answer_lists(Path(data_dir)))
-
-
-def build(data_dir: Path, words: Sequence[str], until: dt.date, folder: Path | None = None):
-    """Fit the model of the day after ``until`` (on the history up to ``until``) and keep it
-    where the prior of that day looks for it: (model, its file)."""
-    from . import daily
-
-    history = daily.read_history_or_none(Path(data_dir))
-    day = until + dt.timedelta(days=1)
-    before = daily.history_before(history, day)
-    if not before:
-        from ..errors import DataError
-
-        raise DataError(f"no answer history up to {until}: run 'wordlebot data fetch' (or data update) first")
-    model = daily.model_for_day(data_dir, words, history, day, build=True, folder=folder)
-    return model, daily.day_model_path(words, answer_lists(Path(data_dir)), before, folder)
+    return TrainingData(
+        list(words), data.read_history(Path(data_dir)) if history is None else history, answer_lists(Path(data_dir))
+    )

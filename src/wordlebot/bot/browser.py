@@ -12,19 +12,30 @@ import contextlib
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
-from ..errors import WordlebotError
+from ..core.errors import WordlebotError
 from .driver import first_line
 
 BROWSER_ENV = "WORDLEBOT_CHROMIUM"
-SYSTEM_BROWSERS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
-                   "/usr/bin/google-chrome-stable", "/snap/bin/chromium")
+SYSTEM_BROWSERS = (
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+    "/usr/bin/google-chrome-stable",
+    "/snap/bin/chromium",
+)
 # Quiet flags: no first-run screens, no background downloads (component updates, sync, QUIC
 # probes) that would make a run slower or reach hosts other than the page's.
-CHROMIUM_FLAGS = ("--disable-gpu", "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--disable-quic")
+CHROMIUM_FLAGS = (
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+)
 
 
 class BrowserError(WordlebotError):
@@ -47,8 +58,10 @@ def find_chromium(explicit: str | os.PathLike | None = None) -> Path:
     found = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     if found:
         return Path(found)
-    raise BrowserError("no Chromium found: install it (Debian/Ubuntu: sudo apt-get install chromium) "
-                       f"or pass --browser PATH (or set ${BROWSER_ENV})")
+    raise BrowserError(
+        "no Chromium found: install it (Debian/Ubuntu: sudo apt-get install chromium) "
+        f"or pass --browser PATH (or set ${BROWSER_ENV})"
+    )
 
 
 def launch_args() -> list[str]:
@@ -64,15 +77,24 @@ def has_display() -> bool:
 
 
 @contextlib.contextmanager
-def chromium_context(playwright, *, headless: bool = True, executable: str | os.PathLike | None = None,
-                     viewport: tuple[int, int] = (1000, 900)) -> Iterator:
+def chromium_context(
+    playwright,
+    *,
+    headless: bool = True,
+    executable: str | os.PathLike | None = None,
+    viewport: tuple[int, int] = (1000, 900),
+) -> Iterator:
     """A browser context on a fresh temporary profile, closed (and the profile removed) on exit."""
     exe = find_chromium(executable)
     with tempfile.TemporaryDirectory(prefix="wordlebot-chromium-") as profile:
         try:
             ctx = playwright.chromium.launch_persistent_context(
-                profile, executable_path=str(exe), headless=headless, args=launch_args(),
-                viewport={"width": viewport[0], "height": viewport[1]})
+                profile,
+                executable_path=str(exe),
+                headless=headless,
+                args=launch_args(),
+                viewport={"width": viewport[0], "height": viewport[1]},
+            )
         except Exception as exc:  # playwright's own Error: keep its first line, it says why
             hint = "" if headless or has_display() else " (no display: use --headless)"
             raise BrowserError(f"could not start {exe}: {first_line(exc)}{hint}") from None

@@ -14,8 +14,8 @@ import re
 import time
 from dataclasses import dataclass
 
-from ..errors import WordlebotError
-from ..feedback import GRAY, GREEN, YELLOW, colours_to_pattern
+from ..core.errors import WordlebotError
+from ..core.feedback import GRAY, GREEN, YELLOW, colours_to_pattern
 
 log = logging.getLogger("wordlebot.bot")
 
@@ -31,15 +31,18 @@ SCORED = {"absent": GRAY, "present": YELLOW, "correct": GREEN}
 DISMISS = (
     'button[data-testid="Play"]',
     'button[data-testid="GDPR-accept"]',
-    'button#fides-banner-button-primary',
+    "button#fides-banner-button-primary",
     'button:has-text("Accept all")',
     'button:has-text("Continue")',
     'button[aria-label="Close"]',
     '[data-testid="icon-close"]',
 )
 # Toast texts by which a page refuses a word (not in its list, or against its hard mode).
-REFUSALS = re.compile(r"not in word list|not a valid word|not enough letters|must (?:use|contain|be)"
-                      r"|\d\w\w letter must", re.I)
+REFUSALS = re.compile(
+    r"not in word list|not a valid word|not enough letters|must (?:use|contain|be)"
+    r"|\d\w\w letter must",
+    re.I,
+)
 
 SNAPSHOT_JS = """([rowSel, tileSel, toastSel]) => {
   const rows = Array.from(document.querySelectorAll(rowSel)).filter((r) => r.querySelector(tileSel));
@@ -122,38 +125,45 @@ class WordlePage:
             snap = self.snapshot()
         if not snap["board"]:
             if snap["tiles"]:
-                what = (f"found {snap['tiles']} tiles ({TILE}) but no row around them ({ROW})")
+                what = f"found {snap['tiles']} tiles ({TILE}) but no row around them ({ROW})"
             elif snap["groups"]:
                 what = f"found {snap['groups']} rows ({ROW}) but no tiles in them ({TILE})"
             else:
                 what = f"found no rows ({ROW}) and no tiles ({TILE})"
-            raise PageError(f"could not find the game board after {self.timeout:g} s: {what}. "
-                            "The page may have changed; the bot reads only these hooks.")
+            raise PageError(
+                f"could not find the game board after {self.timeout:g} s: {what}. "
+                "The page may have changed; the bot reads only these hooks."
+            )
         widths = {len(r) for r in snap["board"]}
         if widths != {length}:
-            raise PageError(f"the board's rows have {', '.join(map(str, sorted(widths)))} tiles, "
-                            f"but the bot's words have {length} letters")
+            raise PageError(
+                f"the board's rows have {', '.join(map(str, sorted(widths)))} tiles, "
+                f"but the bot's words have {length} letters"
+            )
         self.enter_key = self._find_key(ENTER_KEYS, "enter")
         self.back_key = self._find_key(BACK_KEYS, "backspace")
         missing = [ch for ch in "abcdefghijklmnopqrstuvwxyz" if not self.page.locator(KEY.format(ch)).count()]
         if missing:
-            raise PageError(f"could not find the on-screen keys for {', '.join(missing).upper()} "
-                            f"({KEY.format(missing[0])}): the page's keyboard has changed")
+            raise PageError(
+                f"could not find the on-screen keys for {', '.join(missing).upper()} "
+                f"({KEY.format(missing[0])}): the page's keyboard has changed"
+            )
         return len(snap["board"])
 
     def _find_key(self, names: tuple[str, ...], what: str) -> str:
         for name in names:
             if self.page.locator(KEY.format(name)).count():
                 return name
-        raise PageError(f"could not find the {what} key: no {KEY.format(names[0])} "
-                        f"(nor {', '.join(names[1:])}) on the page")
+        raise PageError(
+            f"could not find the {what} key: no {KEY.format(names[0])} (nor {', '.join(names[1:])}) on the page"
+        )
 
     # --- playing -------------------------------------------------------------------------------
 
     def press(self, key: str) -> None:
         try:
             self.page.locator(KEY.format(key)).first.click(timeout=5000)
-        except Exception as exc:
+        except Exception:
             # A dialog that came late may cover the keyboard: clear it and try once more.
             if self.dismiss_dialogs(1):
                 try:
@@ -169,8 +179,9 @@ class WordlePage:
             self.press(ch)
         if not self._wait(lambda: "".join(letter for _, letter in self.row(index)) == word, self.timeout):
             shown = "".join(letter for _, letter in self.row(index))
-            raise PageError(f"typed {word.upper()} but row {index + 1} shows {shown.upper()!r}: the page did "
-                            "not take the keys")
+            raise PageError(
+                f"typed {word.upper()} but row {index + 1} shows {shown.upper()!r}: the page did not take the keys"
+            )
 
     def submit(self, index: int, word: str) -> int | Refused:
         """Press enter; the pattern the page shows for the row, or Refused."""
@@ -191,8 +202,10 @@ class WordlePage:
             if untouched and waited > self.refuse_after:
                 return Refused(word, f"the page did not score it within {self.refuse_after:g} s")
             if waited > self.timeout:
-                raise PageError(f"row {index + 1} ({word.upper()}) was not fully scored after {self.timeout:g} s: "
-                                f"tile states {states}")
+                raise PageError(
+                    f"row {index + 1} ({word.upper()}) was not fully scored after {self.timeout:g} s: "
+                    f"tile states {states}"
+                )
             time.sleep(self.poll)
 
     def clear_row(self, index: int, n: int) -> None:

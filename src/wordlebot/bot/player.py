@@ -16,13 +16,13 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..advisor import Advisor
-from ..data import atomic_write
-from ..errors import DataError, InconsistentFeedbackError, WordlebotError
-from ..feedback import Feedback, format_digits
-from ..game import Game
-from ..paths import data_dir
-from ..words import Lexicon
+from ..core.data import atomic_write
+from ..core.errors import DataError, InconsistentFeedbackError, WordlebotError
+from ..core.feedback import Feedback, format_digits
+from ..core.game import Game
+from ..core.paths import data_dir
+from ..core.words import Lexicon
+from ..policy.advisor import Advisor
 from .driver import Refused, WordlePage, scored_pattern
 
 log = logging.getLogger("wordlebot.bot")
@@ -53,7 +53,7 @@ class BotResult:
         return json.dumps(asdict(self), indent=1) + "\n"
 
     @classmethod
-    def from_dict(cls, doc: dict) -> "BotResult":
+    def from_dict(cls, doc: dict) -> BotResult:
         known = {k: doc[k] for k in cls.__dataclass_fields__ if k in doc}
         return cls(**known)
 
@@ -63,12 +63,20 @@ class BotResult:
         return f"Wordle {self.date} {outcome}{answer} ({self.seconds:.1f} s)"
 
     def grid(self) -> str:
-        return "\n".join(f"{Feedback.from_str(p, len(p)).emoji()}  {g.upper()}"
-                         for g, p in zip(self.guesses, self.patterns))
+        return "\n".join(
+            f"{Feedback.from_str(p, len(p)).emoji()}  {g.upper()}" for g, p in zip(self.guesses, self.patterns)
+        )
 
 
-def play(page: WordlePage, advisor: Advisor, *, url: str, hard: bool = False, first: str | None = None,
-         max_refusals: int = MAX_REFUSALS) -> BotResult:
+def play(
+    page: WordlePage,
+    advisor: Advisor,
+    *,
+    url: str,
+    hard: bool = False,
+    first: str | None = None,
+    max_refusals: int = MAX_REFUSALS,
+) -> BotResult:
     """Open ``url`` in ``page`` and play it to the end."""
     lex = advisor.lexicon
     t0 = time.monotonic()
@@ -89,8 +97,10 @@ def play(page: WordlePage, advisor: Advisor, *, url: str, hard: bool = False, fi
             refused.append(word)
             advisor.reject(word)
             if len(refused) > max_refusals:
-                raise BotError(f"the page refused {len(refused)} words ({', '.join(w.upper() for w in refused)}): "
-                               "its word list or rules differ from the bot's")
+                raise BotError(
+                    f"the page refused {len(refused)} words ({', '.join(w.upper() for w in refused)}): "
+                    "its word list or rules differ from the bot's"
+                )
             page.clear_row(index, len(word))
             continue
         digits = format_digits(outcome, lex.length)
@@ -98,14 +108,23 @@ def play(page: WordlePage, advisor: Advisor, *, url: str, hard: bool = False, fi
         try:
             game.guess(word, outcome)
         except InconsistentFeedbackError as exc:
-            raise BotError(f"the page's colours fit no word of the {lex.name} list ({exc}); the answer is "
-                           "outside the bot's word set (try --words nyt)") from None
+            raise BotError(
+                f"the page's colours fit no word of the {lex.name} list ({exc}); the answer is "
+                "outside the bot's word set (try --words nyt)"
+            ) from None
     answer = game.rows[-1].guess if game.solved else page.answer_shown(lex.length)
     result = BotResult(
-        date=dt.date.today().isoformat(), url=url, answer=answer,
-        guesses=[r.guess for r in game.rows], patterns=[r.feedback_digits() for r in game.rows],
-        solved=game.solved, turns=len(game.rows), seconds=round(time.monotonic() - t0, 2),
-        refused=refused, words=lex.name, hard=hard,
+        date=dt.date.today().isoformat(),
+        url=url,
+        answer=answer,
+        guesses=[r.guess for r in game.rows],
+        patterns=[r.feedback_digits() for r in game.rows],
+        solved=game.solved,
+        turns=len(game.rows),
+        seconds=round(time.monotonic() - t0, 2),
+        refused=refused,
+        words=lex.name,
+        hard=hard,
     )
     log.info("%s", result.summary())
     return result
@@ -131,8 +150,17 @@ def _resume(page: WordlePage, game: Game) -> None:
         log.info("row %d: already played on the page: %s", k, word.upper())
 
 
-def run(url: str, lexicon: Lexicon, *, headless: bool = True, hard: bool = False, first: str | None = None,
-        browser: str | None = None, timeout: float = 15.0, screenshot: Path | None = None) -> BotResult:
+def run(
+    url: str,
+    lexicon: Lexicon,
+    *,
+    headless: bool = True,
+    hard: bool = False,
+    first: str | None = None,
+    browser: str | None = None,
+    timeout: float = 15.0,
+    screenshot: Path | None = None,
+) -> BotResult:
     """Start Chromium, play the page at ``url``, close everything."""
     from playwright.sync_api import sync_playwright
 
@@ -162,13 +190,14 @@ HISTORY_DELAY = 0.5  # seconds between requests to the NYT endpoint
 HISTORY_TIMEOUT = 10.0
 
 
-def refresh_history(folder: Path, *, today: dt.date | None = None, delay: float = HISTORY_DELAY,
-                    timeout: float = HISTORY_TIMEOUT) -> tuple[bool, str]:
+def refresh_history(
+    folder: Path, *, today: dt.date | None = None, delay: float = HISTORY_DELAY, timeout: float = HISTORY_TIMEOUT
+) -> tuple[bool, str]:
     """Bring the answer history in ``folder`` up to the day before ``today`` from the NYT daily
     endpoint (``$WORDLEBOT_NYT_URL``, as 'data update'), so today's prior knows every earlier
     answer.  Never raises for a network or data problem: (done, one line saying what happened);
     the game is then played with the history as it is."""
-    from .. import data
+    from ..core import data
 
     today = today or dt.date.today()
     if data.offline():
@@ -217,8 +246,7 @@ def notify(title: str, body: str) -> bool:
         log.warning("notify-send is not installed: no desktop notification (Debian: apt-get install libnotify-bin)")
         return False
     try:
-        subprocess.run([exe, "--app-name=wordlebot", title, body], check=True, timeout=10,
-                       capture_output=True)
+        subprocess.run([exe, "--app-name=wordlebot", title, body], check=True, timeout=10, capture_output=True)
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("notify-send failed: %s", exc)
         return False

@@ -10,12 +10,16 @@ from __future__ import annotations
 import http.server
 import threading
 import urllib.parse
+from collections.abc import Iterable
 from importlib import resources
-from typing import Iterable
 
 PAGE_FILES = ("index.html", "game.js", "style.css")
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-         ".css": "text/css; charset=utf-8", ".txt": "text/plain; charset=utf-8"}
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+}
 
 
 def page_file(name: str) -> bytes:
@@ -45,7 +49,7 @@ class ReplicaServer:
                     self.send_error(404)
                     return
                 self.send_response(200)
-                ext = path[path.rfind("."):]
+                ext = path[path.rfind(".") :]
                 self.send_header("Content-Type", TYPES.get(ext, "application/octet-stream"))
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("Cache-Control", "no-store")
@@ -64,8 +68,7 @@ class ReplicaServer:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}"
 
-    def url(self, answer: str, *, delay: int | None = None, rows: int | None = None,
-            page: str = "index.html") -> str:
+    def url(self, answer: str, *, delay: int | None = None, rows: int | None = None, page: str = "index.html") -> str:
         q = {"answer": answer}
         if delay is not None:
             q["delay"] = str(delay)
@@ -77,7 +80,7 @@ class ReplicaServer:
         self.httpd.shutdown()
         self.httpd.server_close()
 
-    def __enter__(self) -> "ReplicaServer":
+    def __enter__(self) -> ReplicaServer:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -4,10 +4,18 @@
 objectives: ``"score"`` (the sum over boards of the guess that solved each) and ``"guesses"``
 (the guesses to solve them all).
 
+    >>> from wordlebot import Lexicon
     >>> from wordlebot.multi import MultiGame, suggest
-    >>> game = MultiGame(lexicon, boards=4)            # Quordle
-    >>> game.guess("salet", ["00100", "20000", "00010", "00000"])
-    >>> suggest(game, top=3)                           # or objective="guesses"
+    >>> words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal"]
+    >>> lexicon = Lexicon.from_lists(words, words[:5])         # guesses, answers
+    >>> game = MultiGame(lexicon, boards=2)                     # Dordle: 7 guesses
+    >>> game.guess("rebut", ["10000", "00010"])                 # one row of colours a board
+    MultiRow(guess='rebut', patterns=(1, 27))
+    >>> [s.word for s in suggest(game, top=2)]                  # or objective="guesses"
+    ['cigar', 'humph']
+
+With the answers given (``MultiGame(lexicon, 2, answers=["cigar", "humph"])``) the game
+colours its own rows: ``game.guess("rebut")``.
 """
 
 from .exact import exact_expected_score, policy_expected_score
@@ -15,5 +23,19 @@ from .game import OBJECTIVES, VARIANTS, MultiGame, MultiRow, ObjectiveError, che
 from .policy import MultiSuggestion, solve_time, suggest
 from .share import cost_meaning, multi_share_text
 
-__all__ = ["MultiGame", "MultiRow", "MultiSuggestion", "OBJECTIVES", "ObjectiveError", "VARIANTS", "check_objective",
-           "cost_meaning", "exact_expected_score", "multi_share_text", "parse_multi_history", "policy_expected_score", "solve_time", "suggest"]
+__all__ = [
+    "MultiGame",
+    "MultiRow",
+    "MultiSuggestion",
+    "OBJECTIVES",
+    "ObjectiveError",
+    "VARIANTS",
+    "check_objective",
+    "cost_meaning",
+    "exact_expected_score",
+    "multi_share_text",
+    "parse_multi_history",
+    "policy_expected_score",
+    "solve_time",
+    "suggest",
+]

@@ -20,9 +20,9 @@ import hashlib
 
 import numpy as np
 
-from .. import kernels
-from ..errors import WordlebotError
-from ..feedback import all_green
+from ..core import kernels
+from ..core.errors import WordlebotError
+from ..core.feedback import all_green
 from .game import MultiGame
 
 DEADLOCK_SAMPLES = 256  # answer tuples per state: a share's standard error is at most 3 points
@@ -33,8 +33,17 @@ def sample_tuples(game: MultiGame, boards: list[int], n: int = DEADLOCK_SAMPLES)
     candidates by the prior), from a generator seeded by the game's lists, prior and rows."""
     lex = game.lexicon
     h = hashlib.blake2b(digest_size=8)
-    h.update(repr((lex.fingerprint, game.hard, game.max_guesses, boards,
-                   [(row.guess, tuple(row.patterns)) for row in game.rows])).encode())
+    h.update(
+        repr(
+            (
+                lex.fingerprint,
+                game.hard,
+                game.max_guesses,
+                boards,
+                [(row.guess, tuple(row.patterns)) for row in game.rows],
+            )
+        ).encode()
+    )
     h.update(lex.prior.tobytes())
     rng = np.random.default_rng(int.from_bytes(h.digest(), "little"))
     out = np.empty((n, len(boards)), np.int64)
@@ -45,8 +54,9 @@ def sample_tuples(game: MultiGame, boards: list[int], n: int = DEADLOCK_SAMPLES)
     return out
 
 
-def doomed_share(game: MultiGame, guess_ids: np.ndarray, matrix: np.ndarray,
-                 samples: np.ndarray | None = None) -> np.ndarray:
+def doomed_share(
+    game: MultiGame, guess_ids: np.ndarray, matrix: np.ndarray, samples: np.ndarray | None = None
+) -> np.ndarray:
     """For each guess of ``guess_ids``, the share of answer tuples (``samples``: rows of answer
     ids, one per open board, each a candidate of its board; drawn by ``sample_tuples`` when None)
     after which the game is lost for certain: no open board's answer keeps the hints of every
@@ -71,6 +81,7 @@ def doomed_share(game: MultiGame, guess_ids: np.ndarray, matrix: np.ndarray,
     rules = [game.boards[b].constraints for b in boards]
     green_at = np.array([r.green_at for r in rules], np.int8).reshape(len(boards), lex.length)
     need = np.array([r.min_count for r in rules], np.int64).reshape(len(boards), kernels.ALPHABET)
-    kernels._doomed_share(matrix, guess_ids, lex.guess_codes, lex.answer_codes, green_at, need, samples,
-                          all_green(lex.length), out)
+    kernels._doomed_share(
+        matrix, guess_ids, lex.guess_codes, lex.answer_codes, green_at, need, samples, all_green(lex.length), out
+    )
     return out

@@ -33,9 +33,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .. import kernels
-from ..feedback import all_green
-from ..game import HardConstraints
+from ..core import kernels
+from ..core.feedback import all_green
+from ..core.game import HardConstraints
 from .game import MultiGame
 
 ENDGAME_TUPLES = 200  # answer tuples at most for the search to start (more rarely finish in the budget)
@@ -69,9 +69,17 @@ def answer_tuples(game: MultiGame, limit: int = ENDGAME_TUPLES) -> tuple[np.ndar
     return tuples, weights / weights.sum()
 
 
-def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callable[[np.ndarray], np.ndarray],
-           top: int = 5, *, limit: int | None = None, extra_words: int | None = None,
-           budget: float | None = None) -> list[tuple[int, float]] | None:
+def search(
+    game: MultiGame,
+    matrix: np.ndarray,
+    objective: str,
+    estimate: Callable[[np.ndarray], np.ndarray],
+    top: int = 5,
+    *,
+    limit: int | None = None,
+    extra_words: int | None = None,
+    budget: float | None = None,
+) -> list[tuple[int, float]] | None:
     """The best ``top`` words (or more) the search may play, with their exact expected cost from
     now (the objective's: "score", the guesses until each open board is solved, summed over
     them; "guesses", the guesses until all are), best first; None when the state is too big for
@@ -98,7 +106,7 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     others = ~is_candidate[by_estimate]
     if game.hard:  # the extra words are for now: ones the rule allows on every open board
         others &= game.legal_mask()[by_estimate]
-    extra = by_estimate[others][:EXTRA_WORDS if extra_words is None else extra_words]
+    extra = by_estimate[others][: EXTRA_WORDS if extra_words is None else extra_words]
     pool = np.concatenate([candidates, extra])
     pool = pool[np.lexsort((pool, np.round(rough[pool], 9)))]  # the likely best first: tighter bounds sooner
     # hard mode: per open board (the tuples' columns), the pool words its rows allow
@@ -106,11 +114,19 @@ def search(game: MultiGame, matrix: np.ndarray, objective: str, estimate: Callab
     # colours[g, tuple, board]: what pool word g shows on each open board of each tuple
     colours = np.ascontiguousarray(np.asarray(matrix)[pool][:, tuples])
     answer_of_pool = lex.answer_of_guess[pool].astype(np.int64)  # -1 for a word that is no answer
-    solver = _Solver(colours, weights, all_green(lex.length), game.max_guesses,
-                     by_guesses=objective == "guesses", n_patterns=3 ** lex.length, tuples=tuples,
-                     answer_of_word=answer_of_pool, budget=NODE_BUDGET if budget is None else budget,
-                     words=[lex.guesses[g] for g in pool.tolist()] if game.hard else None,
-                     codes=lex.guess_codes[pool] if game.hard else None)
+    solver = _Solver(
+        colours,
+        weights,
+        all_green(lex.length),
+        game.max_guesses,
+        by_guesses=objective == "guesses",
+        n_patterns=3**lex.length,
+        tuples=tuples,
+        answer_of_word=answer_of_pool,
+        budget=NODE_BUDGET if budget is None else budget,
+        words=[lex.guesses[g] for g in pool.tolist()] if game.hard else None,
+        codes=lex.guess_codes[pool] if game.hard else None,
+    )
     t = game.guesses_used
     everyone = np.arange(tuples.shape[0])
     try:
@@ -143,9 +159,21 @@ class _Solver:
     needs a guess per board still open in it, on later turns), and plays them out in that order
     until the bound reaches the best value found: most words are never played out."""
 
-    def __init__(self, colours: np.ndarray, weights: np.ndarray, green: int, cap: int, *,
-                 by_guesses: bool, n_patterns: int, tuples: np.ndarray, answer_of_word: np.ndarray,
-                 budget: float = math.inf, words: list[str] | None = None, codes: np.ndarray | None = None) -> None:
+    def __init__(
+        self,
+        colours: np.ndarray,
+        weights: np.ndarray,
+        green: int,
+        cap: int,
+        *,
+        by_guesses: bool,
+        n_patterns: int,
+        tuples: np.ndarray,
+        answer_of_word: np.ndarray,
+        budget: float = math.inf,
+        words: list[str] | None = None,
+        codes: np.ndarray | None = None,
+    ) -> None:
         self.colours = colours
         self.budget = budget
         self.tuples = tuples
@@ -156,7 +184,7 @@ class _Solver:
         self.cap = cap
         self.by_guesses = by_guesses
         self.base = n_patterns
-        self.memo: dict[tuple, float] = {}
+        self.memo: dict[tuple[object, ...], float] = {}
         self.nodes = 0
         # hard mode: the pool's words and letter codes, and the words each (word, colours) row allows
         self.words, self.codes = words, codes
@@ -166,6 +194,7 @@ class _Solver:
         """The pool words hard mode allows after pool word ``k`` showed ``pattern`` on a board."""
         rule = self.row_rules.get((k, pattern))
         if rule is None:
+            assert self.words is not None and self.codes is not None  # (hard mode has them)
             rule = HardConstraints.none(len(self.words[k])).add(self.words[k], pattern).mask(self.codes)
             self.row_rules[(k, pattern)] = rule
         return rule
@@ -180,13 +209,12 @@ class _Solver:
             # a loss costs the cap, one per board left (at least t + open_count - cap), the penalty
             last = t + open_count
             return float(last if last <= self.cap else last + LOSS_PENALTY)
-        return float(sum(t + i if t + i <= self.cap else self.cap + 1 + LOSS_PENALTY
-                         for i in range(1, open_count + 1)))
+        return float(sum(t + i if t + i <= self.cap else self.cap + 1 + LOSS_PENALTY for i in range(1, open_count + 1)))
 
     def value(self, ids: np.ndarray, open_mask: int, t: int, masks: np.ndarray | None = None) -> float:
         """``masks`` (hard mode): per board, the pool words its rows allow (the open boards' rows
         are part of the state)."""
-        key = (ids.tobytes(), open_mask, t)
+        key: tuple[object, ...] = (ids.tobytes(), open_mask, t)
         if masks is not None:
             key += (masks[[b for b in range(masks.shape[0]) if open_mask >> b & 1]].tobytes(),)
         hit = self.memo.get(key)
@@ -205,8 +233,9 @@ class _Solver:
         self.memo[key] = best
         return best
 
-    def values(self, ids: np.ndarray, open_mask: int, t: int, keep: int, ties: bool,
-               masks: np.ndarray | None = None) -> tuple[list[float], list[bool]]:
+    def values(
+        self, ids: np.ndarray, open_mask: int, t: int, keep: int, ties: bool, masks: np.ndarray | None = None
+    ) -> tuple[list[float], list[bool]]:
         """The value of playing each pool word now, and whether it is exact: it is for the best
         ``keep`` words, and with ``ties`` for every word as good as the ``keep``-th (so that the
         tie-break, not the order of the search, chooses among equals, whatever ``keep``); the
@@ -231,10 +260,34 @@ class _Solver:
         left, solved = np.empty(size, np.int64), np.empty(size, np.int64)
         settled = np.empty(size, np.bool_)
         lower = np.empty(n_words)
-        kernels._endgame_split(self.colours, ids, open_boards, self.weights, self.tuples, self.answer_of_word,
-                               self.green, self.base, self.n_answers, float(t + 1), self.by_guesses, floors,
-                               later, next_guess, order, part_first, part_count, lo, hi, mass, floor, now, left,
-                               solved, settled, lower)
+        kernels._endgame_split(
+            self.colours,
+            ids,
+            open_boards,
+            self.weights,
+            self.tuples,
+            self.answer_of_word,
+            self.green,
+            self.base,
+            self.n_answers,
+            float(t + 1),
+            self.by_guesses,
+            floors,
+            later,
+            next_guess,
+            order,
+            part_first,
+            part_count,
+            lo,
+            hi,
+            mass,
+            floor,
+            now,
+            left,
+            solved,
+            settled,
+            lower,
+        )
         if masks is not None:  # hard mode: only the words every open board's rows allow
             lower[~np.logical_and.reduce(masks[open_boards])] = math.inf
         total_mass = float(self.weights[ids].sum())
@@ -258,7 +311,7 @@ class _Solver:
                 mask = open_mask
                 if solved[p] >= 0:
                     mask &= ~(1 << int(open_boards[solved[p]]))
-                sub = np.sort(ids[order[k, lo[p]:hi[p]]])
+                sub = np.sort(ids[order[k, lo[p] : hi[p]]])
                 child = None
                 if masks is not None:  # each board still open learns this row's colours
                     child = masks.copy()
@@ -277,8 +330,7 @@ class _Solver:
         return out, exact
 
 
-def exact_value(game: MultiGame, matrix: np.ndarray, objective: str = "score", *,
-                max_tuples: int = 5_000) -> float:
+def exact_value(game: MultiGame, matrix: np.ndarray, objective: str = "score", *, max_tuples: int = 5_000) -> float:
     """The exact optimum of the rest of ``game`` (expected cost from now, as ``search`` counts it,
     a lost board with ``LOSS_PENALTY``): every word of the list may be played at every state, no
     budget.  For measuring the policy on reduced lists (``bench/bench_multi_exact.py``); its
@@ -288,7 +340,15 @@ def exact_value(game: MultiGame, matrix: np.ndarray, objective: str = "score", *
     found = answer_tuples(game, max_tuples)
     if found is None:
         raise ValueError(f"more than {max_tuples:,} answer tuples: too big for an exact search")
-    ranked = search(game, matrix, objective, lambda words: np.zeros(words.size), top=1, limit=max_tuples,
-                    extra_words=game.lexicon.n_guesses, budget=math.inf)
+    ranked = search(
+        game,
+        matrix,
+        objective,
+        lambda words: np.zeros(words.size),
+        top=1,
+        limit=max_tuples,
+        extra_words=game.lexicon.n_guesses,
+        budget=math.inf,
+    )
     assert ranked  # no budget: the search always answers
     return min(v for _, v in ranked)  # (the words come in the pool's order, not ranked)

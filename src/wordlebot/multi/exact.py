@@ -12,13 +12,14 @@ one per open board, as ``MultiGame.guesses_to_finish`` counts it).
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 
-from ..feedback import all_green
-from ..matrix import build_matrix
-from ..words import Lexicon
+from ..core.feedback import all_green
+from ..core.matrix import build_matrix
+from ..core.words import Lexicon
 from .game import EXTRA_GUESSES, MultiGame, check_objective
 
 MAX_TUPLES = 5_000  # beyond this the search takes too long to be a test
@@ -28,8 +29,14 @@ def answer_tuples(lexicon: Lexicon, boards: int) -> list[tuple[int, ...]]:
     return list(itertools.permutations(range(lexicon.n_answers), boards))
 
 
-def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | None = None,
-                         fail_cost: float | None = None, objective: str = "score") -> float:
+def exact_expected_score(
+    lexicon: Lexicon,
+    boards: int,
+    *,
+    max_guesses: int | None = None,
+    fail_cost: float | None = None,
+    objective: str = "score",
+) -> float:
     """The lowest expected score any strategy achieves (see the module's docstring)."""
     by_guesses = check_objective(objective) == "guesses"
     cap = boards + EXTRA_GUESSES if max_guesses is None else max_guesses
@@ -43,7 +50,7 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
     green = all_green(lexicon.length)
     n_guesses = lexicon.n_guesses
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(state: tuple[tuple[int, ...], ...], solved: tuple[bool, ...], t: int) -> float:
         """Expected score still to come, summed over the tuples of ``state`` (not averaged)."""
         open_boards = [b for b in range(boards) if not solved[b]]
@@ -55,7 +62,7 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
             return fail * len(open_boards) * len(state)
         best = float("inf")
         for g in range(n_guesses):
-            parts: dict[tuple, list] = {}
+            parts: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
             for tup in state:
                 key = tuple(int(m[g, tup[b]]) for b in open_boards)
                 parts.setdefault(key, []).append(tup)
@@ -81,15 +88,23 @@ def exact_expected_score(lexicon: Lexicon, boards: int, *, max_guesses: int | No
     return value(tuple(tuples), (False,) * boards, 0) / len(tuples)
 
 
-def policy_expected_score(lexicon: Lexicon, boards: int, policy, *, max_guesses: int | None = None,
-                          fail_cost: float | None = None, objective: str = "score") -> float:
+def policy_expected_score(
+    lexicon: Lexicon,
+    boards: int,
+    policy: Callable[[MultiGame], str],
+    *,
+    max_guesses: int | None = None,
+    fail_cost: float | None = None,
+    objective: str = "score",
+) -> float:
     """The average score of ``policy(game) -> word`` over every tuple of distinct answers."""
     tuples = answer_tuples(lexicon, boards)
     m = build_matrix(lexicon.guesses, lexicon.answers)
     total = 0.0
     for tup in tuples:
-        game = MultiGame(lexicon, boards, max_guesses=max_guesses, matrix=np.asarray(m),
-                         answers=[lexicon.answers[a] for a in tup])
+        game = MultiGame(
+            lexicon, boards, max_guesses=max_guesses, matrix=np.asarray(m), answers=[lexicon.answers[a] for a in tup]
+        )
         while not game.over:
             game.guess(policy(game))
         total += game.score(fail_cost) if objective == "score" else game.value(objective)

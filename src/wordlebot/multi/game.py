@@ -13,11 +13,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import (HardModeError, InconsistentFeedbackError, InvalidFeedbackError, InvalidWordError,
-                      UnsolvableError, WordlebotError)
-from ..feedback import Pattern, all_green, format_digits
-from ..game import Game
-from ..words import Lexicon, WordId
+from ..core.errors import (
+    HardModeError,
+    InconsistentFeedbackError,
+    InvalidFeedbackError,
+    InvalidWordError,
+    UnsolvableError,
+    WordlebotError,
+)
+from ..core.feedback import Pattern, all_green, format_digits
+from ..core.game import Game
+from ..core.words import Lexicon, WordId
 
 OBJECTIVES = ("score", "guesses")  # what a player minimises: see MultiGame.value
 VARIANTS = {2: "Dordle", 4: "Quordle", 8: "Octordle", 16: "Sedecordle", 32: "Duotrigordle"}
@@ -57,8 +63,10 @@ class ObjectiveError(WordlebotError, ValueError):
 
 def check_objective(objective: str) -> str:
     if objective not in OBJECTIVES:
-        raise ObjectiveError(f"unknown objective {objective!r}: use 'score' (the sum over boards of the guess that "
-                         "solved each) or 'guesses' (the guesses to solve them all)")
+        raise ObjectiveError(
+            f"unknown objective {objective!r}: use 'score' (the sum over boards of the guess that "
+            "solved each) or 'guesses' (the guesses to solve them all)"
+        )
     return objective
 
 
@@ -71,8 +79,10 @@ def parse_multi_history(text: str) -> list[tuple[str, list[str | None]]]:
     for k, part in enumerate(parts, start=1):
         word, sep, colours = part.strip().partition(":")
         if not sep or not colours.strip():
-            raise InvalidFeedbackError(f"row {k}: {part.strip()!r} is not GUESS:COLOURS/COLOURS/…, "
-                                       "e.g. salet:20110/00000/-/10000 ('-' for a solved board)")
+            raise InvalidFeedbackError(
+                f"row {k}: {part.strip()!r} is not GUESS:COLOURS/COLOURS/…, "
+                "e.g. salet:20110/00000/-/10000 ('-' for a solved board)"
+            )
         rows.append((word.strip(), [None if c.strip() == "-" else c.strip() for c in colours.split("/")]))
     return rows
 
@@ -85,16 +95,25 @@ class MultiGame:
     the boards already solved.
     """
 
-    def __init__(self, lexicon: Lexicon, boards: int = 4, *, max_guesses: int | None = None,
-                 hard: bool = False, matrix: np.ndarray | None = None,
-                 answers: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        boards: int = 4,
+        *,
+        max_guesses: int | None = None,
+        hard: bool = False,
+        matrix: np.ndarray | None = None,
+        answers: Sequence[str] | None = None,
+    ) -> None:
         if boards < 1:
             raise ValueError(f"a game needs at least one board, not {boards}")
         self.lexicon = lexicon
         self.max_guesses = boards + EXTRA_GUESSES if max_guesses is None else max_guesses
         if self.max_guesses < boards:
-            raise UnsolvableError(f"{boards} boards cannot all be solved in {self.max_guesses} guesses; "
-                                  f"allow at least {boards} (the usual is {boards + EXTRA_GUESSES})")
+            raise UnsolvableError(
+                f"{boards} boards cannot all be solved in {self.max_guesses} guesses; "
+                f"allow at least {boards} (the usual is {boards + EXTRA_GUESSES})"
+            )
         self.hard = hard
         if answers is not None:
             if len(answers) != boards:
@@ -102,8 +121,16 @@ class MultiGame:
             ids = [lexicon.id(a) for a in answers]
             if len(set(ids)) != boards:
                 raise InvalidWordError("the boards' answers must be distinct words")
-        self.boards = [Game(lexicon, hard=hard, max_guesses=self.max_guesses, matrix=matrix,
-                            answer=None if answers is None else answers[b]) for b in range(boards)]
+        self.boards = [
+            Game(
+                lexicon,
+                hard=hard,
+                max_guesses=self.max_guesses,
+                matrix=matrix,
+                answer=None if answers is None else answers[b],
+            )
+            for b in range(boards)
+        ]
         self._rows: list[MultiRow] = []
         self._green = all_green(lexicon.length)
 
@@ -150,7 +177,8 @@ class MultiGame:
 
     def legal_mask(self) -> np.ndarray:
         """Bool per guess: may it be played now (hard mode: it keeps every open board's hints)."""
-        return np.logical_and.reduce([self.boards[b].legal_mask() for b in self.active])
+        mask: np.ndarray = np.logical_and.reduce([self.boards[b].legal_mask() for b in self.active])
+        return mask
 
     @property
     def stuck(self) -> bool:
@@ -174,20 +202,24 @@ class MultiGame:
             try:
                 self.boards[b].check_guess(word)
             except (HardModeError, InvalidWordError) as exc:
-                raise type(exc)(f"board {b + 1}: {exc}") from None
+                raise exc.at(board=b + 1) from None
         return gid
 
     def off_list_note(self) -> str | None:
         """What a shell says of ``off_list`` boards and of a ``stuck`` game, or None."""
         if self.stuck:
-            return ("hard mode: every word that can still be an answer breaks another open board's hints, "
-                    "so no board can be solved any more (undo takes rows back)")
+            return (
+                "hard mode: every word that can still be an answer breaks another open board's hints, "
+                "so no board can be solved any more (undo takes rows back)"
+            )
         off = self.off_list
         if not off:
             return None
         named = ", ".join(str(b + 1) for b in off)
-        return (f"board{'s' if len(off) > 1 else ''} {named}: the answer is not in the {self.lexicon.name} "
-                "answer list (the suggestions are for the other boards)")
+        return (
+            f"board{'s' if len(off) > 1 else ''} {named}: the answer is not in the {self.lexicon.name} "
+            "answer list (the suggestions are for the other boards)"
+        )
 
     @property
     def solved(self) -> bool:
@@ -238,8 +270,10 @@ class MultiGame:
             if any(self.boards[b].answer is None for b in active):
                 raise InvalidFeedbackError(f"give the colours {w.upper()} got on each board")
         if len(feedback) != self.n_boards:
-            raise InvalidFeedbackError(f"{w.upper()}: {len(feedback)} colour rows for {self.n_boards} boards "
-                                       "(one per board; '-' or None for a solved board)")
+            raise InvalidFeedbackError(
+                f"{w.upper()}: {len(feedback)} colour rows for {self.n_boards} boards "
+                "(one per board; '-' or None for a solved board)"
+            )
         applied: list[int] = []
         patterns: list[Pattern | None] = [None] * self.n_boards
         try:
@@ -256,7 +290,7 @@ class MultiGame:
                 try:
                     row = self.boards[b].guess(w, fb)
                 except (InvalidFeedbackError, InconsistentFeedbackError, HardModeError, InvalidWordError) as exc:
-                    raise type(exc)(f"board {b + 1}: {exc}") from None
+                    raise exc.at(board=b + 1) from None
                 applied.append(b)
                 patterns[b] = row.pattern
         except Exception:
@@ -270,11 +304,13 @@ class MultiGame:
             for b in applied:
                 self.boards[b].undo()
             where = ", ".join(str(b + 1) for b in greens)
-            raise InconsistentFeedbackError(f"{w.upper()} is all green on boards {where}: each board has an "
-                                            "answer of its own (they are distinct words); check the colours")
-        row = MultiRow(w, tuple(patterns))
-        self._rows.append(row)
-        return row
+            raise InconsistentFeedbackError(
+                f"{w.upper()} is all green on boards {where}: each board has an "
+                "answer of its own (they are distinct words); check the colours"
+            )
+        played = MultiRow(w, tuple(patterns))
+        self._rows.append(played)
+        return played
 
     def replay(self, rows: Sequence[tuple[str, Sequence[str | Pattern | None]]]) -> None:
         """Play ``rows`` (guess, colours per board) in turn; a refusal names the row and the
@@ -285,9 +321,7 @@ class MultiGame:
             try:
                 self.guess(word, feedback)
             except (InvalidFeedbackError, InconsistentFeedbackError, HardModeError, InvalidWordError) as exc:
-                if f"row {k} (" in str(exc):  # a board's own message already names the row
-                    raise
-                raise type(exc)(f"row {k}: {exc}") from None
+                raise exc.at(row=k) from None  # (a board's own message that names the row keeps it)
 
     def colours_of(self, parts: Sequence[str]) -> list[str | None]:
         """One colour row per board from what a person typed: a row for each open board in
@@ -302,13 +336,14 @@ class MultiGame:
             return [None if p == "-" else p for p in parts]
         raise InvalidFeedbackError(
             f"{len(parts)} colour row{'s' if len(parts) != 1 else ''}: give one for each open board "
-            f"({len(open_boards)}), or one for each board ({self.n_boards}, '-' for a solved one)")
+            f"({len(open_boards)}), or one for each board ({self.n_boards}, '-' for a solved one)"
+        )
 
     def play(self, gid: WordId, patterns: Sequence[Pattern | None]) -> None:
         """Unchecked fast path for searches and simulations: patterns of the active boards (None
         elsewhere), applied without word, hard-mode or consistency checks beyond the board's own."""
         for b in self.active:
-            self.boards[b].play(gid, int(patterns[b]))
+            self.boards[b].play(gid, int(patterns[b] or 0))  # (an active board has its pattern)
         self._rows.append(MultiRow(self.lexicon.guesses[gid], tuple(patterns)))
 
     def undo(self) -> MultiRow:

@@ -15,53 +15,54 @@ import json
 import logging
 from pathlib import Path
 
-from .. import cache_store
-from ..cache_formats import BOOK_VERSION
-from ..data import atomic_write_json
-from ..errors import DataError
-from ..paths import cache_dir
+from ..core import cache_store
+from ..core.cache_formats import BOOK_VERSION
+from ..core.data import atomic_write_json
+from ..core.errors import DataError
+from ..core.paths import cache_dir
 from .game import MultiGame
 
 log = logging.getLogger(__name__)
 
 # Bumped whenever the policy's code may change its first move (the estimate, its rules, the
 # tie-break): a file of an older policy is then a different file, never read.  The policy's and
-# the search's constants are in the key as well (``_settings``).
-POLICY_VERSION = 3  # 3: hard mode weighs each guess against the answer tuples it would leave unwinnable (multi/deadlock.py)
+# the search's constants are in the key as well (``settings``, which the policy passes in: this
+# module stores rows and knows nothing of how they are ranked, so the policy can import it).
+POLICY_VERSION = (
+    3  # 3: hard mode weighs each guess against the answer tuples it would leave unwinnable (multi/deadlock.py)
+)
 _unsaved: set[Path] = set()
 
-
-def _settings() -> tuple:
-    from . import deadlock, endgame, policy
-
-    return (policy.BITS_PER_GUESS, policy.OPENING_ROWS, policy.ENDGAME_SLACK, policy.ENDGAME_CHECKED,
-            endgame.ENDGAME_TUPLES, endgame.EXTRA_WORDS, endgame.NODE_BUDGET, endgame.LOSS_PENALTY,
-            policy.DEADLOCK_WEIGHT, policy.DEADLOCK_WEIGHT_FIRST, deadlock.DEADLOCK_SAMPLES)
+# A first-move row as kept: word, cost, the boards it solves, why, searched (``MultiSuggestion``'s fields).
+Row = tuple[str, float, tuple[int, ...], str, bool]
 
 
-def first_move_path(game: MultiGame, objective: str, search: bool) -> Path:
+def first_move_path(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...]) -> Path:
     lex = game.lexicon
     h = hashlib.sha256()
     h.update(lex.fingerprint.encode())
     h.update(lex.prior.tobytes())
-    h.update(repr((game.n_boards, game.hard, game.max_guesses, objective, search, POLICY_VERSION,
-                   BOOK_VERSION, _settings())).encode())
+    h.update(
+        repr(
+            (game.n_boards, game.hard, game.max_guesses, objective, search, POLICY_VERSION, BOOK_VERSION, settings)
+        ).encode()
+    )
     return cache_dir() / "openings" / f"book-multi-{h.hexdigest()[:24]}.json"
 
 
-def load_first_move(game: MultiGame, objective: str, search: bool) -> list | None:
-    """The first move's ranking kept on disk (``MultiSuggestion`` rows), or None (none yet, or
-    unusable: it is ranked again)."""
-    from .policy import MultiSuggestion  # (policy.py uses this module)
-
-    path = first_move_path(game, objective, search)
+def load_first_move(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...]) -> list[Row] | None:
+    """The first move's ranking kept on disk (rows of ``MultiSuggestion``'s fields), or None
+    (none yet, or unusable: it is ranked again)."""
+    path = first_move_path(game, objective, search, settings)
     try:
         doc = json.loads(path.read_text())
         if doc.get("version") != BOOK_VERSION or doc.get("boards") != game.n_boards:
             raise ValueError("not this game's file")
-        rows = [MultiSuggestion(str(w), float(c), tuple(int(b) for b in solves), str(why), bool(searched))
-                for w, c, solves, why, searched in doc["rows"]]
-        if not rows or any(r.word not in game.lexicon for r in rows):
+        rows: list[Row] = [
+            (str(w), float(c), tuple(int(b) for b in solves), str(why), bool(searched))
+            for w, c, solves, why, searched in doc["rows"]
+        ]
+        if not rows or any(r[0] not in game.lexicon for r in rows):
             raise ValueError("words not in the list")
     except FileNotFoundError:
         return None
@@ -72,12 +73,21 @@ def load_first_move(game: MultiGame, objective: str, search: bool) -> list | Non
     return rows
 
 
-def save_first_move(game: MultiGame, objective: str, search: bool, rows: list) -> None:
+def save_first_move(
+    game: MultiGame, objective: str, search: bool, settings: tuple[object, ...], rows: list[Row]
+) -> None:
     """Write the ranking atomically; a cache folder that cannot be written to is warned about once."""
-    path = first_move_path(game, objective, search)
-    doc = {"version": BOOK_VERSION, "kind": "multi-board first move", "words": game.lexicon.name,
-           "boards": game.n_boards, "hard": game.hard, "max_guesses": game.max_guesses, "objective": objective,
-           "rows": [[r.word, r.cost, list(r.solves), r.why, r.searched] for r in rows]}
+    path = first_move_path(game, objective, search, settings)
+    doc = {
+        "version": BOOK_VERSION,
+        "kind": "multi-board first move",
+        "words": game.lexicon.name,
+        "boards": game.n_boards,
+        "hard": game.hard,
+        "max_guesses": game.max_guesses,
+        "objective": objective,
+        "rows": [[w, c, list(solves), why, searched] for w, c, solves, why, searched in rows],
+    }
     try:
         atomic_write_json(path, doc)
     except DataError as exc:

@@ -38,10 +38,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import kernels
-from ..feedback import all_green
-from ..matrix import pattern_matrix
-from ..strategies import partition_stats
+from ..core import kernels
+from ..core.feedback import all_green
+from ..core.matrix import pattern_matrix
+from ..core.text import json_number
+from ..policy.strategies import partition_stats
 from . import deadlock, endgame, openings
 from .game import MultiGame, check_objective
 
@@ -75,9 +76,20 @@ class MultiSuggestion:
     why: str
     searched: bool = False  # cost is the exact expected value of the objective, the rest of the game searched
 
+    def to_dict(self) -> dict[str, object]:
+        """The suggestion as JSON (the web API's ``suggestions``)."""
+        return {
+            "word": self.word,
+            "cost": json_number(self.cost),
+            "solves": list(self.solves),
+            "why": self.why,
+            "searched": self.searched,
+        }
 
-def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
-            objective: str = "score", search: bool = True) -> list[MultiSuggestion]:
+
+def suggest(
+    game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *, objective: str = "score", search: bool = True
+) -> list[MultiSuggestion]:
     """The best guesses for the state of ``game``, best first (none once it is over, when every
     open board's answer is off the list, or when the game is ``stuck``), for
     ``objective`` ("score": the sum over boards of the guess that solves each; "guesses": the
@@ -94,16 +106,40 @@ def suggest(game: MultiGame, top: int = 5, matrix: np.ndarray | None = None, *,
             hit = _openings.get(key)
         if hit is None or len(hit) < top:
             # kept on disk too (multi/openings.py): a new process reads it instead of ranking
-            hit = openings.load_first_move(game, objective, search) if top <= OPENING_ROWS else None
+            kept = openings.load_first_move(game, objective, search, _book_settings()) if top <= OPENING_ROWS else None
+            hit = [MultiSuggestion(*row) for row in kept] if kept is not None else None
             if hit is None or len(hit) < top:
                 hit = _rank(game, max(top, OPENING_ROWS), matrix, objective, search)
-                openings.save_first_move(game, objective, search, hit[:OPENING_ROWS])
+                openings.save_first_move(
+                    game,
+                    objective,
+                    search,
+                    _book_settings(),
+                    [(r.word, r.cost, r.solves, r.why, r.searched) for r in hit[:OPENING_ROWS]],
+                )
             with _openings_lock:
                 _openings[key] = hit
                 while len(_openings) > OPENINGS_KEPT:
                     _openings.pop(next(iter(_openings)))
         return hit[:top]
     return _rank(game, top, matrix, objective, search)
+
+
+def _book_settings() -> tuple[object, ...]:
+    """The constants a kept first move depends on (part of its file's key, multi/openings.py)."""
+    return (
+        BITS_PER_GUESS,
+        OPENING_ROWS,
+        ENDGAME_SLACK,
+        ENDGAME_CHECKED,
+        endgame.ENDGAME_TUPLES,
+        endgame.EXTRA_WORDS,
+        endgame.NODE_BUDGET,
+        endgame.LOSS_PENALTY,
+        DEADLOCK_WEIGHT,
+        DEADLOCK_WEIGHT_FIRST,
+        deadlock.DEADLOCK_SAMPLES,
+    )
 
 
 # How much of the deadlock share (multi/deadlock.py) a guess is charged as lost boards: the share
@@ -120,7 +156,7 @@ ENDGAME_SLACK = 3  # guesses beyond one per open board below which the failure r
 ENDGAME_CHECKED = 24  # the best guesses by the estimate whose risk is counted
 
 
-def _failure_risk(game: MultiGame, gid: int, cands: dict, matrix: np.ndarray) -> float:
+def _failure_risk(game: MultiGame, gid: int, cands: dict[int, np.ndarray], matrix: np.ndarray) -> float:
     """Expected boards lost after ``gid``, times the cost of a lost board.  After the guess, R
     guesses are left; each other open board needs one of them for its answer, so a board has
     B = R - (other open boards) to itself (a conservative count: those answers also inform it).
@@ -163,7 +199,7 @@ def _failure_risk(game: MultiGame, gid: int, cands: dict, matrix: np.ndarray) ->
 
 OPENING_ROWS = 10  # first-move rows kept (a shorter table is their first rows)
 OPENINGS_KEPT = 16
-_openings: dict[tuple, list[MultiSuggestion]] = {}
+_openings: dict[tuple[object, ...], list[MultiSuggestion]] = {}
 _openings_lock = threading.Lock()
 
 
@@ -193,8 +229,7 @@ def _estimate(game: MultiGame, pool: np.ndarray, m: np.ndarray) -> np.ndarray:
     return total
 
 
-def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
-          search: bool) -> list[MultiSuggestion]:
+def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str, search: bool) -> list[MultiSuggestion]:
     lex = game.lexicon
     m = matrix if matrix is not None else pattern_matrix(lex)
     active = [b for b in game.active if b not in game.off_list]
@@ -255,8 +290,9 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
         total = total.copy()
         for k in head.tolist():
             total[k] += _failure_risk(game, int(pool[k]), cands, m)
-        order = np.concatenate([head[np.lexsort((pool[head], -on_board[head], np.round(total[head], 9)))],
-                                order[ENDGAME_CHECKED:]])
+        order = np.concatenate(
+            [head[np.lexsort((pool[head], -on_board[head], np.round(total[head], 9)))], order[ENDGAME_CHECKED:]]
+        )
     order = order[:top]
     out = []
     for k in order.tolist():
@@ -269,8 +305,9 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str,
         elif known:
             why = f"solves board {known[0]}, whose answer is known"
         elif boards:
-            why = (f"could be the answer on board{'s' if len(boards) > 1 else ''} {named}"
-                   + ("; narrows the others" if len(boards) < len(active) else ""))
+            why = f"could be the answer on board{'s' if len(boards) > 1 else ''} {named}" + (
+                "; narrows the others" if len(boards) < len(active) else ""
+            )
         else:
             why = f"narrows all {len(active)} open boards"
         if searched is not None:

@@ -7,7 +7,7 @@ an emoji, so the columns stay aligned)."""
 
 from __future__ import annotations
 
-from ..feedback import EmojiStyle, format_emoji
+from ..core.feedback import EmojiStyle, format_emoji
 from .game import MultiGame, check_objective
 
 BLANK = "\u3000"  # an ideographic space: as wide as a tile emoji in the fonts that show them
@@ -34,8 +34,7 @@ def multi_share_text(game: MultiGame, style: EmojiStyle = "dark", per_line: int 
         caps = "".join(_keycap(solved[b]) for b in boards)
         lines = [caps]
         for row in game.rows:
-            cells = [BLANK * n if row.patterns[b] is None else format_emoji(row.patterns[b], n, style)
-                     for b in boards]
+            cells = [BLANK * n if (p := row.patterns[b]) is None else format_emoji(p, n, style) for b in boards]
             if all(p is None for p in (row.patterns[b] for b in boards)):
                 continue
             lines.append(" ".join(cells).rstrip(BLANK + " "))
@@ -46,9 +45,13 @@ def multi_share_text(game: MultiGame, style: EmojiStyle = "dark", per_line: int 
 def cost_meaning(objective: str = "score") -> str:
     """What the suggestions' ``cost`` column is, in words (it is not guesses of one board)."""
     check_objective(objective)
-    base = ("cost: the guesses still needed to solve each open board, this one included, added up over the "
-            "open boards (lower is better; a board that would be lost counts a penalty)")
+    base = (
+        "cost: the guesses still needed to solve each open board, this one included, added up over the "
+        "open boards (lower is better; a board that would be lost counts a penalty)"
+    )
     if objective == "guesses":
-        return (base + "; near the end, where the rest of the game is searched, it is the guesses until every "
-                "board is solved instead")
+        return (
+            base + "; near the end, where the rest of the game is searched, it is the guesses until every "
+            "board is solved instead"
+        )
     return base + "; estimated one guess ahead, exact where the rest of the game was searched (near the end)"

@@ -21,14 +21,15 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from pathlib import Path
 
 import numpy as np
 
-from ..matrix import pattern_matrix
-from ..strategies import partition_stats
-from ..words import Lexicon
+from ..core.matrix import pattern_matrix
+from ..core.words import Lexicon
+from ..policy.strategies import partition_stats
 from .game import MultiGame
 from .policy import suggest
 
@@ -72,13 +73,21 @@ class MultiSimResult:
         """Median and slowest time per move, in milliseconds."""
         return 1000 * statistics.median(self.move_seconds), 1000 * max(self.move_seconds)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         med, worst = self.move_ms()
-        return {"chooser": self.chooser, "boards": self.boards, "max_guesses": self.max_guesses,
-                "games": self.games, "mean": self.mean, "mean_guesses": self.mean_finished,
-                "failure_rate": self.failure_rate,
-                "distribution": {f"{k:g}": v for k, v in self.distribution.items()},
-                "move_ms_median": med, "move_ms_max": worst, "scores": self.scores}
+        return {
+            "chooser": self.chooser,
+            "boards": self.boards,
+            "max_guesses": self.max_guesses,
+            "games": self.games,
+            "mean": self.mean,
+            "mean_guesses": self.mean_finished,
+            "failure_rate": self.failure_rate,
+            "distribution": {f"{k:g}": v for k, v in self.distribution.items()},
+            "move_ms_median": med,
+            "move_ms_max": worst,
+            "scores": self.scores,
+        }
 
 
 def answer_sets(lexicon: Lexicon, boards: int, games: int, seed: int) -> list[list[str]]:
@@ -123,6 +132,7 @@ def joint_entropy_chooser(matrix: np.ndarray) -> Chooser:
             bits += partition_stats(matrix, guesses, c, lex.prior[c], lex.length).bits
         bits[~game.legal_mask()] = -np.inf  # (hard mode)
         return lex.guesses[int(np.argmax(np.round(bits, 9)))]  # first of the best: ties in list order
+
     return choose
 
 
@@ -140,6 +150,7 @@ def fixed_opener_chooser(matrix: np.ndarray, opener: tuple[str, ...] = FIXED_OPE
                 if allowed[game.lexicon.id(w)]:  # hard mode may bar the next opener word
                     return w
         return then(game)
+
     return choose
 
 
@@ -149,22 +160,35 @@ def policy_chooser(matrix: np.ndarray, objective: str = "score", search: bool = 
         # none: a hard-mode game stuck for good (MultiGame.stuck); the last guess is always
         # allowed, and the game is played out to the cap, lost
         return rows[0].word if rows else game.rows[-1].guess
+
     return choose
 
 
 def choosers(lexicon: Lexicon, matrix: np.ndarray, objective: str = "score") -> dict[str, Chooser]:
     """The policy (for ``objective``), the policy without its search, and the baselines (the
     fixed opener where its words are in the list)."""
-    out = {"policy": policy_chooser(matrix, objective), "one-step": policy_chooser(matrix, objective, search=False),
-           "joint-entropy": joint_entropy_chooser(matrix)}
+    out = {
+        "policy": policy_chooser(matrix, objective),
+        "one-step": policy_chooser(matrix, objective, search=False),
+        "joint-entropy": joint_entropy_chooser(matrix),
+    }
     if all(w in lexicon for w in FIXED_OPENER):
         out["fixed-opener"] = fixed_opener_chooser(matrix)
     return out
 
 
-def simulate(lexicon: Lexicon, boards: int, chooser: Chooser, sets: list[list[str]], *, name: str = "",
-             max_guesses: int | None = None, matrix: np.ndarray | None = None, hard: bool = False,
-             progress: Callable[[int], None] | None = None) -> MultiSimResult:
+def simulate(
+    lexicon: Lexicon,
+    boards: int,
+    chooser: Chooser,
+    sets: list[list[str]],
+    *,
+    name: str = "",
+    max_guesses: int | None = None,
+    matrix: np.ndarray | None = None,
+    hard: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> MultiSimResult:
     """Play one game per answer set with ``chooser`` (``hard``: in hard mode, every guess
     checked by the game)."""
     m = matrix if matrix is not None else pattern_matrix(lexicon)
@@ -188,7 +212,7 @@ def simulate(lexicon: Lexicon, boards: int, chooser: Chooser, sets: list[list[st
     return result
 
 
-def plot(results: list[MultiSimResult], path, *, title: str) -> None:
+def plot(results: list[MultiSimResult], path: str | Path, *, title: str) -> None:
     """The choosers' score distributions side by side (games per score), written atomically as a
     PNG (needs the 'plots' extra)."""
     import matplotlib
@@ -196,7 +220,7 @@ def plot(results: list[MultiSimResult], path, *, title: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from ..simulate import save_png
+    from ..policy.simulate import save_png
 
     scores = sorted({s for r in results for s in r.scores})
     width = 0.8 / len(results)
@@ -204,8 +228,12 @@ def plot(results: list[MultiSimResult], path, *, title: str) -> None:
     for i, r in enumerate(results):
         dist = r.distribution
         xs = [k + (i - (len(results) - 1) / 2) * width for k in range(len(scores))]
-        ax.bar(xs, [dist.get(s, 0) for s in scores], width=width,
-               label=f"{r.chooser}: mean {r.mean:.3f}, lost {100 * r.failure_rate:.1f} %")
+        ax.bar(
+            xs,
+            [dist.get(s, 0) for s in scores],
+            width=width,
+            label=f"{r.chooser}: mean {r.mean:.3f}, lost {100 * r.failure_rate:.1f} %",
+        )
     ax.set_xticks(range(len(scores)), [f"{s:g}" for s in scores], fontsize=8)
     ax.set_xlabel("score (the sum over boards of the guess that solved each)")
     ax.set_ylabel("games")

@@ -23,21 +23,21 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import get_current_worker
 
-from ..errors import WordlebotError
-from ..render import format_prob, format_solve, plural
-from ..days import GameDay, resolve_day
-from ..session import KEYS_HELP, GridUse, Outcome, Session, Settings, SettingsPlan
+from ..app.session import KEYS_HELP, GridUse, Outcome, Session, Settings, SettingsPlan
+from ..core.days import GameDay, resolve_day
+from ..core.errors import WordlebotError
+from ..core.text import format_prob, format_solve, plural
 from .screens import AnalysisScreen, GridScreen, HelpScreen, SettingsScreen
 
 # Keys the session handles (a printable character is one too); the rest are the app's bindings.
-SESSION_KEYS = frozenset({"enter", "tab", "backspace", "left", "right", "up", "down", "space", "escape",
-                          "ctrl+z", "ctrl+n", "f3"})
+SESSION_KEYS = frozenset(
+    {"enter", "tab", "backspace", "left", "right", "up", "down", "space", "escape", "ctrl+z", "ctrl+n", "f3"}
+)
 # Start-up notices show this long (they stay in the status line after): long enough to read, short
 # enough not to cover the settings dialog for a minute.
 NOTICE_SECONDS = 12
 KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-KEY_STYLES = {-1: "bold black on grey70", 0: "grey50 on grey15", 1: "bold white on #b59f3b",
-              2: "bold white on #538d4e"}
+KEY_STYLES = {-1: "bold black on grey70", 0: "grey50 on grey15", 1: "bold white on #b59f3b", 2: "bold white on #538d4e"}
 
 
 class Tile(Static):
@@ -100,7 +100,7 @@ def columns(items: list[str], width: int) -> str:
         return ""
     cell = max(map(len, items)) + 2
     per_line = max(1, (width + 2) // cell)
-    lines = [items[i:i + per_line] for i in range(0, len(items), per_line)]
+    lines = [items[i : i + per_line] for i in range(0, len(items), per_line)]
     return "\n".join("".join(x.ljust(cell) for x in line).rstrip() for line in lines)
 
 
@@ -118,7 +118,7 @@ class Candidates(Static):
     (the screen's own resize comes before its boxes are laid out again)."""
 
     def on_resize(self, event: events.Resize) -> None:
-        self.app.call_after_refresh(self.app.refresh_view)
+        self.app.call_after_refresh(self.app.refresh_view)  # type: ignore[attr-defined]  # (the WordlebotApp's)
 
 
 class SuggestionTable(DataTable, can_focus=False):
@@ -168,7 +168,7 @@ def _tty_alive() -> bool:
     import termios
 
     try:
-        termios.tcgetattr(sys.__stdin__.fileno())
+        termios.tcgetattr(sys.__stdin__.fileno() if sys.__stdin__ is not None else 0)
         return True
     except (termios.error, OSError, AttributeError, ValueError):  # hung up, closed, none, not a terminal
         return False
@@ -190,8 +190,15 @@ class WordlebotApp(App):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, session: Session, *, top: int = 8, persist: bool = True,
-                 data_dir: str | Path | None = None, notes: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        top: int = 8,
+        persist: bool = True,
+        data_dir: str | Path | None = None,
+        notes: list[str] | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
         self.data_dir = data_dir  # where the settings dialog loads other word lists from
@@ -228,7 +235,7 @@ class WordlebotApp(App):
         table.add_columns(*table.LABELS)
         self._fit_left()
         # Progress lines of the start ("Training the answer model…") are over by now: not news.
-        from ..wordsets import is_progress
+        from ..app.wordsets import is_progress
 
         # A fallback word list is said by the notice line, in view for the whole session (its
         # whole story went to stderr before the screen opened); a toast would only cover it.
@@ -264,9 +271,11 @@ class WordlebotApp(App):
     def _describe(self) -> str:
         s = self.session
         day = s.day_label()
-        return (f"{s.lexicon.name}{' ' + day if day else ''} · {s.mode} · {s.settings.strategy}"
-                f"{' · answers only' if s.settings.guess_space == 'candidates' else ''}"
-                f"{' · hard' if s.game.hard else ''} · {s.game.max_guesses} guesses")
+        return (
+            f"{s.lexicon.name}{' ' + day if day else ''} · {s.mode} · {s.settings.strategy}"
+            f"{' · answers only' if s.settings.guess_space == 'candidates' else ''}"
+            f"{' · hard' if s.game.hard else ''} · {s.game.max_guesses} guesses"
+        )
 
     # --- rendering ---------------------------------------------------------------------------------
 
@@ -383,12 +392,21 @@ class WordlebotApp(App):
         error = self._search_error
         self.query_one(SuggestionTable).display = True
         risky = any(r.lose for r in s.offered)
-        cells = [(r.word.upper(),
-                  # ≈: an estimate past the look-ahead; the guesses when solved, never a penalty
-                  ("≈" if r.basis == "estimate" else "") + f"{r.expected:.3f}" if r.expected is not None else "",
-                  *((format_solve(r.lose),) if risky else ()),
-                  f"{r.bits:.2f}", f"{r.expected_left:.1f}", str(r.largest), format_prob(r.p_answer),
-                  "✓" if r.can_be_answer else "", "✓" if r.hard_legal else "✗") for r in s.offered]
+        cells = [
+            (
+                r.word.upper(),
+                # ≈: an estimate past the look-ahead; the guesses when solved, never a penalty
+                ("≈" if r.basis == "estimate" else "") + f"{r.expected:.3f}" if r.expected is not None else "",
+                *((format_solve(r.lose),) if risky else ()),
+                f"{r.bits:.2f}",
+                f"{r.expected_left:.1f}",
+                str(r.largest),
+                format_prob(r.p_answer),
+                "✓" if r.can_be_answer else "",
+                "✓" if r.hard_legal else "✗",
+            )
+            for r in s.offered
+        ]
         self.query_one(SuggestionTable).show(cells)
         title = self.query_one("#sugg-title", Static)
         if s.game.off_list:
@@ -399,11 +417,15 @@ class WordlebotApp(App):
             best = s.offered[0].word.upper() if s.offered else "…"
             estimate = bool(s.offered) and s.offered[0].basis == "estimate"
             # ≈: past the look-ahead the estimate does not count hard mode's limits (optimistic)
-            note = ("; ≈ may be low in hard mode" if estimate and s.game.hard else
-                    "; avg ≈ estimated" if estimate else "")
+            note = (
+                "; ≈ may be low in hard mode" if estimate and s.game.hard else "; avg ≈ estimated" if estimate else ""
+            )
             # the goal first (what the search plays for), short enough for the panel at 80 columns
-            title.update(f"{s.settings.goal} · Tab plays {best}{note}" if s.advisor.searching
-                         else f"suggestions (Tab plays {best}{note})")
+            title.update(
+                f"{s.settings.goal} · Tab plays {best}{note}"
+                if s.advisor.searching
+                else f"suggestions (Tab plays {best}{note})"
+            )
         self._hidden_shown = False
 
     # --- input -------------------------------------------------------------------------------------
@@ -466,8 +488,11 @@ class WordlebotApp(App):
         except WordlebotError as exc:
             self.say(f"that share grid cannot be used: {exc}", True)
             return
-        self.say(f"share grid of Wordle #{use.game_day.puzzle:,}: loading the prior of {use.game_day.day}…"
-                 if use.new_day else use.message())
+        self.say(
+            f"share grid of Wordle #{use.game_day.puzzle:,}: loading the prior of {use.game_day.day}…"
+            if use.new_day
+            else use.message()
+        )
         self._grid_day(use)
 
     @work(thread=True, exclusive=True, group="grid")
@@ -527,12 +552,17 @@ class WordlebotApp(App):
         """The dialog's plan: the day as typed (a date, a puzzle number, empty for today)."""
         s = self.session
         current = s.game_day
-        if current is not None and current.chosen and day_text.strip() in (current.day.isoformat(), str(current.puzzle)):
+        if (
+            current is not None
+            and current.chosen
+            and day_text.strip() in (current.day.isoformat(), str(current.puzzle))
+        ):
             return self._plan(settings, current)
         return self._plan(settings, resolve_day(date=day_text, history=s.history))
 
     def _plan(self, settings: Settings, game_day: GameDay | None = None) -> SettingsPlan:
         """What the new settings (and day) would do (called on a worker thread)."""
+
         def note(m: str) -> None:
             self.call_from_thread(self.notify, m, severity="warning", timeout=20)
 

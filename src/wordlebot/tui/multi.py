@@ -21,12 +21,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import get_current_worker
 
-from ..errors import WordlebotError
-from ..feedback import pattern_to_colours
+from ..core.data import puzzle_number
+from ..core.errors import WordlebotError
+from ..core.feedback import pattern_to_colours
+from ..core.words import Lexicon
 from ..multi import MultiGame, check_objective, suggest
 from ..multi.simulate import answer_sets
-from ..render import puzzle_number
-from ..words import Lexicon
 
 TILE = {0: "bold white on #3a3a3c", 1: "bold white on #b59f3b", 2: "bold white on #538d4e"}
 TOP = 5
@@ -70,8 +70,17 @@ class MultiBoardApp(App):
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
-    def __init__(self, lexicon: Lexicon, boards: int = 4, *, hard: bool = False, play: bool = False,
-                 answers: Sequence[str] | None = None, seed: int | None = None, objective: str = "score") -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        boards: int = 4,
+        *,
+        hard: bool = False,
+        play: bool = False,
+        answers: Sequence[str] | None = None,
+        seed: int | None = None,
+        objective: str = "score",
+    ) -> None:
         """``play``: against hidden words (``answers``, else drawn at random: distinct, by the
         prior, from ``seed``); each line is then just the word.  Otherwise it assists a game
         played elsewhere."""
@@ -109,8 +118,12 @@ class MultiBoardApp(App):
                     yield Static("", classes="board-title", id=f"title-{b}")
                     yield Static("", id=f"board-{b}")
         yield Static("", id="suggestions")
-        yield Input(placeholder="your guess (Tab: the suggestion)" if self.play else
-                    "word, then the colours of each open board: roate 00100 20000 …", id="line")
+        yield Input(
+            placeholder="your guess (Tab: the suggestion)"
+            if self.play
+            else "word, then the colours of each open board: roate 00100 20000 …",
+            id="line",
+        )
         yield Static("", id="status")
         yield Footer()
 
@@ -129,9 +142,12 @@ class MultiBoardApp(App):
         g = self.game
         day = g.lexicon.day  # the day whose prior the word set carries (--date, else today)
         day_text = "" if day is None else f" {'today ' if day == dt.date.today() else ''}{day} #{puzzle_number(day):,}"
-        self.sub_title = (f"{g.lexicon.name}{day_text} · {g.max_guesses} guesses" + (" · hard" if g.hard else "")
-                          + (" · play" if self.play else "")
-                          + (" · fewest guesses" if self.objective == "guesses" else ""))
+        self.sub_title = (
+            f"{g.lexicon.name}{day_text} · {g.max_guesses} guesses"
+            + (" · hard" if g.hard else "")
+            + (" · play" if self.play else "")
+            + (" · fewest guesses" if self.objective == "guesses" else "")
+        )
         for b in range(g.n_boards):
             solved = g.solved_at[b]
             left = int(g.candidates(b).size)
@@ -144,11 +160,16 @@ class MultiBoardApp(App):
         self.version += 1
         if g.over:
             lost = [str(b + 1) for b in g.active]
-            hidden = ("; the words were " + ", ".join(f"{b + 1} {g.boards[b].answer.upper()}" for b in g.active)
-                      if self.play and lost else "")
+            hidden = (
+                "; the words were " + ", ".join(f"{b + 1} {(g.boards[b].answer or '?').upper()}" for b in g.active)
+                if self.play and lost
+                else ""
+            )
             self.query_one("#suggestions", Static).update(
-                f"out of guesses: board {', '.join(lost)} not solved; score {g.score():g}{hidden}" if lost else
-                f"all {g.n_boards} boards solved in {g.guesses_used}: score {g.score():g} (Ctrl+N: a new game)")
+                f"out of guesses: board {', '.join(lost)} not solved; score {g.score():g}{hidden}"
+                if lost
+                else f"all {g.n_boards} boards solved in {g.guesses_used}: score {g.score():g} (Ctrl+N: a new game)"
+            )
             self.rows = []
             return
         self.query_one("#suggestions", Static).update("suggestions: searching…")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import on, work
@@ -11,23 +11,27 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from .. import clipboard
-from ..advisor import ALL_STRATEGIES
-from ..errors import WordlebotError
-from ..render import TILE_STYLES, outcome_cell, sentence
-from ..session import Session, SettingsPlan
-from ..settings import MODES, Settings
-from ..wordsets import NAMES
-from ..feedback import pattern_to_colours
+from ..app.session import Session, SettingsPlan
+from ..app.settings import MODES, Settings
+from ..app.wordsets import NAMES
+from ..core import clipboard
+from ..core.errors import WordlebotError
+from ..core.feedback import pattern_to_colours
+from ..core.text import outcome_cell, sentence
+from ..policy.advisor import ALL_STRATEGIES
+from ..term.render import TILE_STYLES
 
-
-GUESS_SPACE_CHOICES = [("any allowed word", "all"),
-                       ("only possible answers: every guess can win", "candidates")]
-HINT_CHOICES = [("auto: hidden in play mode until F3", "auto"), ("always shown", "shown"),
-                ("hidden until asked (F3)", "hidden")]
+GUESS_SPACE_CHOICES = [("any allowed word", "all"), ("only possible answers: every guess can win", "candidates")]
+HINT_CHOICES = [
+    ("auto: hidden in play mode until F3", "auto"),
+    ("always shown", "shown"),
+    ("hidden until asked (F3)", "hidden"),
+]
 # The goals as the settings dialog offers them (advisor.GOAL_TEXT says it in full).
-GOAL_LABELS = {"streak": "streak: the fewest losses first, then guesses",
-               "average": "average: the fewest guesses (a loss: 10 more)"}
+GOAL_LABELS = {
+    "streak": "streak: the fewest losses first, then guesses",
+    "average": "average: the fewest guesses (a loss: 10 more)",
+}
 
 
 class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
@@ -61,7 +65,9 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
                 yield Input(str(s.length), id="length", restrict=r"[0-9]*", max_length=2, compact=True)
             with Horizontal(classes="field"):
                 yield Label("guess file")
-                yield Input(s.guesses_file or "", placeholder="(optional) one word per line", id="guesses", compact=True)
+                yield Input(
+                    s.guesses_file or "", placeholder="(optional) one word per line", id="guesses", compact=True
+                )
             with Horizontal(classes="field"):
                 yield Label("answer file")
                 yield Input(s.answers_file or "", placeholder="(optional)", id="answers", compact=True)
@@ -69,28 +75,43 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
                 yield Label("day")
                 gd = self.session.game_day
                 today = f"today ({gd.day if gd is not None and not gd.chosen else 'the date'})"
-                yield Input(self.day_text, placeholder=f"{today}; or YYYY-MM-DD, or a puzzle number", id="day",
-                            max_length=24, compact=True)
+                yield Input(
+                    self.day_text,
+                    placeholder=f"{today}; or YYYY-MM-DD, or a puzzle number",
+                    id="day",
+                    max_length=24,
+                    compact=True,
+                )
             with Horizontal(classes="field"):
                 yield Label("strategy")
-                yield Select([(n, n) for n in ALL_STRATEGIES], value=s.strategy, allow_blank=False, id="strategy", compact=True)
+                yield Select(
+                    [(n, n) for n in ALL_STRATEGIES], value=s.strategy, allow_blank=False, id="strategy", compact=True
+                )
             with Horizontal(classes="field"):
                 yield Label("guesses")
-                yield Select(GUESS_SPACE_CHOICES, value=s.guess_space, allow_blank=False, id="guess-space", compact=True)
+                yield Select(
+                    GUESS_SPACE_CHOICES, value=s.guess_space, allow_blank=False, id="guess-space", compact=True
+                )
             with Horizontal(classes="field"):
                 yield Label("hints")
                 yield Select(HINT_CHOICES, value=s.hints, allow_blank=False, id="hints", compact=True)
             with Horizontal(classes="field"):
                 yield Label("play for")
-                yield Select([(GOAL_LABELS[g], g) for g in GOAL_LABELS], value=s.goal, allow_blank=False,
-                             id="goal", compact=True)
+                yield Select(
+                    [(GOAL_LABELS[g], g) for g in GOAL_LABELS], value=s.goal, allow_blank=False, id="goal", compact=True
+                )
             with Horizontal(classes="field"):
                 yield Label("mode")
                 yield Select([(m, m) for m in MODES], value=s.mode, allow_blank=False, id="mode", compact=True)
             with Horizontal(classes="field"):
                 yield Label("hard mode")
-                yield Select([("off", False), ("on: every revealed hint must be used", True)], value=s.hard,
-                             allow_blank=False, id="hard", compact=True)
+                yield Select(
+                    [("off", False), ("on: every revealed hint must be used", True)],
+                    value=s.hard,
+                    allow_blank=False,
+                    id="hard",
+                    compact=True,
+                )
             with Horizontal(classes="field"):
                 yield Label("guess cap")
                 yield Input(str(s.max_guesses), id="cap", restrict=r"[0-9]*", max_length=2, compact=True)
@@ -114,13 +135,18 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
                 return int(text or default)
             except ValueError:
                 return text  # Settings.problems names it
+
         chosen = Settings(
-            words=str(q("#words", Select).value), length=number("#length", 5),
+            words=str(q("#words", Select).value),
+            length=number("#length", 5),  # type: ignore[arg-type]  # a bad value: Settings.problems names it
             guesses_file=q("#guesses", Input).value.strip() or None,
             answers_file=q("#answers", Input).value.strip() or None,
-            strategy=str(q("#strategy", Select).value), hard=bool(q("#hard", Select).value),
-            max_guesses=number("#cap", 6), mode=str(q("#mode", Select).value),
-            guess_space=str(q("#guess-space", Select).value), hints=str(q("#hints", Select).value),
+            strategy=str(q("#strategy", Select).value),
+            hard=bool(q("#hard", Select).value),
+            max_guesses=number("#cap", 6),  # type: ignore[arg-type]
+            mode=str(q("#mode", Select).value),
+            guess_space=str(q("#guess-space", Select).value),
+            hints=str(q("#hints", Select).value),
             goal=str(q("#goal", Select).value),
         )
         problems = chosen.problems()  # the same checks as a settings file gets
@@ -166,8 +192,10 @@ class SettingsScreen(ModalScreen[tuple[SettingsPlan, bool] | None]):
             return
         self.pending = plan
         self.query_one("#apply", Button).label = "New game"
-        self._say(f"The game in progress cannot go on with these settings: {sentence(plan.reason)} "
-                  "Press New game to start one with them, or Cancel to keep playing.")
+        self._say(
+            f"The game in progress cannot go on with these settings: {sentence(plan.reason or '')} "
+            "Press New game to start one with them, or Cancel to keep playing."
+        )
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -228,16 +256,23 @@ class AnalysisScreen(ModalScreen[None]):
         t = self.query_one("#rows", DataTable)
         self.review = review
         for r in report.rows:
-            t.add_row(str(r.index), _tiles(r.guess, r.pattern), f"{r.candidates_before:,}→{r.candidates_after:,}",
-                      r.best.upper(), outcome_cell(r.best_expected, r.best_lose, r.lookahead, 2),
-                      outcome_cell(r.player_expected, r.player_lose, r.lookahead, 2), str(r.skill), str(r.luck))
+            t.add_row(
+                str(r.index),
+                _tiles(r.guess, r.pattern),
+                f"{r.candidates_before:,}→{r.candidates_after:,}",
+                r.best.upper(),
+                outcome_cell(r.best_expected, r.best_lose, r.lookahead, 2),
+                outcome_cell(r.player_expected, r.player_lose, r.lookahead, 2),
+                str(r.skill),
+                str(r.luck),
+            )
         for k, r in enumerate(report.unrated, start=len(report.rows) + 1):
             t.add_row(str(k), _tiles(r.guess, r.pattern), "off list", "—", "", "", "", "")
         # on the dialog's borders, not in lines of their own: it fills an 80x24 terminal
         risky = any(r.best_lose or r.player_lose for r in report.rows)
         box = self.query_one("#analysis")
         box.border_title = f"Game analysis · the bot plays for the {report.goal}"
-        box.border_subtitle = ("avg: guesses to finish when solved" + (" · n%: the chance to solve" if risky else ""))
+        box.border_subtitle = "avg: guesses to finish when solved" + (" · n%: the chance to solve" if risky else "")
         self.query_one("#summary", Static).update(report.summary())
         self._review(0)
         t.focus()
@@ -253,13 +288,14 @@ class AnalysisScreen(ModalScreen[None]):
     @on(Button.Pressed, "#copy")
     def action_copy(self) -> None:
         result = clipboard.copy(self.share, "share grid", osc52=self.app.copy_to_clipboard)
-        self.app.notify(result.message, severity="information" if result.copied else "warning",
-                        timeout=8 if result.copied else 15)
+        self.app.notify(
+            result.message, severity="information" if result.copied else "warning", timeout=8 if result.copied else 15
+        )
 
     @on(Button.Pressed, "#new")
     def action_new(self) -> None:
         self.dismiss(None)
-        self.app.action_key("ctrl+n")
+        self.app.action_key("ctrl+n")  # type: ignore[attr-defined]  # (the WordlebotApp's)
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
@@ -290,8 +326,9 @@ class GridScreen(ModalScreen[None]):
     def read(self) -> None:
         try:
             rep = self.session.grid_report(self.grid)
-            text = "\n".join([rep.headline("enter your rows on the board, then paste the grid again to rate "
-                                         "each one")] + rep.lines())
+            text = "\n".join(
+                [rep.headline("enter your rows on the board, then paste the grid again to rate each one")] + rep.lines()
+            )
         except WordlebotError as exc:
             text = f"no analysis: {exc}"
         self.app.call_from_thread(self.query_one("#grid-text", Static).update, text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -19,18 +20,25 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from .. import __version__
-from ..advisor import DEFAULT_GOAL, GOALS
-from ..errors import WordlebotError
-from ..data import FIRST_DAY
-from ..feedback import ACCEPTED_FORMATS
+from ..core.data import FIRST_DAY
+from ..core.errors import WordlebotError
+from ..core.feedback import ACCEPTED_FORMATS
+from ..policy.advisor import DEFAULT_GOAL, GOALS
 from . import schemas as s
-from .service import (OFFICIAL_SETS, BusyError, Engine, NotReadyError, SetFailedError, UnknownWordSet, colours,
-                      parse_rows)
+from .service import (
+    OFFICIAL_SETS,
+    BusyError,
+    Engine,
+    NotReadyError,
+    SetFailedError,
+    colours,
+    parse_rows,
+)
 
 STATIC = Path(__file__).resolve().parent / "static"
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
-                               "base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    "base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
 }
@@ -40,11 +48,16 @@ class ErrorOut(BaseModel):
     detail: str
 
 
-ERRORS = {400: {"model": ErrorOut, "description": "a word, feedback or game the library refuses"},
-          413: {"model": ErrorOut, "description": "request body too large"},
-          422: {"model": ErrorOut, "description": "the body does not fit the schema"},
-          503: {"model": ErrorOut, "description": "busy, or the word set is being prepared (or could not be): "
-                                                   "try again after the Retry-After seconds"}}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "a word, feedback or game the library refuses"},
+    413: {"model": ErrorOut, "description": "request body too large"},
+    422: {"model": ErrorOut, "description": "the body does not fit the schema"},
+    503: {
+        "model": ErrorOut,
+        "description": "busy, or the word set is being prepared (or could not be): "
+        "try again after the Retry-After seconds",
+    },
+}
 
 
 BODY_SECONDS = 10.0  # a request body must arrive within this (slow senders do not hold a connection)
@@ -63,8 +76,9 @@ class Limits:
       names, so a hostile page cannot drive it through DNS rebinding.
     """
 
-    def __init__(self, app, max_bytes: int = s.MAX_BODY, hosts: frozenset[str] | None = None,
-                 body_seconds: float = BODY_SECONDS) -> None:
+    def __init__(
+        self, app, max_bytes: int = s.MAX_BODY, hosts: frozenset[str] | None = None, body_seconds: float = BODY_SECONDS
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.hosts = hosts
@@ -81,8 +95,12 @@ class Limits:
             if host not in self.hosts:
                 bound = scope.get("server") or ("127.0.0.1", None)
                 where = f"[{bound[0]}]" if ":" in str(bound[0]) else bound[0]
-                return await _refuse(send, 400, f"this server answers requests for {', '.join(sorted(self.hosts))} "
-                                                f"only; open it as http://{where}:{bound[1]}/")
+                return await _refuse(
+                    send,
+                    400,
+                    f"this server answers requests for {', '.join(sorted(self.hosts))} "
+                    f"only; open it as http://{where}:{bound[1]}/",
+                )
         if b"transfer-encoding" in headers and b"content-length" in headers:
             return await _refuse(send, 400, "a request may not give both Content-Length and Transfer-Encoding")
         lengths = headers.get(b"content-length", [])
@@ -97,7 +115,7 @@ class Limits:
             left = deadline - asyncio.get_running_loop().time()
             try:
                 message = await asyncio.wait_for(receive(), timeout=max(left, 0.001))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return await _refuse(send, 408, f"the request body did not arrive within {self.body_seconds:.0f} s")
             if message["type"] != "http.request":
                 return  # the client went away
@@ -145,7 +163,7 @@ def loopback_hosts(host: str) -> frozenset[str] | None:
         infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
     except OSError:
         return None
-    ips = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos]
+    ips = [ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos]
     mapped = [ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped else ip for ip in ips]
     if not mapped or not all(ip.is_loopback for ip in mapped):
         return None
@@ -157,9 +175,19 @@ LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 
 async def _refuse(send, status: int, detail: str, extra: list | None = None) -> None:
     body = json.dumps({"detail": detail}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")] + (extra or []) + _HEADERS})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ]
+            + (extra or [])
+            + _HEADERS,
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -168,16 +196,16 @@ _HEADERS = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
 
 def _is_branch(part) -> bool:
     """A union branch in an error location (the history is a list of rows or a text)."""
-    return isinstance(part, str) and (part.startswith("list[") or part in ("str", "constrained-str")
-                                      or part.startswith("constrained-str"))
+    return isinstance(part, str) and (
+        part.startswith("list[") or part in ("str", "constrained-str") or part.startswith("constrained-str")
+    )
 
 
 def _validation_message(exc: RequestValidationError) -> str:
     """One readable line per problem: ``history[1].guess: String should have at most 15 characters``."""
     errors = list(exc.errors())
     # A list given for the history: report what is wrong inside it, not that it is not a text.
-    if any(any(_is_branch(p) and p.startswith("list[") for p in e["loc"]) and e["type"] != "list_type"
-           for e in errors):
+    if any(any(_is_branch(p) and p.startswith("list[") for p in e["loc"]) and e["type"] != "list_type" for e in errors):
         errors = [e for e in errors if not any(_is_branch(p) and not p.startswith("list[") for p in e["loc"])]
     by_field: dict[str, list[str]] = {}
     for e in errors:
@@ -218,11 +246,14 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     """The app over ``engine``; ``hosts``: the Host names accepted (None: any) and
     ``body_seconds`` the time a body may take to arrive (see Limits)."""
     app = FastAPI(
-        title="wordlebot", version=__version__,
+        title="wordlebot",
+        version=__version__,
         description="Wordle suggestions from a near-optimal tree search, post-game analysis and share "
-                    f"grids. Feedback may be given as {ACCEPTED_FORMATS}.",
+        f"grids. Feedback may be given as {ACCEPTED_FORMATS}.",
         # The interactive docs pages load their scripts from a CDN: off; the description stays.
-        docs_url=None, redoc_url=None, openapi_url="/api/openapi.json",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
     )
     app.state.engine = engine
     app.add_middleware(Limits, hosts=hosts, body_seconds=body_seconds)
@@ -232,7 +263,11 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
 
     @app.exception_handler(WordlebotError)
     async def _user_error(request: Request, exc: WordlebotError):
-        return JSONResponse({"detail": str(exc)}, status_code=404 if isinstance(exc, UnknownWordSet) else 400)
+        # the message, and where it is when it is about one row or board (1-based), for a page
+        # to point at; the status is the error's own where it has one (UnknownWordSet: 404)
+        doc: dict[str, object] = {"detail": str(exc)}
+        doc.update({k: v for k, v in (("row", exc.row), ("board", exc.board)) if v is not None})
+        return JSONResponse(doc, status_code=getattr(exc, "http_status", 400))
 
     @app.exception_handler(RequestValidationError)
     async def _bad_body(request: Request, exc: RequestValidationError):
@@ -244,13 +279,17 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
 
     @app.exception_handler(SetFailedError)
     async def _set_failed(request: Request, exc: SetFailedError):
-        return JSONResponse({"detail": f"{exc}; try another word set"}, status_code=503,
-                            headers={"retry-after": str(exc.retry_after)})
+        return JSONResponse(
+            {"detail": f"{exc}; try another word set"}, status_code=503, headers={"retry-after": str(exc.retry_after)}
+        )
 
     @app.exception_handler(NotReadyError)
     async def _not_ready(request: Request, exc: NotReadyError):
-        return JSONResponse({"detail": str(exc), "preparing": exc.status.doc()}, status_code=503,
-                            headers={"retry-after": str(exc.retry_after)})
+        return JSONResponse(
+            {"detail": str(exc), "preparing": exc.status.doc()},
+            status_code=503,
+            headers={"retry-after": str(exc.retry_after)},
+        )
 
     @app.get("/", include_in_schema=False)
     async def index():
@@ -265,17 +304,31 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
     @app.get("/api/health", summary="Is the server up, and which word sets are ready")
     async def health() -> dict:
         sets = {name: engine.status(name).doc() for name in engine.names}
-        return {"ok": True, "version": __version__, "ready": sets[engine.default]["state"] == "ready",
-                "sets": sets, "queue": {"workers": engine.queue.workers, "running": engine.queue.running,
-                                        "waiting": engine.queue.waiting}}
+        return {
+            "ok": True,
+            "version": __version__,
+            "ready": sets[engine.default]["state"] == "ready",
+            "sets": sets,
+            "queue": {
+                "workers": engine.queue.workers,
+                "running": engine.queue.running,
+                "waiting": engine.queue.waiting,
+            },
+        }
 
     @app.get("/api/config", summary="Word sets, strategies and limits")
     async def config() -> dict:
         return {
-            "default_words": engine.default, "word_sets": engine.names, "strategies": list(engine.strategies),
-            "goals": list(GOALS), "default_goal": DEFAULT_GOAL,
-            "max_rows": s.MAX_ROWS, "max_guesses": 6, "formats": ACCEPTED_FORMATS,
-            "today": engine.today().isoformat(), "today_puzzle": engine.today_puzzle(),
+            "default_words": engine.default,
+            "word_sets": engine.names,
+            "strategies": list(engine.strategies),
+            "goals": list(GOALS),
+            "default_goal": DEFAULT_GOAL,
+            "max_rows": s.MAX_ROWS,
+            "max_guesses": 6,
+            "formats": ACCEPTED_FORMATS,
+            "today": engine.today().isoformat(),
+            "today_puzzle": engine.today_puzzle(),
             "first_day": FIRST_DAY.isoformat(),
             "official_sets": [n for n in engine.names if n in OFFICIAL_SETS],
             "max_boards": s.MAX_BOARDS,
@@ -283,37 +336,80 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
 
     @app.post("/api/suggest", summary="The best next guesses for a game so far", responses=ERRORS)
     async def suggest(body: s.SuggestIn, request: Request) -> dict:
-        return await engine.suggest_async(_client(request), body.words, body.history, hard=body.hard,
-                                          max_guesses=body.max_guesses, strategy=body.strategy, top=body.top,
-                                          candidates=body.candidates, date=body.date, puzzle=body.puzzle,
-                                          guess_space=body.guess_space, goal=body.goal)
+        return await engine.suggest_async(
+            _client(request),
+            body.words,
+            body.history,
+            hard=body.hard,
+            max_guesses=body.max_guesses,
+            strategy=body.strategy,
+            top=body.top,
+            candidates=body.candidates,
+            date=body.date,
+            puzzle=body.puzzle,
+            guess_space=body.guess_space,
+            goal=body.goal,
+        )
 
     @app.post("/api/analyze", summary="Skill and luck of each row of a played game", responses=ERRORS)
     async def analyze(body: s.AnalyzeIn, request: Request) -> dict:
-        return await engine.analyze_async(_client(request), body.words, body.history, answer=body.answer,
-                                          hard=body.hard, max_guesses=body.max_guesses, puzzle=body.puzzle,
-                                          style=body.style, date=body.date, goal=body.goal)
+        return await engine.analyze_async(
+            _client(request),
+            body.words,
+            body.history,
+            answer=body.answer,
+            hard=body.hard,
+            max_guesses=body.max_guesses,
+            puzzle=body.puzzle,
+            style=body.style,
+            date=body.date,
+            goal=body.goal,
+        )
 
-    @app.post("/api/grid", summary="A pasted share grid analysed: its day, its answer from the history, and "
-                                   "the game's analysis when the words are known", responses=ERRORS)
+    @app.post(
+        "/api/grid",
+        summary="A pasted share grid analysed: its day, its answer from the history, and "
+        "the game's analysis when the words are known",
+        responses=ERRORS,
+    )
     async def grid(body: s.GridIn, request: Request) -> dict:
-        return await engine.grid_async(_client(request), body.words, body.grid, played=body.played,
-                                       board=body.history, hard=body.hard, date=body.date, style=body.style)
+        return await engine.grid_async(
+            _client(request),
+            body.words,
+            body.grid,
+            played=body.played,
+            board=body.history,
+            hard=body.hard,
+            date=body.date,
+            style=body.style,
+        )
 
     @app.post("/api/share", summary="The share text of a game (emoji grid)", responses=ERRORS)
     async def share(body: s.ShareIn) -> dict:
         entry = await engine.ready(body.words, loaded=True)
-        rows = parse_rows(body.history, entry.lexicon.length)
-        return {"text": engine.share(body.words, rows, hard=body.hard, max_guesses=body.max_guesses,
-                                     puzzle=body.puzzle, style=body.style)}
+        rows = parse_rows(body.history, entry.words.length)
+        return {
+            "text": engine.share(
+                body.words, rows, hard=body.hard, max_guesses=body.max_guesses, puzzle=body.puzzle, style=body.style
+            )
+        }
 
-    @app.post("/api/multi/suggest", summary="The best next guesses for a Dordle, Quordle or Octordle so far",
-              responses=ERRORS)
+    @app.post(
+        "/api/multi/suggest", summary="The best next guesses for a Dordle, Quordle or Octordle so far", responses=ERRORS
+    )
     async def multi_suggest(body: s.MultiSuggestIn, request: Request) -> dict:
-        return await engine.multi_suggest_async(_client(request), body.words, body.boards, body.history,
-                                                hard=body.hard, max_guesses=body.max_guesses, top=body.top,
-                                                candidates=body.candidates, objective=body.objective,
-                                                date=body.date)
+        return await engine.multi_suggest_async(
+            _client(request),
+            body.words,
+            body.boards,
+            body.history,
+            hard=body.hard,
+            max_guesses=body.max_guesses,
+            top=body.top,
+            candidates=body.candidates,
+            objective=body.objective,
+            date=body.date,
+        )
 
     @app.post("/api/feedback", summary="The colours a guess gets for an answer", responses=ERRORS)
     async def feedback(body: s.FeedbackIn) -> dict:

@@ -15,8 +15,8 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future
-from typing import Callable, Hashable
 
 
 class QueueFull(Exception):
@@ -41,8 +41,7 @@ class FairQueue:
         self._closed = False
         # mean seconds a job takes (moving average), for Retry-After
         self._mean = 0.1
-        self._threads = [threading.Thread(target=self._work, name=f"{name}-{i}", daemon=True)
-                         for i in range(workers)]
+        self._threads = [threading.Thread(target=self._work, name=f"{name}-{i}", daemon=True) for i in range(workers)]
         for t in self._threads:
             t.start()
 

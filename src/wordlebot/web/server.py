@@ -38,8 +38,7 @@ class GuardedH11(H11Protocol):
         self._header_timer: asyncio.TimerHandle | None = None
         self._first = True
         peer = self.client[0] if self.client else None
-        if peer is not None and sum(1 for c in self.connections
-                                    if c.client and c.client[0] == peer) > self.per_peer:
+        if peer is not None and len([c for c in self.connections if c.client and c.client[0] == peer]) > self.per_peer:  # type: ignore[union-attr]
             transport.close()  # this address holds enough connections already
             return
         self._arm(self.first_byte_seconds)
@@ -81,8 +80,15 @@ def make_server(app, *, log_level: str = "warning"):
     """A uvicorn Server for ``app`` with the guarded protocol and the limits above."""
     import uvicorn
 
-    config = uvicorn.Config(app, http=GuardedH11, log_level=log_level, access_log=False, lifespan="off",
-                            timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=MAX_CONNECTIONS)
+    config = uvicorn.Config(
+        app,
+        http=GuardedH11,
+        log_level=log_level,
+        access_log=False,
+        lifespan="off",
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        limit_concurrency=MAX_CONNECTIONS,
+    )
     return uvicorn.Server(config)
 
 

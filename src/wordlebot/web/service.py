@@ -39,26 +39,30 @@ import math
 import threading
 import time
 from collections import OrderedDict, deque
-from dataclasses import asdict, dataclass, field
-from typing import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from ..advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
-from ..analysis import GameReport, analyze_game, share_text
-from ..data import DataError, HistoryEntry
-from ..days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
-from ..errors import (InconsistentFeedbackError, InvalidDayError, InvalidFeedbackError, InvalidWordError,
-                      WordlebotError)
-from ..explain import about, by_likelihood, explain, likely_count, review_rows
-from ..feedback import Feedback, all_green, check_word, format_digits, parse_feedback
-from ..game import Game, Row
-from ..grid_analysis import GridReport, analyze_grid, read_grid, words_of_rows
-from ..matrix import pattern_matrix, transposed
+from ..app.wordsets import NAMED, is_progress
+from ..core.data import HistoryEntry, puzzle_number
+from ..core.days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
+from ..core.errors import DataError, InvalidDayError, InvalidFeedbackError, InvalidWordError, WordlebotError
+from ..core.feedback import EmojiStyle, Feedback, all_green, check_word, format_digits
+from ..core.game import Game, Row, parse_history
+from ..core.matrix import pattern_matrix, transposed
+from ..core.share import share_grid
+from ..core.text import json_number
+from ..core.words import Lexicon
 from ..multi import MultiGame, cost_meaning, multi_share_text, parse_multi_history
 from ..multi import suggest as multi_suggest
-from ..render import puzzle_number
-from ..strategies import STRATEGIES
-from ..words import Lexicon
-from ..wordsets import NAMED, is_progress
+from ..policy.advisor import BOOK_GUESSES, DEFAULT_GOAL, GOALS, Advisor
+from ..policy.analysis import GameReport, SharedGame, analyze_game
+from ..policy.explain import about, by_likelihood, explain, likely_count, review_rows
+from ..policy.grid_analysis import GridReport, analyze_grid, read_grid, words_of_rows
+from ..policy.strategies import STRATEGIES
+
+if TYPE_CHECKING:
+    from ..search.openings import Book
 from .fairqueue import FairQueue, QueueFull
 
 # The exact search can take minutes on a big node: not something a web request may start.
@@ -79,7 +83,7 @@ HISTORY_SECONDS = 60.0  # the answer history is read again after this long
 
 # A source is a Lexicon, or a loader called with a list to append notes to and the day; a loaded
 # set whose ``day`` is None has a prior that does not change with the day and is loaded once.
-LexiconSource = Lexicon | Callable[[list[str], dt.date], Lexicon]
+LexiconSource = Lexicon | Callable[[Any, dt.date], Lexicon]  # a loader gets a notes list (it calls .append) and the day
 Clock = Callable[[], dt.date]
 HistorySource = Callable[[], list[HistoryEntry]]
 Client = Hashable
@@ -96,7 +100,7 @@ class BusyError(Exception):
 class NotReadyError(Exception):
     """The word set asked for is being prepared; ``status`` says how far it is."""
 
-    def __init__(self, status: "SetStatus") -> None:
+    def __init__(self, status: SetStatus) -> None:
         super().__init__(status.message())
         self.status = status
         self.retry_after = 2 if status.state == "preparing" else 5
@@ -112,7 +116,10 @@ class SetFailedError(Exception):
 
 
 class UnknownWordSet(WordlebotError, LookupError):
-    pass
+    """A word set the server does not serve (answered 404, not 400: the request names a thing
+    that is not there)."""
+
+    http_status = 404
 
 
 # How the page sets the day, in the words of days.replay_note.
@@ -120,15 +127,8 @@ HOW_REPLAY = "set the day to {day}"
 GUESS_SPACES = ("all", "candidates")
 
 
-def _finite(x: float | None) -> float | None:
-    """JSON has no infinity or NaN: an unreachable value is reported as null."""
-    if x is None or not math.isfinite(x) or abs(x) >= 1e15:
-        return None
-    return float(x)
-
-
 def _candidate(lex: Lexicon, word: str, p: float) -> dict:
-    doc = {"word": word, "p": _finite(p)}
+    doc = {"word": word, "p": json_number(p)}
     if lex.groups is not None:
         doc["group"] = lex.groups.short[lex.groups.of_answer[lex.answer_of_guess[lex.id(word)]]]
     return doc
@@ -158,12 +158,21 @@ class SetStatus:
             return f"the word set {self.words} could not be prepared: {self.error}"
         if self.state == "waiting":
             return f"the word set {self.words} is waiting to be prepared; try again in a moment"
-        return f"the word set {self.words} is being prepared ({self.step}, {self.seconds():.0f} s so far); " \
-               "try again in a moment"
+        return (
+            f"the word set {self.words} is being prepared ({self.step}, {self.seconds():.0f} s so far); "
+            "try again in a moment"
+        )
 
     def doc(self) -> dict:
-        return {"words": self.words, "day": self.day.isoformat() if self.day else None, "state": self.state,
-                "step": self.step, "seconds": self.seconds(), "error": self.error, "hard_ready": self.hard_ready}
+        return {
+            "words": self.words,
+            "day": self.day.isoformat() if self.day else None,
+            "state": self.state,
+            "step": self.step,
+            "seconds": self.seconds(),
+            "error": self.error,
+            "hard_ready": self.hard_ready,
+        }
 
 
 @dataclass
@@ -175,11 +184,17 @@ class _Prepared:
     notes: list[str] = field(default_factory=list)
     # goal -> (hard, max_guesses) -> Book, shared by the Advisors of that goal (a book ranks the
     # first moves for its goal: another goal's would lie)
-    books: dict = field(default_factory=dict)
+    books: dict[str, dict[tuple[bool, int], Book | None]] = field(default_factory=dict)
 
     @property
     def ready(self) -> bool:
         return self.status.state == "ready"
+
+    @property
+    def words(self) -> Lexicon:
+        """The lexicon of a set whose words are loaded (every request waits for that)."""
+        assert self.lexicon is not None, "the word set is not loaded yet"
+        return self.lexicon
 
 
 @dataclass(frozen=True)
@@ -199,9 +214,19 @@ class _Suggest:
     @property
     def key(self) -> tuple:
         """The cache key: everything the answer depends on (the set's day included)."""
-        return (self.name, self.entry.status.day, self.strategy, self.goal, self.hard, self.max_guesses,
-                tuple((r.guess, r.pattern) for r in self.rows), self.top, self.candidates, self.guess_space,
-                self.game_day)
+        return (
+            self.name,
+            self.entry.status.day,
+            self.strategy,
+            self.goal,
+            self.hard,
+            self.max_guesses,
+            tuple((r.guess, r.pattern) for r in self.rows),
+            self.top,
+            self.candidates,
+            self.guess_space,
+            self.game_day,
+        )
 
 
 @dataclass(frozen=True)
@@ -213,31 +238,54 @@ class _Analyze:
     hard: bool
     max_guesses: int
     puzzle: int | None
-    style: str
+    style: EmojiStyle
     game_day: GameDay | None = None
     goal: str = DEFAULT_GOAL
 
     @property
     def key(self) -> tuple:
-        return (self.name, self.entry.status.day, "analyze", tuple((r.guess, r.pattern) for r in self.rows),
-                self.answer, self.hard, self.max_guesses, self.puzzle, self.style, self.game_day, self.goal)
+        return (
+            self.name,
+            self.entry.status.day,
+            "analyze",
+            tuple((r.guess, r.pattern) for r in self.rows),
+            self.answer,
+            self.hard,
+            self.max_guesses,
+            self.puzzle,
+            self.style,
+            self.game_day,
+            self.goal,
+        )
 
 
 @dataclass(frozen=True)
 class _Grid:
     name: str
     entry: _Prepared
-    grid: object  # analysis.SharedGame
+    grid: SharedGame
     played: tuple[str, ...] | None
     hard: bool | None
-    style: str
+    style: EmojiStyle
     game_day: GameDay
 
     @property
     def key(self) -> tuple:
         g = self.grid
-        return (self.name, self.entry.status.day, "grid", g.puzzle, g.solved, g.max_guesses, g.hard,
-                tuple(g.patterns), self.played, self.hard, self.style, self.game_day)
+        return (
+            self.name,
+            self.entry.status.day,
+            "grid",
+            g.puzzle,
+            g.solved,
+            g.max_guesses,
+            g.hard,
+            tuple(g.patterns),
+            self.played,
+            self.hard,
+            self.style,
+            self.game_day,
+        )
 
 
 @dataclass(frozen=True)
@@ -255,8 +303,19 @@ class _MultiSuggest:
 
     @property
     def key(self) -> tuple:
-        return (self.name, self.entry.status.day, "multi", self.boards, self.rows, self.hard, self.max_guesses,
-                self.top, self.candidates, self.objective, self.game_day)
+        return (
+            self.name,
+            self.entry.status.day,
+            "multi",
+            self.boards,
+            self.rows,
+            self.hard,
+            self.max_guesses,
+            self.top,
+            self.candidates,
+            self.objective,
+            self.game_day,
+        )
 
 
 class _NoteSink:
@@ -271,11 +330,21 @@ class Engine:
     searches that answer the API.  ``clock`` gives today's date (injected so a test can move it);
     ``ready_wait``: seconds a request waits for its set before being told it is not ready."""
 
-    def __init__(self, lexicons: Mapping[str, LexiconSource], default: str | None = None, *,
-                 cache_size: int = CACHE_SIZE, clock: Clock = dt.date.today, days_kept: int = DAYS_KEPT,
-                 workers: int = WORKERS, per_client: int = PER_CLIENT, queue_total: int = QUEUE_TOTAL,
-                 ready_wait: float = READY_WAIT, search_memory_mb: float | None = SEARCH_MEMORY_MB,
-                 history: HistorySource | None = None) -> None:
+    def __init__(
+        self,
+        lexicons: Mapping[str, LexiconSource],
+        default: str | None = None,
+        *,
+        cache_size: int = CACHE_SIZE,
+        clock: Clock = dt.date.today,
+        days_kept: int = DAYS_KEPT,
+        workers: int = WORKERS,
+        per_client: int = PER_CLIENT,
+        queue_total: int = QUEUE_TOTAL,
+        ready_wait: float = READY_WAIT,
+        search_memory_mb: float | None = SEARCH_MEMORY_MB,
+        history: HistorySource | None = None,
+    ) -> None:
         if not lexicons:
             raise ValueError("at least one word set is needed")
         self._sources = dict(lexicons)
@@ -303,7 +372,7 @@ class Engine:
         self._closing = False  # set by close(): the preparer stops at its next step
         self._preparer: threading.Thread | None = None
         # idle Advisors, least recently used first: id(advisor) -> (the set's entry, strategy, advisor)
-        self._idle: OrderedDict[int, tuple[_Prepared, str, Advisor]] = OrderedDict()
+        self._idle: OrderedDict[int, tuple[_Prepared, tuple[str, str], Advisor]] = OrderedDict()
         self._cache: OrderedDict = OrderedDict()
         self._cache_size = cache_size
         self.cache_hits = 0
@@ -337,8 +406,11 @@ class Engine:
             entry = self._sets.get(key)
             if entry is None and key[1] is not None and name not in self._daily:
                 entry = next((e for (n, _), e in self._sets.items() if n == name), None)  # the first load
-            if entry is not None and entry.status.state == "failed" \
-                    and time.monotonic() - (entry.status.finished or 0) > RETRY_FAILED:
+            if (
+                entry is not None
+                and entry.status.state == "failed"
+                and time.monotonic() - (entry.status.finished or 0) > RETRY_FAILED
+            ):
                 self._sets.pop(self._key_of(entry), None)
                 entry = None  # try again: the data may have been fixed meanwhile
             if entry is None:
@@ -395,8 +467,9 @@ class Engine:
             entry = self._sets.get(self._key(name, day))
         return entry.status if entry is not None else SetStatus(name, day, state="waiting")
 
-    def wait_ready(self, name: str | None = None, day: dt.date | None = None, *, hard: bool = False,
-                   timeout: float | None = None) -> _Prepared:
+    def wait_ready(
+        self, name: str | None = None, day: dt.date | None = None, *, hard: bool = False, timeout: float | None = None
+    ) -> _Prepared:
         """Block until the set is ready (for a thread of its own: the CLI, tests)."""
         day = day or self.clock()
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -408,8 +481,9 @@ class Engine:
                     raise
                 time.sleep(0.02)
 
-    async def ready(self, name: str | None, day: dt.date | None = None, *, hard: bool = False,
-                    loaded: bool = False) -> _Prepared:
+    async def ready(
+        self, name: str | None, day: dt.date | None = None, *, hard: bool = False, loaded: bool = False
+    ) -> _Prepared:
         """The set once ready (``loaded``: once its lists are loaded, book or not), waiting up to
         ``ready_wait`` seconds without holding a thread; else NotReadyError."""
         day = day or self.clock()
@@ -434,8 +508,9 @@ class Engine:
             raise NotReadyError(st)
         if hard and not st.hard_ready:
             if st.hard_error:
-                raise SetFailedError(f"hard mode of the word set {st.words} is not available: {st.hard_error}",
-                                     self._retry_in(st))
+                raise SetFailedError(
+                    f"hard mode of the word set {st.words} is not available: {st.hard_error}", self._retry_in(st)
+                )
             raise NotReadyError(st)
         return entry
 
@@ -445,7 +520,7 @@ class Engine:
 
     def lexicon(self, name: str | None, day: dt.date | None = None) -> Lexicon:
         """The word set ``name`` with the prior of ``day`` (default today), once ready."""
-        return self.wait_ready(name, day).lexicon
+        return self.wait_ready(name, day).words
 
     def notes(self, name: str | None, day: dt.date | None = None) -> list[str]:
         return list(self.wait_ready(name, day).notes)
@@ -583,8 +658,14 @@ class Engine:
                     adv = idle
                     break
         if adv is None:
-            adv = Advisor(entry.lexicon, strategy=strategy, guess_space=guess_space, goal=goal,
-                          search_memory_mb=self._memory_mb, searches_kept=SEARCHES_KEPT)
+            adv = Advisor(
+                entry.words,
+                strategy=strategy,
+                guess_space=guess_space,
+                goal=goal,
+                search_memory_mb=self._memory_mb,
+                searches_kept=SEARCHES_KEPT,
+            )
         if guess_space == "all":  # the prepared books are those of any allowed word
             adv.use_books(entry.books.get(goal, {}))  # the hard-mode book may have come since it was made
         return adv
@@ -615,15 +696,7 @@ class Engine:
         """The game the rows describe; errors name the row."""
         if len(rows) > max_guesses:
             raise InvalidWordError(f"the history has {len(rows)} rows; the game allows {max_guesses} guesses")
-        game = Game(lex, hard=hard, max_guesses=max_guesses, matrix=advisor.matrix)
-        for k, row in enumerate(rows, start=1):
-            try:
-                game.guess(row.guess, row.pattern)
-            except InconsistentFeedbackError:
-                raise
-            except WordlebotError as exc:
-                raise type(exc)(f"row {k}: {exc}") from None
-        return game
+        return Game.from_history(lex, rows, hard=hard, max_guesses=max_guesses, matrix=advisor.matrix)
 
     def _check_strategy(self, strategy: str, goal: str = DEFAULT_GOAL) -> None:
         if strategy not in self.strategies:
@@ -640,8 +713,7 @@ class Engine:
         try:
             return self.queue.submit(client, fn, *args)
         except QueueFull as exc:
-            raise BusyError(f"the server is busy ({exc}); try again in {exc.retry_after} s",
-                            exc.retry_after) from None
+            raise BusyError(f"the server is busy ({exc}); try again in {exc.retry_after} s", exc.retry_after) from None
 
     # --- the day --------------------------------------------------------------------------------
 
@@ -663,25 +735,48 @@ class Engine:
             self._history_kept = (now, entries)
         return entries
 
-    def game_day(self, date: str | dt.date | None = None, puzzle: int | None = None,
-                 grid_puzzle: int | None = None) -> GameDay:
+    def game_day(
+        self, date: str | dt.date | None = None, puzzle: int | None = None, grid_puzzle: int | None = None
+    ) -> GameDay:
         """The day of a request (``days.resolve_day`` on the server's clock): today unless the
         request names one; InvalidDayError (400) for one not published yet, or two that differ."""
-        return resolve_day(date=date, puzzle=puzzle, grid_puzzle=grid_puzzle, today=self.clock(),
-                           history=self.history() if (date or puzzle is not None or grid_puzzle is not None) else ())
+        return resolve_day(
+            date=date,
+            puzzle=puzzle,
+            grid_puzzle=grid_puzzle,
+            today=self.clock(),
+            history=self.history() if (date or puzzle is not None or grid_puzzle is not None) else (),
+        )
 
     def day_doc(self, lex: Lexicon, game_day: GameDay | None) -> dict:
         """What an answer says of its day: the day of the prior (null for a set whose prior does
         not depend on it), the puzzle number, where the day came from, and the line to show."""
         gd = game_day or GameDay(self.clock())
         weighted = lex.day is not None
-        return {"day": lex.day.isoformat() if weighted else None, "puzzle": gd.puzzle,
-                "day_source": gd.source, "day_text": gd.describe(self.clock()) if weighted else None}
+        return {
+            "day": lex.day.isoformat() if lex.day is not None else None,
+            "puzzle": gd.puzzle,
+            "day_source": gd.source,
+            "day_text": gd.describe(self.clock()) if weighted else None,
+        }
 
-    async def suggest_async(self, client: Client, words: str | None, history, *, hard: bool = False,
-                            max_guesses: int = 6, strategy: str = "search", top: int = 10,
-                            candidates: int = 100, day: dt.date | None = None, date: str | None = None,
-                            puzzle: int | None = None, guess_space: str = "all", goal: str = DEFAULT_GOAL) -> dict:
+    async def suggest_async(
+        self,
+        client: Client,
+        words: str | None,
+        history,
+        *,
+        hard: bool = False,
+        max_guesses: int = 6,
+        strategy: str = "search",
+        top: int = 10,
+        candidates: int = 100,
+        day: dt.date | None = None,
+        date: str | None = None,
+        puzzle: int | None = None,
+        guess_space: str = "all",
+        goal: str = DEFAULT_GOAL,
+    ) -> dict:
         """The same for the event loop: a set not ready, a full queue are answered at once
         (NotReadyError, BusyError); the search runs on a queue worker.  ``date`` / ``puzzle``:
         the day asked for (else ``day``, else today)."""
@@ -690,11 +785,12 @@ class Engine:
             raise InvalidWordError(f"unknown guess space {guess_space!r}; choose one of {', '.join(GUESS_SPACES)}")
         gd = self.game_day(date or day, puzzle)
         loaded = await self.ready(words, gd.day, loaded=True)
-        rows = parse_rows(history, loaded.lexicon.length)
+        rows = parse_rows(history, loaded.words.length)
         needs_book = guess_space == "all" and self._needs_hard_book(strategy, hard, max_guesses, len(rows))
         entry = await self.ready(words, gd.day, hard=needs_book)
-        request = _Suggest(words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates,
-                           guess_space, gd, goal)
+        request = _Suggest(
+            words or self.default, entry, rows, hard, max_guesses, strategy, top, candidates, guess_space, gd, goal
+        )
         return await self._answer(client, self._suggest_now, request)
 
     async def _answer(self, client: Client, compute, request) -> dict:
@@ -713,10 +809,10 @@ class Engine:
             self.cache_hits += 1
         return dict(hit, cached=True)
 
-    def _suggest_now(self, r: "_Suggest") -> dict:
+    def _suggest_now(self, r: _Suggest) -> dict:
         """On a queue worker: the game, its suggestions, the answer document (kept in the cache)."""
         t0 = time.perf_counter()
-        lex = r.entry.lexicon
+        lex = r.entry.words
         advisor = self._advisor(r.entry, r.strategy, r.guess_space, r.goal)
         try:
             game = self.game(lex, advisor, r.rows, hard=r.hard, max_guesses=r.max_guesses)
@@ -744,29 +840,38 @@ class Engine:
         return dict(doc, cached=False)
 
     def _describe(self, name: str, lex: Lexicon, strategy: str, game: Game, ranked, n_cands: int) -> dict:
-        suggestions = []
-        for r in ranked:
-            d = asdict(r)
-            for f in ("score", "bits", "expected_left", "p_answer", "expected", "lose"):
-                d[f] = _finite(d[f])
-            suggestions.append(d)
+        suggestions = [r.to_dict() for r in ranked]
         why = None
         if ranked and game.candidates.size:
             e = explain(game, ranked[0].word)
-            why = {"word": e.word, "text": e.sentences(), "p_answer": e.p_answer, "p_known": e.p_known,
-                   "expected_left": e.expected_left, "groups": len(e.groups),
-                   "largest": {"digits": e.largest.digits, "size": e.largest.size, "p": e.largest.p},
-                   "top_groups": [{"digits": g.digits, "size": g.size, "p": g.p} for g in e.groups[:WHY_GROUPS]]}
+            why = {
+                "word": e.word,
+                "text": e.sentences(),
+                "p_answer": e.p_answer,
+                "p_known": e.p_known,
+                "expected_left": e.expected_left,
+                "groups": len(e.groups),
+                "largest": {"digits": e.largest.digits, "size": e.largest.size, "p": e.largest.p},
+                "top_groups": [{"digits": g.digits, "size": g.size, "p": g.p} for g in e.groups[:WHY_GROUPS]],
+            }
         likely = likely_count(game.posterior)
         return {
-            "words": name, "day": lex.day.isoformat() if lex.day else None, "description": lex.describe(),
-            "official": lex.official, "note": lex.note,
-            "length": lex.length, "strategy": strategy, "hard": game.hard, "max_guesses": game.max_guesses,
+            "words": name,
+            "day": lex.day.isoformat() if lex.day else None,
+            "description": lex.describe(),
+            "official": lex.official,
+            "note": lex.note,
+            "length": lex.length,
+            "strategy": strategy,
+            "hard": game.hard,
+            "max_guesses": game.max_guesses,
             "history": game.history(),
             "rows": [{"guess": r.guess, "feedback": r.feedback_digits()} for r in game.rows],
-            "solved": game.solved, "over": game.over,
+            "solved": game.solved,
+            "over": game.over,
             "candidates": int(game.candidates.size),
-            "likely": round(likely, 2), "likely_text": about(likely),
+            "likely": round(likely, 2),
+            "likely_text": about(likely),
             # likeliest first (equals in list order), with each one's probability and, on a set
             # whose prior says where it comes from (nyt), the word's group
             "candidate_words": [_candidate(lex, w, p) for w, p in by_likelihood(game, n_cands)],
@@ -775,22 +880,34 @@ class Engine:
             "why": why,
         }
 
-    async def multi_suggest_async(self, client: Client, words: str | None, boards: int, history, *,
-                                  hard: bool = False, max_guesses: int | None = None, top: int = 5,
-                                  candidates: int = 12, day: dt.date | None = None,
-                                  objective: str = "score", date: str | None = None) -> dict:
+    async def multi_suggest_async(
+        self,
+        client: Client,
+        words: str | None,
+        boards: int,
+        history,
+        *,
+        hard: bool = False,
+        max_guesses: int | None = None,
+        top: int = 5,
+        candidates: int = 12,
+        day: dt.date | None = None,
+        objective: str = "score",
+        date: str | None = None,
+    ) -> dict:
         """Suggestions for a multi-board game (Dordle, Quordle, Octordle): ``multi.suggest`` on a
         queue worker, with each board's candidates."""
         rows = parse_multi_rows(history)
         gd = self.game_day(date or day)
         entry = await self.ready(words, gd.day, loaded=True)  # no book needed
-        request = _MultiSuggest(words or self.default, entry, boards, rows, hard, max_guesses, top, candidates,
-                                objective, gd)
+        request = _MultiSuggest(
+            words or self.default, entry, boards, rows, hard, max_guesses, top, candidates, objective, gd
+        )
         return await self._answer(client, self._multi_now, request)
 
-    def _multi_now(self, r: "_MultiSuggest") -> dict:
+    def _multi_now(self, r: _MultiSuggest) -> dict:
         t0 = time.perf_counter()
-        lex = r.entry.lexicon
+        lex = r.entry.words
         game = MultiGame(lex, r.boards, hard=r.hard, max_guesses=r.max_guesses, matrix=pattern_matrix(lex))
         game.replay(r.rows)
         ranked = multi_suggest(game, r.top, objective=r.objective)
@@ -799,23 +916,39 @@ class Engine:
         for b in range(game.n_boards):
             open_ = solved_at[b] is None
             listed = by_likelihood(game.boards[b], r.candidates) if open_ else []
-            boards.append({"board": b + 1, "solved_at": solved_at[b],
-                           "candidates": int(game.candidates(b).size) if open_ else 0,
-                           "candidate_words": [{"word": w, "p": _finite(p)} for w, p in listed]})
+            boards.append(
+                {
+                    "board": b + 1,
+                    "solved_at": solved_at[b],
+                    "candidates": int(game.candidates(b).size) if open_ else 0,
+                    "candidate_words": [{"word": w, "p": json_number(p)} for w, p in listed],
+                }
+            )
         doc = {
-            "words": r.name, "day": lex.day.isoformat() if lex.day else None, "description": lex.describe(),
-            "length": lex.length, "boards": game.n_boards, "variant": game.name, "hard": game.hard,
-            "max_guesses": game.max_guesses, "guesses_left": game.guesses_left,
-            "rows": [{"guess": row.guess, "feedback": [None if p is None else format_digits(p, lex.length)
-                                                       for p in row.patterns]} for row in game.rows],
+            "words": r.name,
+            "day": lex.day.isoformat() if lex.day else None,
+            "description": lex.describe(),
+            "length": lex.length,
+            "boards": game.n_boards,
+            "variant": game.name,
+            "hard": game.hard,
+            "max_guesses": game.max_guesses,
+            "guesses_left": game.guesses_left,
+            "rows": [
+                {
+                    "guess": row.guess,
+                    "feedback": [None if p is None else format_digits(p, lex.length) for p in row.patterns],
+                }
+                for row in game.rows
+            ],
             "history": ",".join(str(row) for row in game.rows),
-            "solved": game.solved, "over": game.over,
+            "solved": game.solved,
+            "over": game.over,
             "objective": r.objective,
             "score": game.score() if game.over else None,
             "guesses_to_finish": game.guesses_to_finish() if game.over else None,
             "board_states": boards,
-            "suggestions": [{"word": x.word, "cost": _finite(x.cost), "solves": list(x.solves), "why": x.why,
-                             "searched": x.searched} for x in ranked],
+            "suggestions": [x.to_dict() for x in ranked],
             "game_note": game.off_list_note(),  # a hard-mode game stuck for good, a board off the list
             "cost_text": cost_meaning(r.objective),
             "share": multi_share_text(game) if game.over else None,
@@ -825,23 +958,34 @@ class Engine:
         doc["seconds"] = round(time.perf_counter() - t0, 4)
         return self._keep(r.key, doc)
 
-    async def analyze_async(self, client: Client, words: str | None, history, *, answer: str | None = None,
-                            hard: bool = False, max_guesses: int = 6, puzzle: int | None = None,
-                            style: str = "dark", date: str | None = None, goal: str = DEFAULT_GOAL) -> dict:
+    async def analyze_async(
+        self,
+        client: Client,
+        words: str | None,
+        history,
+        *,
+        answer: str | None = None,
+        hard: bool = False,
+        max_guesses: int = 6,
+        puzzle: int | None = None,
+        style: EmojiStyle = "dark",
+        date: str | None = None,
+        goal: str = DEFAULT_GOAL,
+    ) -> dict:
         """A played game rated row by row, with the prior of its day (``date`` or ``puzzle``,
         else today); ``puzzle`` is also the share text's number."""
         self._check_strategy("search", goal)
         gd = self.game_day(date, puzzle)
         loaded = await self.ready(words, gd.day, loaded=True)
-        rows = parse_rows(history, loaded.lexicon.length)
+        rows = parse_rows(history, loaded.words.length)
         if not rows:
             raise InvalidWordError("there is nothing to analyse: the history has no rows")
         entry = await self.ready(words, gd.day, hard=self._needs_hard_book("search", hard, max_guesses, 0))
         request = _Analyze(words or self.default, entry, rows, answer, hard, max_guesses, puzzle, style, gd, goal)
         return await self._answer(client, self._analyze_now, request)
 
-    def _analyze_now(self, r: "_Analyze") -> dict:
-        lex = r.entry.lexicon
+    def _analyze_now(self, r: _Analyze) -> dict:
+        lex = r.entry.words
         answer = None if r.answer is None else check_word(r.answer, lex.length)
         advisor = self._advisor(r.entry, "search", goal=r.goal)
         try:
@@ -851,37 +995,40 @@ class Engine:
         finally:
             self._release(r.entry, "search", advisor)
         doc.update(self.day_doc(lex, r.game_day), words=r.name, goal=r.goal)
-        doc["day_note"] = (replay_note([report.answer], r.game_day, self.history(), HOW_REPLAY, self.clock())
-                           if report.answer and lex.day is not None else None)
-        doc["share"] = self.share(r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle,
-                                  style=r.style)
+        doc["day_note"] = (
+            replay_note([report.answer], r.game_day or GameDay(self.clock()), self.history(), HOW_REPLAY, self.clock())
+            if report.answer and lex.day is not None
+            else None
+        )
+        doc["share"] = self.share(
+            r.name, game.rows, hard=r.hard, max_guesses=r.max_guesses, puzzle=r.puzzle, style=r.style
+        )
         return self._keep(r.key, doc)
 
-    def _report_doc(self, advisor: Advisor, lex: Lexicon, report: GameReport, rows: list[Row], hard: bool,
-                    max_guesses: int) -> dict:
+    def _report_doc(
+        self, advisor: Advisor, lex: Lexicon, report: GameReport, rows: list[Row], hard: bool, max_guesses: int
+    ) -> dict:
         """A game's analysis as the API gives it: the summary, each row's figures, and each row
         in plain words (``explain.review_rows``, the sentences the terminal shows)."""
         rated = Game(lex, hard=hard, max_guesses=max(max_guesses, len(rows)), matrix=advisor.matrix)
-        for row in rows[:len(report.rows)]:
+        for row in rows[: len(report.rows)]:
             rated.guess(row.guess, row.pattern)
-        return {
-            "summary": report.summary(), "skill": report.skill, "luck": report.luck,
-            "solved": report.solved, "lost": report.lost, "answer": report.answer,
-            # each row: the guesses to finish when solved (null: cannot) and the chance to lose, the
-            # bot's and the player's, apart (never one figure with a penalty in it)
-            "rows": [{"index": x.index, "guess": x.guess, "feedback": format_digits(x.pattern, lex.length),
-                      "candidates_before": x.candidates_before, "candidates_after": x.candidates_after,
-                      "best": x.best, "best_expected": _finite(x.best_expected),
-                      "player_expected": _finite(x.player_expected), "best_lose": _finite(x.best_lose),
-                      "player_lose": _finite(x.player_lose), "estimated": bool(x.lookahead),
-                      "skill": x.skill, "luck": x.luck, "solved": x.solved} for x in report.rows],
-            "review": review_rows(advisor, rated, report),
-        }
+        return {**report.to_dict(), "review": review_rows(advisor, rated, report)}
 
     # --- a pasted share grid ---------------------------------------------------------------------
 
-    async def grid_async(self, client: Client, words: str | None, text: str, *, played=None, board=None,
-                         hard: bool | None = None, date: str | None = None, style: str = "dark") -> dict:
+    async def grid_async(
+        self,
+        client: Client,
+        words: str | None,
+        text: str,
+        *,
+        played=None,
+        board=None,
+        hard: bool | None = None,
+        date: str | None = None,
+        style: EmojiStyle = "dark",
+    ) -> dict:
         """A pasted share grid, analysed with its day's prior: its puzzle number is the day (a
         ``date`` given must agree), whose answer the history may know; the words played are
         ``played``, or the board's (``board``: rows) when they show the grid's colours, else
@@ -891,40 +1038,53 @@ class Engine:
             raise InvalidDayError("that share grid has no puzzle number: give the day it was played")
         gd = self.game_day(date, grid_puzzle=grid.puzzle)
         loaded = await self.ready(words, gd.day, loaded=True)
-        if grid.length != loaded.lexicon.length:
-            raise InvalidWordError(f"the grid has {grid.length}-letter rows; the word set {loaded.lexicon.name} has "
-                                   f"{loaded.lexicon.length}-letter words")
+        if grid.length != loaded.words.length:
+            raise InvalidWordError(
+                f"the grid has {grid.length}-letter rows; the word set {loaded.words.name} has "
+                f"{loaded.words.length}-letter words"
+            )
         words_played = None
         if isinstance(played, str):
             played = [w for w in played.replace(",", " ").split() if w]
         if played:
             words_played = tuple(w.strip().lower() for w in played)
         elif board:
-            matched = words_of_rows(grid, parse_rows(board, loaded.lexicon.length))
+            matched = words_of_rows(grid, parse_rows(board, loaded.words.length))
             words_played = tuple(matched) if matched else None
         if words_played is None and gd.answer is None:
-            raise InvalidWordError(f"the answer of Wordle #{gd.puzzle:,} ({gd.day}) is not in the server's history "
-                                   "(today's is never told), so only the words played can be rated: type them")
+            raise InvalidWordError(
+                f"the answer of Wordle #{gd.puzzle:,} ({gd.day}) is not in the server's history "
+                "(today's is never told), so only the words played can be rated: type them"
+            )
         entry = await self.ready(words, gd.day, hard=self._needs_hard_book("search", bool(grid.hard), 6, 0))
         request = _Grid(words or self.default, entry, grid, words_played, hard, style, gd)
         return await self._answer(client, self._grid_now, request)
 
-    def _grid_now(self, r: "_Grid") -> dict:
-        lex = r.entry.lexicon
+    def _grid_now(self, r: _Grid) -> dict:
+        lex = r.entry.words
         advisor = self._advisor(r.entry, "search")
         try:
-            rep: GridReport = analyze_grid(advisor, r.grid, r.game_day, played=list(r.played) if r.played else None,
-                                           hard=r.hard)
-            doc = {"rated": rep.rated, "headline": rep.headline("type the words you played to rate each one"),
-                   "answer": rep.answer, "solved": r.grid.solved, "max_guesses": r.grid.max_guesses,
-                   "hard": bool(r.grid.hard if r.hard is None else r.hard)}
-            if rep.rated:
-                doc["analysis"] = self._report_doc(advisor, lex, rep.report, rep.played, doc["hard"],
-                                                   r.grid.max_guesses)
+            rep: GridReport = analyze_grid(
+                advisor, r.grid, r.game_day, played=list(r.played) if r.played else None, hard=r.hard
+            )
+            doc = {
+                "rated": rep.rated,
+                "headline": rep.headline("type the words you played to rate each one"),
+                "answer": rep.answer,
+                "solved": r.grid.solved,
+                "max_guesses": r.grid.max_guesses,
+                "hard": bool(r.grid.hard if r.hard is None else r.hard),
+            }
+            if rep.rated and rep.report is not None:
+                doc["analysis"] = self._report_doc(
+                    advisor, lex, rep.report, rep.played, bool(doc["hard"]), r.grid.max_guesses
+                )
                 doc["played"] = [{"guess": x.guess, "feedback": x.feedback_digits()} for x in rep.played]
             else:
-                doc["rows"] = [{"index": x.index, "feedback": format_digits(x.pattern, lex.length),
-                                "fitting": x.fitting} for x in rep.rows]
+                doc["rows"] = [
+                    {"index": x.index, "feedback": format_digits(x.pattern, lex.length), "fitting": x.fitting}
+                    for x in rep.rows
+                ]
                 doc["lines"] = rep.lines(r.style)
                 doc["bot"] = [x.guess for x in rep.bot]
         finally:
@@ -932,8 +1092,16 @@ class Engine:
         doc.update(self.day_doc(lex, r.game_day), words=r.name)
         return self._keep(r.key, doc)
 
-    def share(self, words: str | None, rows: list[Row], *, hard: bool = False, max_guesses: int = 6,
-              puzzle: int | None = None, style: str = "dark") -> str:
+    def share(
+        self,
+        words: str | None,
+        rows: list[Row],
+        *,
+        hard: bool = False,
+        max_guesses: int = 6,
+        puzzle: int | None = None,
+        style: EmojiStyle = "dark",
+    ) -> str:
         if not rows:
             raise InvalidWordError("there is nothing to share: the history has no rows")
         if len(rows) > max_guesses:
@@ -942,34 +1110,18 @@ class Engine:
         for k, r in enumerate(rows[:-1], start=1):
             if r.pattern == green:
                 raise InvalidFeedbackError(f"row {k} is all green: only the last row can be")
-        return share_text(rows, solved=rows[-1].pattern == green, max_guesses=max_guesses, hard=hard,
-                          puzzle=puzzle, style=style)
+        return share_grid(
+            rows, solved=rows[-1].pattern == green, max_guesses=max_guesses, hard=hard, puzzle=puzzle, style=style
+        )
 
     def today_puzzle(self) -> int:
         return puzzle_number(self.clock())
 
 
 def parse_rows(history: str | list, length: int) -> list[Row]:
-    """Rows from ``"salet:20110,crony:00210"`` (split as ``game.parse_history`` splits it) or from
-    the API's rows (``.guess``, ``.feedback``); checked (a-z words of ``length`` letters, feedback
-    in any accepted format), errors naming the row."""
-    if isinstance(history, str):
-        parts = [p for p in history.replace(";", ",").replace("\n", ",").split(",") if p.strip()]
-        pairs = []
-        for k, part in enumerate(parts, start=1):
-            word, sep, fb = part.partition(":")
-            if not sep:
-                raise InvalidFeedbackError(f"row {k}: {part.strip()!r} is not GUESS:FEEDBACK, e.g. salet:20110")
-            pairs.append((word, fb))
-    else:
-        pairs = [(r.guess, r.feedback) for r in history]
-    rows = []
-    for k, (word, fb) in enumerate(pairs, start=1):
-        try:
-            rows.append(Row(check_word(word, length), parse_feedback(fb, length)))
-        except WordlebotError as exc:
-            raise type(exc)(f"row {k}: {exc}") from None
-    return rows
+    """The request's rows, text or the API's rows (``.guess``, ``.feedback``), read by the one
+    history parser (``game.parse_history``: words of ``length`` letters, errors naming the row)."""
+    return parse_history(history if isinstance(history, str) else [(r.guess, r.feedback) for r in history], length)
 
 
 def parse_multi_rows(history: str | list) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
@@ -983,5 +1135,12 @@ def colours(guess: str, answer: str) -> dict:
     g = check_word(guess)
     a = check_word(answer, len(g))
     fb = Feedback.of(g, a)
-    return {"guess": g, "answer": a, "code": fb.code, "digits": fb.digits(),
-            "letters": fb.letters(), "emoji": fb.emoji(), "solved": fb.solved}
+    return {
+        "guess": g,
+        "answer": a,
+        "code": fb.code,
+        "digits": fb.digits(),
+        "letters": fb.letters(),
+        "emoji": fb.emoji(),
+        "solved": fb.solved,
+    }

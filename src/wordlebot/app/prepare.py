@@ -1,0 +1,169 @@
+"""One-off work done ahead of play, each step under a progress line: compiling the kernels, and
+for a word set its pattern matrices, its answer model (nyt) and its opening book.
+
+Without it the first suggestion pays for all of it: about a minute of Numba compilation on the
+very first run, then seconds per word set.  ``make`` runs the compilation step when it sets up
+(``wordlebot prepare --kernels``) and ``data fetch`` points at the rest, so a first game starts
+at once.  Every step leaves in the caches exactly what play would have left there: what
+is prepared is what play computes, ahead of time, never something different.
+
+Compilation: Numba compiles a kernel for each combination of argument types it is called with
+and keeps the machine code on disk (``cache=True``).  The kernels are compiled here by playing
+small games on a made-up word list through the same code paths as real play (every strategy,
+normal and hard mode, uniform and weighted answers, the answer model's fit), so that every
+specialisation real play needs is compiled.  Nothing of the made-up list is written to the cache.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Step:
+    """One piece of one-off work: ``label`` says what it does, ``about`` how long it takes on
+    2 cores (for the progress line)."""
+
+    label: str
+    about: str
+    run: Callable[[], None]
+
+
+def _made_up_words(n: int, length: int = 5) -> list[str]:
+    """``n`` distinct words over a small alphabet (repeated letters included: they take their own
+    branches of the feedback rule), in a fixed order."""
+    if n * 37 > 6**length:
+        raise ValueError(f"only {6**length // 37} made-up words of {length} letters")
+    return ["".join(p) for p in itertools.islice(itertools.product("aeorst", repeat=length), 0, n * 37, 37)]
+
+
+def _play_small_games() -> None:
+    import tempfile
+
+    from ..policy.advisor import ALL_STRATEGIES, Advisor
+    from ..search import kernels as sk
+    from ..multi import MultiGame, suggest as suggest_multi
+    from ..core.matrix import cache_path, load_cached, pattern_matrix
+    from ..core.words import Lexicon
+
+    rng = np.random.default_rng(0)
+    # five letters (patterns fit a byte) and six (two bytes: every kernel over the matrix is
+    # compiled again for them; longer words have the same pattern type up to seven letters, and
+    # the search stops at seven), uniform and weighted answers
+    cases = [(5, None), (5, rng.random(40) + 0.05), (6, None)]
+    with tempfile.TemporaryDirectory(prefix="wordlebot-warm-up-") as folder:
+        for length, weights in cases:
+            words = _made_up_words(120, length)
+            lex = Lexicon.from_lists(words, words[::3], weights, name="warm-up", official=False)
+            # built, checksummed and written, then read back and checked: the cache's own path, in a
+            # throwaway folder (the in-memory memo keeps the two small arrays, under that folder's name)
+            matrix = pattern_matrix(lex, folder=Path(folder))
+            matrix_t = pattern_matrix(lex, folder=Path(folder), transposed=True)
+            for transposed in (False, True):
+                load_cached(cache_path(lex, Path(folder), transposed), lex, transposed)
+            for strategy in ALL_STRATEGIES:
+                adv = Advisor(lex, strategy=strategy, matrix=matrix, matrix_t=matrix_t, use_book=False)
+                for hard in (False, True):
+                    game = adv.new_game(hard=hard)
+                    first = adv.suggest(game, 3)[0].word
+                    game.guess(first, int(matrix[lex.id(first), 0]))
+                    if not game.over:
+                        adv.suggest(game, 3)
+            # the multi-board policy's kernels (assist and simulate --boards): a whole Dordle, whose
+            # last guesses go to the endgame search; its first guess is not the policy's (the
+            # policy's first move would be kept in the user's cache folder)
+            duo = MultiGame(lex, 2, answers=lex.answers[:2], matrix=matrix)
+            duo.guess(lex.guesses[1])
+            while not duo.over:
+                duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
+            # the whole-tree searches (`tree`, `tree --exact`, `openers --exact`) share a part of
+            # SPLIT_PART_MIN answers or more out to the threads: made-up parts are never that big,
+            # so the shared path is called here through its private step, a part of all the
+            # answers (four kernels compiled at the first `tree --exact`, 7 s, and one more at the
+            # first `--hard --exact`, 4 s, before).  Five letters only: six letters and the
+            # near-optimal search besides made setting up 15-20 s slower.
+            H = np.arange(lex.n_answers, dtype=np.int32)
+            if length == 5 and weights is None:
+                from ..core.game import HardConstraints
+                from ..search.tree_search import TreeSearch
+
+                for hard in (False, True):
+                    tree_search = TreeSearch(lex, k=None, hard=hard, memory_mb=16, matrix=matrix, matrix_t=matrix_t)
+                    part = (0, H, HardConstraints.none(length) if hard else None)
+                    if tree_search._splits:
+                        tree_search._split_parts([part], [part], 1, True)
+            # a big node's scan shared out to the threads (see TreeSearch.root_order): the
+            # made-up nodes are far too small to be shared, so the shared path is called here,
+            # through the search's own private steps (no public entry point forces it)
+            search = adv.search_for(False, 6)
+            T, *_ = search._allowed(None, None)
+            search._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))  # guess by guess
+            worker = search._active[0]
+            sk._scan_share(worker.S, worker.X, H, T, worker.S.mt)  # answer by answer (a sparser node)
+
+
+def _fit_small_model() -> None:
+    # the fits' own steps on made-up words and days, so the kernels compile for exactly the types
+    # fitting passes them: the editor model (the prior of every day), then Spy-EM (the previous
+    # model, a baseline of 'answers evaluate')
+    import datetime as dt
+
+    from ..answers.editor import WordFacts, fit
+    from ..answers.model import _Features
+    from ..answers.pu import spy_em
+    from ..core.data import HistoryEntry
+
+    words = _made_up_words(200)
+    facts = WordFacts.build(words, {"nyt-2309": words[:80], "wordlebot-3158": words[:120]})
+    start = dt.date(2026, 1, 1)
+    used = words[:30] + words[:3]  # 30 fresh days, then 3 repeats
+    fit(facts, [HistoryEntry(start + dt.timedelta(days=k), w) for k, w in enumerate(used)])
+    positive = np.zeros(len(words), bool)
+    positive[::4] = True
+    spy_em(_Features(words).matrix(), positive)
+
+
+def kernel_steps() -> list[Step]:
+    """Compile every kernel play and the whole-tree searches use (a minute and a half on the first
+    run; instant once compiled)."""
+    return [
+        Step("compiling the solver's kernels", "a minute and a half, once", _play_small_games),
+        Step("compiling the answer model's kernels", "a few seconds, once", _fit_small_model),
+    ]
+
+
+def set_steps(words: str, *, data_dir: str | Path | None = None, day: dt.date | None = None,
+              hard: bool = False, notify: Callable[[str], None] | None = None) -> list[Step]:
+    """A word set's one-off work: its lists (and, for nyt, the answer model of the day), its
+    pattern matrices, and the opening book of the normal rules (and the hard ones with ``hard``)."""
+    from .wordsets import load_lexicon
+
+    held: dict = {}
+
+    def lexicon() -> None:
+        held["lex"] = load_lexicon(words, data_dir=data_dir, day=day, build_model=True, auto_fetch=False,
+                                   notify=notify, prefetch_matrix=True)
+
+    def matrices() -> None:
+        from ..policy.advisor import Advisor
+
+        held["adv"] = Advisor(held["lex"])
+        held["adv"].search_for(False, 6)  # the search's answers x guesses matrix
+
+    def book(hard_mode: bool) -> Callable[[], None]:
+        return lambda: held["adv"].book(hard_mode, 6)
+
+    steps = [
+        Step(f"{words}: word lists" + (" and the answer model" if words == "nyt" else ""), "seconds", lexicon),
+        Step(f"{words}: pattern matrices", "seconds", matrices),
+        Step(f"{words}: opening book", "seconds", book(False)),
+    ]
+    if hard:
+        steps.append(Step(f"{words}: hard-mode opening book", "up to a minute", book(True)))
+    return steps

@@ -1,0 +1,1123 @@
+"""Tree search: the guess that minimises the total (or expected) number of guesses.
+
+Two modes share one branch-and-bound recursion (``search_kernels._node``):
+
+* **near-optimal** (default, ``k`` = 12): at each node only the k best guesses by a cheap key
+  (a lower bound plus twice the expected part size), and the ``kc`` best possible answers, are
+  searched, each exactly with branch and bound over the same restricted tree;
+* **exact** (``k`` = None): every allowed guess at every node; admissible lower bounds (each
+  answer needs a guess; a non-green part of n_i answers needs at least 2 n_i - 1 more),
+  beta cut-offs, parts searched smallest first, perfect splitters detected, guesses whose
+  partition repeats an earlier one skipped.  The result is proven optimal.
+
+Both respect hard mode (exact NYT rule), a guess cap, and answer weights (unit weights give the
+classic integer totals; a prior gives expected guesses).  A bounded transposition table, keyed by
+the answer set and verified against it, holds (lower, upper, best guess) per node.
+
+Ties are broken canonically (the first guess in key order among the best), so the chosen guess
+and the exported tree do not depend on thread timing: the parallel root search gives the serial
+result.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import hashlib
+import threading
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import kernels as sk
+from ..core.errors import HardModeError, InvalidIdError, UnsolvableError
+from ..core.feedback import all_green
+from ..core.game import HardConstraints
+from ..core.matrix import pattern_matrix, transposed
+from ..core.pages import small_pages
+from ..core.words import Lexicon, WordId
+
+INF = sk.INF
+DEFAULT_K = 12
+DEFAULT_KC = 6
+DEFAULT_MEMORY_MB = 2048
+MAX_PATTERNS = 3**7  # the scan keeps per-pattern tallies; longer words use the greedy rankers
+# Isolated calls (the play policy's budgeted suggestions): work groups and their tables.  A
+# budgeted suggestion stores at most ~budget / NODE_COST nodes (20 M units: 100 k), so 2^18
+# entries rarely fill; a full table is emptied, which is still deterministic.
+PLAY_SPLIT = 2
+# A node's guess scan is shared out to the threads above this many (answer, guess) pairs: the
+# nyt root's scan (14,855 x 14,855) took 2.8 s on one core, a mid-game one tens of ms; below
+# ~1 ms of work, starting threads costs more than it saves.
+SHARED_SCAN_PAIRS = 1 << 20
+# The worker arrays (Scratch fields) a scan fills per guess, copied when shares are joined.
+SCAN_SLOTS = ("lbg", "key", "sig", "useful", "hitw")
+# A shared scan reads guess by guess (guesses x answers) when the node holds at least one answer in
+# this many: a cache line of a guess's row then serves several of the node's answers.  Below, it
+# reads answer by answer (the transposed matrix), where a line serves 64 guesses of one answer.
+ROW_SCAN_DENSITY = 64
+# A part of a first guess with this many answers is itself shared out to the threads (see
+# TreeSearch._split_parts); smaller ones are whole tasks.  The parts that hold most of a search
+# have ~110 answers (classic SALET, nyt-2309 TARSE); at 64 the extra tasks cost classic 10 %.
+SPLIT_PART_MIN = 100
+TRIAL_BATCH = 32  # a big part's other guesses go to the threads this many at a time
+PLAY_TABLE_ENTRIES = 1 << 18
+PLAY_TABLE_POOL = 1 << 22  # answer ids kept for verification (16 MB)
+
+
+class BudgetExceeded(Exception):
+    """The work budget of a call ran out before the search finished (its table stays valid)."""
+
+
+@dataclass
+class SearchStats:
+    nodes: int = 0
+    scans: int = 0
+    evaluations: int = 0
+    table_hits: int = 0
+    table_stored: int = 0
+    table_clears: int = 0
+
+    def add(self, meta: np.ndarray) -> None:
+        self.nodes += int(meta[sk.M_NODES])
+        self.scans += int(meta[sk.M_SCANS])
+        self.evaluations += int(meta[sk.M_EVALS])
+        self.table_hits += int(meta[sk.M_HITS])
+        self.table_stored += int(meta[sk.M_STORED])
+        self.table_clears += int(meta[sk.M_CLEARS])
+
+
+class _Worker:
+    """One thread's scratch space, table view and parameters.  The threads of a search share
+    one transposition table (each with its own counters, ``TT.meta``); isolated calls' groups
+    have tables of their own.
+
+    Each worker has its own copy of the int parameters (``S.ip``), because the work budget
+    written there is the worker's own allowance: threads running at once must not overwrite
+    each other's.  ``allowance`` is that budget while a call shares work out statically.
+    """
+
+    def __init__(self, search: "TreeSearch", table: sk.Table) -> None:
+        lex = search.lexicon
+        ng, na = lex.n_guesses, lex.n_answers
+        npat = 3**lex.length
+        rows = search.max_guesses + 2  # one per depth of the recursion
+        self.X = sk.Scratch(
+            lbg=np.zeros((rows, ng), np.float64),
+            key=np.zeros((rows, ng), np.float64),
+            sig=np.zeros((rows, ng), np.uint64),
+            useful=np.zeros((rows, ng), np.int8),
+            order=np.zeros((rows, ng), np.int32),
+            hitw=np.zeros((rows, ng), np.float64),
+            elems=np.zeros((rows, na), np.int32),
+            offs=np.zeros((rows, npat + 1), np.int64),
+            pw=np.zeros((rows, npat), np.float64),
+            plb=np.zeros((rows, npat), np.float64),
+            plist=np.zeros((rows, 2 * npat + 1), np.int64),
+            tbuf=np.zeros((rows + 1, ng), np.int32),
+            run=np.zeros((rows, ng), np.int32),
+            rest=np.zeros(rows, np.float64),
+            block=np.zeros((sk.SCAN_BLOCK, npat), np.int32),
+            cnt=np.zeros(npat, np.int32),
+            mass=np.zeros(npat, np.float64),
+            mx=np.zeros(npat, np.float64),
+            zs=np.zeros(npat, np.uint64),
+        )
+        self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
+        self.S = search.S._replace(ip=search.S.ip.copy())
+        self.allowance: int | None = None
+
+    def clear(self) -> None:
+        """Empty the table: what follows depends on nothing searched before."""
+        sk._tt_clear(self.TT)
+
+    @staticmethod
+    def table(table_bytes: int = 0, *, entries: int | None = None, pool: int | None = None,
+              grows: bool = True) -> sk.Table:
+        """A transposition table in about ``table_bytes`` (or of the sizes given).  It starts
+        with sk.TT_START_SLOTS slots in use and doubles them as they fill (``grows``), else
+        uses all from the start."""
+        # ~35 % of the bytes for entries (64 bytes each), the rest for the answer sets.
+        if entries is None:
+            entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / (8 * sk.E_WORDS)))))
+        if pool is None:
+            pool = max(1 << 12, int(0.65 * table_bytes / 4))
+        start = min(entries, sk.TT_START_SLOTS) if grows else entries
+        alloc = np.zeros(sk.N_ALLOC, np.int64)
+        alloc[[sk.A_MASK, sk.A_HIGH]] = start - 1
+        alloc[sk.A_START] = start
+        with small_pages():
+            return sk.Table(
+                ent=_line_aligned_zeros(entries, sk.E_WORDS),  # zero pages cost nothing until used
+                pool=np.empty(pool, np.int32),
+                alloc=alloc,
+                meta=np.zeros(sk.N_META, np.int64),
+            )
+
+
+def _line_aligned_zeros(rows: int, words: int) -> np.ndarray:
+    """A zeroed uint64 array (rows x words) starting on a 64-byte boundary, so that a row of 8
+    words is one cache line (numpy only promises 16 bytes)."""
+    raw = np.zeros(rows * words + 8, np.uint64)
+    skip = (-raw.ctypes.data % 64) // 8
+    return raw[skip:skip + rows * words].reshape(rows, words)
+
+
+@dataclass
+class _PartPlan:
+    """A big part being shared out (see TreeSearch._split_parts): what ``_node_plan`` found,
+    then what the threads find."""
+
+    H: np.ndarray  # the part's answers
+    cons: HardConstraints | None
+    allowed: tuple  # TreeSearch._allowed(cons), computed once (a hard-mode part has ~400 batches)
+    settled: float | None  # the node's value when _node_plan settled it
+    alpha: float  # the node's lower bound
+    cap: float  # the table's upper bound (plus the margin)
+    incumbent: tuple[float, int]  # a perfect split's (value, guess), else (INF, -1)
+    order: np.ndarray  # the guesses to try, in trial order
+    lbs: np.ndarray  # their lower bounds
+    subs: dict = field(default_factory=dict)  # pattern -> (value, subtree) of the first guess's parts
+    waiting: int = 0  # of those parts, still being solved
+    values: np.ndarray | None = None  # each guess's value (INF: did not beat its bound)
+    best: np.ndarray | None = None  # each thread's best so far, packed (see sk._try_guesses)
+
+    @property
+    def first(self) -> int:
+        return int(self.order[0])
+
+
+@dataclass(frozen=True)
+class _Task:
+    """A unit of work for _split_parts' threads: opening a big part (its plan), a whole small
+    part, a part of a big part's first guess, or a batch of a big part's other guesses (places
+    in its trial order)."""
+
+    kind: str  # "plan", "part", "sub" or "refute"
+    size: int  # answers (the queue takes the biggest first)
+    part: int  # the first guess's pattern of the part
+    sub: int | None = None  # "sub": the pattern under the part's first guess
+    H: np.ndarray | None = None
+    cons: HardConstraints | None = None
+    batch: np.ndarray | None = None  # "refute"
+
+
+class TreeSearch:
+    """Best guesses by tree search over a lexicon.
+
+    ``k``: guesses searched per node (None: all, i.e. exact); ``kc``: extra possible answers per
+    node; ``weights``: answer weights (None: unit weights, the classic total; ``"prior"``: the
+    lexicon's prior, expected guesses).
+    """
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        *,
+        k: int | None = DEFAULT_K,
+        kc: int = DEFAULT_KC,
+        hard: bool = False,
+        max_guesses: int = 6,
+        weights: np.ndarray | str | None = None,
+        memory_mb: float = DEFAULT_MEMORY_MB,
+        threads: int = 2,
+        matrix_t: np.ndarray | None = None,
+        matrix: np.ndarray | None = None,
+        fail_cost: float | None = None,
+        depth: int | None = None,
+        guess_space: str = "all",
+    ) -> None:
+        if 3**lexicon.length > MAX_PATTERNS:
+            raise ValueError(f"tree search supports words of up to 7 letters, not {lexicon.length}")
+        self.lexicon = lexicon
+        if guess_space not in ("all", "candidates"):
+            raise ValueError(f"unknown guess space {guess_space!r}; use 'all' or 'candidates'")
+        self.k = k
+        self.kc = kc
+        self.depth = depth
+        self.guess_space = guess_space
+        self.hard = hard
+        self.max_guesses = max_guesses
+        self.threads = max(1, threads)
+        if isinstance(weights, str):
+            if weights != "prior":
+                raise ValueError("weights must be an array, None or 'prior'")
+            weights = lexicon.prior if lexicon.weighted else None
+        self.weighted = weights is not None
+        w = np.ones(lexicon.n_answers) if weights is None else np.asarray(weights, np.float64)
+        if w.shape != (lexicon.n_answers,) or not np.all(w > 0):
+            raise ValueError("one positive weight per answer is needed")
+        if self.weighted:
+            w = w / w.sum()
+        self.w = np.ascontiguousarray(w)
+        # answers x guesses: the search reads one answer's patterns contiguously
+        self.mt = matrix_t if matrix_t is not None else transposed(lexicon)
+        # guesses x answers, for scans of big nodes (see _shared_scan_order): the caller's, or
+        # the one the transpose was made from (already in memory); none when only the transpose
+        # was given (those scans then read the transpose)
+        self._rows = matrix if matrix is not None else (pattern_matrix(lexicon) if matrix_t is None else None)
+        if self._rows is not None and self._rows.shape != (lexicon.n_guesses, lexicon.n_answers):
+            raise ValueError(f"matrix must be guesses x answers, {lexicon.n_guesses} x {lexicon.n_answers}")
+        rng = np.random.default_rng(0x5EED)
+        codes = lexicon.guess_codes
+        lcount = np.zeros((lexicon.n_guesses, 26), np.int8)
+        for i in range(lexicon.length):
+            np.add.at(lcount, (np.arange(lexicon.n_guesses), codes[:, i]), 1)
+        ip = np.zeros(sk.N_IP, np.int64)
+        ip[sk.IP_K] = 0 if k is None else k
+        ip[sk.IP_KC] = kc
+        ip[sk.IP_HARD] = int(hard)
+        ip[sk.IP_UNIFORM] = int(not self.weighted)
+        ip[sk.IP_NPAT] = 3**lexicon.length
+        ip[sk.IP_GREEN] = all_green(lexicon.length)
+        ip[sk.IP_DEDUP] = int(not hard)
+        ip[sk.IP_TT_MIN] = 3
+        if depth is not None and k is None:
+            raise ValueError("the exact search has no depth limit")
+        ip[sk.IP_DEPTH] = 0 if depth is None else depth
+        ip[sk.IP_CANDONLY] = int(guess_space == "candidates")
+        ip[sk.IP_PASS2] = 1
+        fp = np.zeros(sk.N_FP, np.float64)
+        fp[sk.FP_MARGIN] = 1e-9 if self.weighted else 0.5
+        # A hard cap (every answer within max_guesses, else INF) unless a failure cost is given.
+        fp[sk.FP_FAIL] = INF if fail_cost is None else float(fail_cost)
+        if fail_cost is not None and fail_cost < 1:
+            raise ValueError("fail_cost must be at least 1 (a lost game costs at least a guess)")
+        self.S = sk.Static(
+            mt=self.mt, w=self.w,
+            gid=np.ascontiguousarray(lexicon.answer_ids.astype(np.int32)),
+            aog=np.ascontiguousarray(lexicon.answer_of_guess.astype(np.int32)),
+            zob=rng.integers(1, 2**63, lexicon.n_answers, dtype=np.uint64),
+            codes=np.ascontiguousarray(codes), lcount=lcount,
+            allg=np.arange(lexicon.n_guesses, dtype=np.int32),
+            ip=ip, fp=fp,
+        )
+        self.margin = float(fp[sk.FP_MARGIN])
+        self.fail_cost = float(fp[sk.FP_FAIL])  # INF: a hard cap
+        self._budget_lock = threading.Lock()
+        self._remaining: int | None = None
+        self.work_done = 0
+        # One table for all the threads: what one proves, the others read (see sk._tt_check).
+        shared = _Worker.table(int(memory_mb * (1 << 20)))
+        self._workers = [_Worker(self, shared) for _ in range(self.threads)]
+        # Isolated calls (see ``isolated``) run on their own small tables, emptied each time.
+        self._play: list[_Worker] | None = None
+        self._active = self._workers
+        # Lanes (see ``lane``): scratch workers of callers' own threads, on the shared table.
+        self._lanes: list[_Worker] = []  # free ones
+        self._all_lanes: list[_Worker] = []
+        self._lanes_lock = threading.Lock()
+        self._lane_of = threading.local()
+        self._last_order: tuple | None = None  # see root_order
+        self.stats = SearchStats()
+
+    # --- node description ----------------------------------------------------------------------
+
+    def _allowed(self, constraints: HardConstraints | None,
+                 pool: np.ndarray | None = None) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
+        """Allowed guesses, constraint hash and constraint arrays for a node.  A ``pool``
+        (normal mode only) restricts the guesses the whole search may use; its hash keeps the
+        table's entries for it apart from unrestricted ones."""
+        n = self.lexicon.length
+        if not self.hard or constraints is None:
+            if pool is not None:
+                T = np.ascontiguousarray(np.unique(pool).astype(np.int32))
+                h = int(np.frombuffer(hashlib.sha256(T.tobytes()).digest()[:8], np.uint64)[0]) | 1
+                return T, h, np.full(n, -1, np.int8), np.zeros(26, np.int8)
+            return self.S.allg, 0, np.full(n, -1, np.int8), np.zeros(26, np.int8)
+        greens = constraints.green_at.astype(np.int8)
+        mins = constraints.min_count.astype(np.int8)
+        allowed = np.flatnonzero(constraints.mask(self.lexicon.guess_codes)).astype(np.int32)
+        h = _constraint_hash(greens, mins)
+        return allowed, h, greens, mins
+
+    def _run(self, worker: _Worker, H: np.ndarray, rem: int, beta: float, T, h, greens, mins, forced: int):
+        v, g = self._accounted(worker, sk._node, worker.S, worker.X, worker.TT, H, 0, int(rem), float(beta), T,
+                               np.uint64(h), greens, mins, int(forced))
+        return float(v), int(g)
+
+    def _accounted(self, worker: _Worker, kernel, *args):
+        """``kernel(*args)`` on a worker, its work counted against the budget and its counters
+        added to the stats; raises BudgetExceeded when the budget ran out."""
+        meta = worker.TT.meta
+        meta[sk.M_WORK] = 0
+        meta[sk.M_ABORT] = 0
+        with self._budget_lock:
+            # a worker's own allowance while work is shared out statically, else what is left
+            limit = worker.allowance if worker.allowance is not None else self._remaining
+        if limit is not None and limit <= 0:
+            raise BudgetExceeded()
+        worker.S.ip[sk.IP_WORK_BUDGET] = 0 if limit is None else max(1, limit)
+        before = meta.copy()
+        out = kernel(*args)
+        self.stats.add(meta - before)
+        work = int(meta[sk.M_WORK])
+        with self._budget_lock:
+            self.work_done += work
+            if self._remaining is not None:
+                self._remaining -= work
+            if worker.allowance is not None:
+                worker.allowance -= work
+        if meta[sk.M_ABORT]:
+            raise BudgetExceeded()
+        return out
+
+    def set_depth(self, depth: int | None) -> None:
+        """Change the look-ahead limit (None: search to the end).  Table entries made under a
+        limit are tagged with it, so levels never mix."""
+        if depth is not None and self.k is None:
+            raise ValueError("the exact search has no depth limit")
+        self._set_ip(sk.IP_DEPTH, 0 if depth is None else depth)
+        self.depth = depth
+
+    def _set_ip(self, index: int, value: int) -> None:
+        """Set an int parameter for the search and every worker's copy of it."""
+        self.S.ip[index] = value
+        for wk in self._workers + (self._play or []) + self._all_lanes:
+            wk.S.ip[index] = value
+
+    # --- work budget ---------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def budget(self, units: int | None):
+        """The calls inside may do at most ``units`` of work in all (scan units, see
+        ``search_kernels.M_WORK``), else they raise BudgetExceeded.  None: no limit."""
+        self._remaining = units
+        try:
+            yield self
+        finally:
+            self._remaining = None
+
+    @contextlib.contextmanager
+    def isolated(self):
+        """The calls inside depend on nothing searched before, so what they return (and the
+        work they count against a budget) is a function of their arguments alone.
+
+        They run on PLAY_SPLIT small tables of their own, emptied on entry, and share work out
+        statically: a big node's guesses go to fixed groups (guess i to group i mod PLAY_SPLIT),
+        each with its own table, bound and equal share of the budget.  The groups run on two
+        threads when the search has them, one after the other otherwise, so the outcome is the
+        same for any thread count.  (With the shared queue of the normal calls, which thread
+        searched what, and so what its table held and whether a budget sufficed, depended on
+        timing: the same position could get another suggestion when asked again.)  Values are
+        the same as outside; only the budget's verdict could differ.
+        """
+        if self._play is None:
+            # each group its own table: its work must not depend on the other's timing
+            self._play = [_Worker(self, _Worker.table(entries=PLAY_TABLE_ENTRIES, pool=PLAY_TABLE_POOL,
+                                                              grows=False))
+                          for _ in range(PLAY_SPLIT)]
+        for wk in self._play:
+            wk.clear()
+        self._active = self._play
+        try:
+            yield self
+        finally:
+            self._active = self._workers
+
+    # --- public API ----------------------------------------------------------------------------
+    #
+    # The checked entry points (value_of_guess, best, rank, tree) validate ids, rows and
+    # constraints and raise WordlebotErrors; ``best_unchecked`` is the documented fast path for
+    # callers that hold valid arrays already (the simulator), with a sentinel instead of errors.
+
+    def value_of_guess(self, guess: WordId, candidates: np.ndarray | None = None, *, rows: int = 0,
+                       constraints: HardConstraints | None = None, beta: float = INF,
+                       parallel: bool | None = None, pool: np.ndarray | None = None) -> float:
+        """Total (expected) guesses over ``candidates`` if ``guess`` is played now and the search's
+        strategy after it; a result ``>= beta`` only means "not below beta".
+
+        Without a bound (and without a depth limit) the parts left by ``guess`` are independent
+        problems, solved on all threads (same result as serial); with a bound the serial search
+        can stop early.  Under a depth limit the guess is searched as ``rank`` searches each
+        of its guesses, so the two values compare like for like.
+        """
+        H = self._check_cands(candidates)
+        gid = self._check_guess(guess)
+        self._check_rows(rows)
+        constraints = self._check_constraints(constraints)
+        if self.hard and constraints is not None:
+            reason = constraints.violation(self.lexicon.guesses[gid])
+            if reason:
+                raise HardModeError(f"{self.lexicon.guesses[gid]!r} is not allowed: {reason}")
+        if parallel is None:
+            parallel = self._threaded and beta >= INF and H.size > 100
+        if parallel and pool is None and self.depth is None:
+            return self.subtrees(gid, H, rows, constraints)[0]
+        T, h, greens, mins = self._allowed(constraints, pool)
+        v, _ = self._run(self._current(), H, self.max_guesses - rows, beta, T, h, greens, mins, gid)
+        return v
+
+    def node_value(self, candidates: np.ndarray, *, rows: int, constraints: HardConstraints | None = None,
+                   beta: float = INF) -> float:
+        """The node's value (its best guess searched, as ``best`` does) if below ``beta``, else a
+        number ``>= beta``: a lower bound proven, and kept in the table."""
+        H = self._check_cands(candidates)
+        self._check_rows(rows)
+        T, h, greens, mins = self._allowed(self._check_constraints(constraints))
+        v, _ = self._run(self._current(), H, self.max_guesses - rows, beta, T, h, greens, mins, -1)
+        return v
+
+    def node_bound(self, candidates: np.ndarray, *, rows: int, constraints: HardConstraints | None = None) -> float:
+        """A lower bound on the node's value: the table's, else the best one-guess bound of a scan
+        of every allowed guess (then kept in the table).  Exact searches only (0 otherwise)."""
+        H = self._check_cands(candidates)
+        self._check_rows(rows)
+        T, h, greens, mins = self._allowed(self._check_constraints(constraints))
+        wk = self._current()
+        return float(self._accounted(wk, sk._part_bound, wk.S, wk.X, wk.TT, H, 1, self.max_guesses - rows, T,
+                                     np.uint64(h), float(self.w[H].sum())))
+
+    def _current(self) -> "_Worker":
+        """The worker of a serial call: the calling thread's lane (see ``lane``), if any."""
+        worker = getattr(self._lane_of, "worker", None)
+        return self._active[0] if worker is None or self._isolated else worker
+
+    @contextlib.contextmanager
+    def allowance(self, units: int):
+        """Inside a lane: the calling thread's calls may do at most ``units`` of work (scan
+        units, see ``search_kernels.M_WORK``), else they raise BudgetExceeded.  The lane's own
+        budget, unlike ``budget``: the other lanes' calls go on unbounded."""
+        worker = getattr(self._lane_of, "worker", None)
+        if worker is None:
+            raise RuntimeError("allowance() needs a lane: use it inside `with search.lane():`")
+        worker.allowance = units
+        try:
+            yield self
+        finally:
+            worker.allowance = None
+
+    @contextlib.contextmanager
+    def lane(self):
+        """Serial ``value_of_guess`` calls inside run on a scratch worker of the calling thread's
+        own, on the search's one table: callers' threads can then evaluate guesses at once and
+        each reads what the others proved (an opener sweep's tasks on one Dask worker process:
+        the parts one first word leaves recur under its anagrams and neighbours).  Values are
+        the same as without lanes; the table only saves work."""
+        with self._lanes_lock:
+            if not self._lanes:
+                self._lanes.append(_Worker(self, self._workers[0].TT))
+                self._all_lanes.append(self._lanes[-1])
+            worker = self._lanes.pop()
+        self._lane_of.worker = worker
+        try:
+            yield self
+        finally:
+            self._lane_of.worker = None
+            with self._lanes_lock:
+                self._lanes.append(worker)
+
+    @property
+    def _isolated(self) -> bool:
+        return self._active is self._play
+
+    @property
+    def _threaded(self) -> bool:
+        """Share big nodes out to work groups: on two threads or more, and always in isolated
+        calls (whose groups then run one after the other), so that the work done, and a budget's
+        verdict, do not depend on the thread count."""
+        return self.threads > 1 or self._isolated
+
+    def subtrees(self, guess: WordId, H: np.ndarray, rows: int, constraints: HardConstraints | None,
+                 build: bool = False) -> tuple[float, dict[int, "Node"]]:
+        """Solve each part ``guess`` leaves, the parts spread over the threads, biggest first.
+        Returns the total and, with ``build``, each part's subtree (built by the thread that
+        solved it, so its table already holds the answers).
+
+        One part can hold most of the work (SALET's _ _ _ E _, 107 of 2,315 answers, is 57 % of
+        classic SALET's search), so with threads a part of SPLIT_PART_MIN answers or more is
+        shared out itself: see ``_split_parts``.  Same values and trees either way."""
+        lex = self.lexicon
+        if self.hard and constraints is None:
+            constraints = HardConstraints.none(lex.length)  # the parts' guesses follow from the root's
+        word = lex.guesses[guess]
+        green = all_green(lex.length)
+        pats = np.asarray(self.mt[H, guess])
+        parts = [(int(p), H[pats == p], self._child_constraints(constraints, word, int(p)))
+                 for p in np.unique(pats) if p != green]
+        total = float(self.w[H].sum())
+        results = self._solve_parts(parts, rows + 1, build)
+        for p, (v, _) in results.items():
+            total += v
+        return min(total, INF), {p: n for p, (_, n) in results.items() if n is not None}
+
+    @property
+    def _splits(self) -> bool:
+        """Whether big parts are shared out (see _split_parts): on threads, outside isolated
+        calls and budgets (whose work must not depend on the thread count); unit weights and a
+        hard cap (integer values, summed in any order to the same total: a part's value is
+        added up here from its parts as they finish); no depth limit (a part's parts, searched
+        on their own, would get a level more than inside the part)."""
+        return (self.threads > 1 and not self._isolated and self._remaining is None and not self.weighted
+                and self.fail_cost >= INF and self.depth is None)
+
+    def _solve_parts(self, parts: list, rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
+        """Value (and with ``build`` the subtree) of each (key, answers, constraints) in
+        ``parts``, each a node after ``rows`` guesses; spread over the threads, biggest first."""
+        rem = self.max_guesses - rows
+        big = [t for t in parts if t[1].size >= SPLIT_PART_MIN and rem >= 3] if self._splits else []
+        if big:
+            return self._split_parts(parts, big, rows, build)
+        parts = sorted(parts, key=lambda t: -t[1].size)
+        results: dict[int, tuple[float, Node | None]] = {}
+
+        def solve(worker: _Worker, group: int, i: int) -> None:
+            p, Hs, cons = parts[i]
+            if build:
+                node = self._build(worker, Hs, rows, cons)
+                results[p] = (node.value, node)
+            else:
+                T, h, greens, mins = self._allowed(cons)
+                v, _ = self._run(worker, Hs, rem, INF, T, h, greens, mins, -1)
+                results[p] = (v, None)
+
+        self._share_out(len(parts), solve)
+        return results
+
+    def _split_parts(self, parts: list, big: list, rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
+        """``_solve_parts`` with the big parts shared out too:
+
+        1. each big part's node is opened as _node opens it (``_plan``: settled at once, or the
+           guesses it would try and its incumbent), the parts' plans the first tasks (a plan is
+           a scan of every guess: 5-30 ms each on classic, done one after the other before the
+           threads started, 8 % of classic SALET's 2-thread time);
+        2. the first of those guesses is searched by solving its parts, as tasks of their own
+           (an exact search's first guess is usually its best: its parts must be solved
+           exactly anyway);
+        3. once they are solved, the part's other guesses become tasks, in batches, each
+           bounded by the best value so far (``sk._try_guesses``: ties only with a guess later
+           in trial order); most are refuted at once, and the threads read each other's
+           refutations in the shared table.
+
+        The threads take the plans, then the first guesses' parts, biggest first; a part's
+        refutations are taken in order by the thread that solved the last part of its first
+        guess, and by the other, still in order, once the queue is empty (before the small
+        parts): a thread never waits while the other works on the part that holds most of the
+        search (82 % of nyt-2309 TARSE's is one part of 113 answers; 57 % of classic SALET's).
+        (Taking them from the far end instead, where they repeat less of each other's work,
+        left the expensive head of the order to one thread: classic SALET 2 threads 0.40 s
+        against 0.39 s in order.)  The whole small parts come last: independent and of every
+        size, they even out the threads' ends.  The node's guess is chosen as _node chooses
+        it (the incumbent, replaced only by a strictly better guess in trial order), so values
+        and trees equal the serial search's."""
+        rem = self.max_guesses - rows
+        lex = self.lexicon
+        green = all_green(lex.length)
+        plans: dict[int, _PartPlan] = {}
+        results: dict[int, tuple[float, Node | None]] = {}
+        big_keys = {b[0] for b in big}
+        queue = collections.deque(sorted((_Task("plan", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in big),
+                                         key=lambda t: -t.size))
+        small = collections.deque(sorted((_Task("part", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in parts
+                                          if p not in big_keys), key=lambda t: -t.size))
+        chains: dict[int, collections.deque] = {}  # a part's refutation batches, in trial order
+        owner: dict[int, int] = {}  # the thread that takes them in order
+        cond = threading.Condition()
+        running = [0]
+
+        def refutations(p: int) -> list[_Task]:
+            """The part's other guesses as batches, now that its first guess's value is known."""
+            plan = plans[p]
+            v1 = float(self.w[plan.H].sum()) + sum(v for v, _ in plan.subs.values())
+            plan.values = np.full(plan.order.size, INF)
+            plan.values[0] = v1
+            # the best value so far and its place in the trial order, one entry per thread (each
+            # writes its own, all read all); the first guess and the incumbent come first
+            v0 = min(v1, plan.incumbent[0])
+            plan.best = np.full(len(self._active), sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT, np.int64)
+            if v0 <= plan.alpha:
+                return []  # the node's lower bound is met: nothing after can be better
+            live = np.flatnonzero(plan.lbs[1:] < min(v0, plan.cap)) + 1
+            return [_Task("refute", 0, p, batch=live[i:i + TRIAL_BATCH]) for i in range(0, live.size, TRIAL_BATCH)]
+
+        def opened(worker: _Worker, task: _Task) -> list[_Task]:
+            """Open a big part: its plan, and its first guess's parts as tasks (none when the
+            plan settles the part)."""
+            p, Hs, cons = task.part, task.H, task.cons
+            plan = self._plan(Hs, rem, cons, worker)
+            if plan.settled is not None or plan.order.size == 0:  # nothing to try, or nothing beats the incumbent
+                value = plan.settled if plan.settled is not None else plan.incumbent[0]
+                results[p] = (value, self._build(worker, Hs, rows, cons) if build and value < INF else None)
+                return []
+            pats = np.asarray(self.mt[Hs, plan.first])
+            subs = [q for q in np.unique(pats).tolist() if q != green]
+            plan.waiting = len(subs)
+            plans[p] = plan
+            return [_Task("sub", int((pats == q).sum()), p, q, Hs[pats == q],
+                          self._child_constraints(cons, lex.guesses[plan.first], q)) for q in subs]
+
+        def run(worker: _Worker, group: int, task: _Task) -> list[_Task]:
+            if task.kind == "plan":
+                return opened(worker, task)
+            if task.kind == "refute":
+                plan = plans[task.part]
+                T, h, greens, mins = plan.allowed
+                i = task.batch
+                values = np.full(i.size, INF)
+                self._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, rem, T,
+                                np.uint64(h), greens, mins, plan.order[i], plan.lbs[i], i.astype(np.int64),
+                                plan.alpha, plan.cap, plan.best, group, values)
+                plan.values[i] = values
+                return []
+            r = rows if task.kind == "part" else rows + 1
+            if build:
+                try:
+                    node = self._build(worker, task.H, r, task.cons)
+                    out = (node.value, node)
+                except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
+                    out = (INF, None)
+            else:
+                T, h, greens, mins = self._allowed(task.cons)
+                out = (self._run(worker, task.H, self.max_guesses - r, INF, T, h, greens, mins, -1)[0], None)
+            if task.kind == "part":
+                results[task.part] = out
+                return []
+            plan = plans[task.part]
+            with cond:
+                plan.subs[task.sub] = out
+                plan.waiting -= 1
+                last = plan.waiting == 0
+            return refutations(task.part) if last else []
+
+        def take(group: int) -> _Task | None:
+            """The next task for a thread (under the lock): the next batch of the part it refutes
+            (in order, as one thread would: each batch reads the refutations before it in the
+            table), else a queued task (plans, then first guesses' parts), else the next batch
+            of another thread's part (every chain has an owner from the start), else a small
+            part."""
+            mine = [p for p, g in owner.items() if g == group and chains[p]]
+            if mine:
+                return chains[mine[0]].popleft()
+            if queue:
+                return queue.popleft()
+            for chain in chains.values():
+                if chain:
+                    return chain.popleft()
+            return small.popleft() if small else None
+
+        def work(worker: _Worker, group: int) -> None:
+            while True:
+                with cond:
+                    task = take(group)
+                    while task is None and running[0] > 0:
+                        cond.wait()  # a task under way may still add refutations
+                        task = take(group)
+                    if task is None:
+                        return
+                    running[0] += 1
+                new: list[_Task] = []
+                try:
+                    new = run(worker, group, task)
+                finally:
+                    with cond:
+                        running[0] -= 1
+                        if new and task.kind == "plan":  # the part's first guess's parts
+                            queued = sorted([*queue, *new], key=lambda t: (t.kind != "plan", -t.size))
+                            queue.clear()
+                            queue.extend(queued)
+                        elif new:
+                            chains[task.part] = collections.deque(new)
+                            owner[task.part] = group  # the thread that solved the last part of its first guess
+                        cond.notify_all()
+
+        self._on_threads(self._active, work)
+        for p, plan in plans.items():
+            value, guess = plan.incumbent
+            for g, v in zip(plan.order.tolist(), plan.values.tolist()):
+                if v < min(value, plan.cap):  # trial order: only a strictly better guess replaces
+                    value, guess = v, g
+            node = None
+            if build and value < INF:
+                if guess == plan.first:
+                    node = Node(guess, plan.H, value, {q: n for q, (_, n) in plan.subs.items()})
+                else:
+                    node = self._build(self._active[0], plan.H, rows, plan.cons)
+            results[p] = (value, node)
+        return results
+
+    def _plan(self, H: np.ndarray, rem: int, constraints, wk: _Worker) -> "_PartPlan":
+        """``sk._node_plan`` for a node, on the worker ``wk``: the guesses to try in trial order
+        (key, then list order; in the near-optimal search the kernel's own order), with their
+        lower bounds."""
+        allowed = self._allowed(constraints)
+        T, h, greens, mins = allowed
+        out = np.empty(max(T.size, H.size), np.int32)
+        keys = np.empty(out.size, np.float64)
+        places = np.empty(out.size, np.int64)
+        lbs = np.empty(out.size, np.float64)
+        done, v, _, alpha, cap, bestv, bestg, n = self._accounted(wk, sk._node_plan, wk.S, wk.X, wk.TT, H, int(rem),
+                                                                  T, np.uint64(h), out, keys, places, lbs)
+        order = np.lexsort((places[:n], keys[:n]))
+        return _PartPlan(H, constraints, allowed, float(v) if done else None, float(alpha), float(cap),
+                         (float(bestv), int(bestg)), out[order], lbs[order])
+
+    def _share_out(self, n: int, solve) -> None:
+        """Call ``solve(worker, group, i)`` for i in 0 … n-1 over the active workers (``group``:
+        the worker's index among them).
+
+        Normal calls: a shared queue, first come first served (fastest).  Isolated calls: item
+        i goes to group i mod groups, in order, each group with an equal share of the budget, so
+        every group's work is fixed by the arguments alone.
+        """
+        workers = self._active
+        groups = len(workers)
+        static = self._isolated
+        lock = threading.Lock()
+        nxt = [0]
+
+        def work(worker: _Worker, group: int) -> None:
+            i = group
+            while True:
+                if not static:
+                    with lock:
+                        i = nxt[0]
+                        nxt[0] += 1
+                if i >= n:
+                    return
+                solve(worker, group, i)
+                i += groups
+
+        if static:
+            with self._budget_lock:
+                share = None if self._remaining is None else self._remaining // groups
+            for wk in workers:
+                wk.allowance = share
+        try:
+            self._on_threads(workers, work)
+        finally:
+            for wk in workers:
+                wk.allowance = None
+
+    def _on_threads(self, workers: list[_Worker], work) -> None:
+        """``work(worker, group)`` for each worker: on threads when the search has them, else
+        one after the other."""
+        if self.threads == 1 or len(workers) == 1:
+            for i, wk in enumerate(workers):
+                work(wk, i)
+            return
+        errors: list[BaseException] = []
+
+        def guarded(wk, i):
+            try:
+                work(wk, i)
+            except BaseException as exc:  # re-raised in the caller's thread
+                errors.append(exc)
+                if isinstance(exc, BudgetExceeded):
+                    for other in workers:  # stop the other threads soon too
+                        other.TT.meta[sk.M_ABORT] = 1  # the search under way
+                        if other.allowance is not None:
+                            other.allowance = 0  # and the items it has yet to start
+
+        threads = [threading.Thread(target=guarded, args=(wk, i), daemon=True) for i, wk in enumerate(workers)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if errors:
+            raise errors[0]
+
+    # --- what a value is made of ----------------------------------------------------------------
+
+    def loss(self, H: np.ndarray, rows: int, constraints: HardConstraints | None = None, *,
+             guess: int = -1, value: float | None = None, pool: np.ndarray | None = None,
+             lookahead: int = 0) -> float:
+        """The weight of the answers of ``H`` that the searched strategy does not find within the
+        cap: ``guess`` now (-1: the search's best) and the search's best after it, the strategy
+        whose value (``value``, when the caller has it) ``rank`` or ``value_of_guess`` gave.
+
+        With a failure cost F a value is G + F * L (G: the guesses, a lost answer's included; L:
+        this loss), one number the search compares; the shells show L and G apart (the chance to
+        lose, the guesses when solved: never a penalty as guesses).  G is at least the node's
+        weight W and at most W times the guesses left, and a lost answer weighs at least the
+        lightest, so a value below W + F * (lightest weight) has no loss: nothing to walk (always
+        so without a loss on unit weights and the streak goal's F).  Otherwise the strategy is
+        walked down to where that test settles it, each node's best guess asked of the search
+        (table hits: the strategy was searched just before).
+
+        ``lookahead``: the depth limit the value was searched at (1: the guess's parts are
+        estimated, as the kernel does, without a loss, but for the closed forms it applies
+        before the limit: the cap reached, one guess left)."""
+        if self.fail_cost >= INF:
+            return 0.0
+        if self.hard and constraints is None:
+            constraints = HardConstraints.none(self.lexicon.length)
+        depth = self.depth
+        try:
+            return self._loss(self._current(), H, self.max_guesses - rows, constraints, guess, value, pool,
+                              lookahead or None)
+        finally:
+            self.set_depth(depth)
+
+    def _loss(self, wk: "_Worker", H: np.ndarray, rem: int, constraints, guess: int, value: float | None,
+              pool, levels: int | None) -> float:
+        """``loss`` below a node; ``levels``: the searched levels left above the depth limit
+        (None: no limit)."""
+        w = self.w[H]
+        W = float(w.sum())
+        if rem <= 0:
+            return W
+        if guess < 0:
+            # the kernel's closed forms, in its order (_open_node)
+            if H.size == 1:
+                return 0.0
+            if rem == 1:
+                return W - float(w.max())
+            if H.size == 2:
+                return 0.0
+            if levels is not None and levels <= 0:  # past the depth limit: an estimate, no loss in it
+                return 0.0
+        F = self.fail_cost
+        floor = W + F * float(w.min()) * (1 - 1e-9)  # below it, no answer can be lost
+        if value is not None and value < floor:
+            return 0.0
+        g = guess
+        if value is None or guess < 0:
+            self.set_depth(levels)
+            T, h, greens, mins = self._allowed(constraints if self.hard else None, pool)
+            value, g = self._run(wk, H, rem, INF, T, h, greens, mins, guess)
+            if g < 0 or value >= INF:
+                return W  # nothing finishes (the search gave up): every answer counted lost
+            if value < floor:
+                return 0.0
+        word = self.lexicon.guesses[g]
+        green = all_green(self.lexicon.length)
+        pats = np.asarray(self.mt[H, g])
+        lost = 0.0
+        for p in np.unique(pats).tolist():
+            if p == green:
+                continue
+            part = H[pats == p]
+            lost += self._loss(wk, part, rem - 1, self._child_constraints(constraints, word, p), -1, None, pool,
+                               None if levels is None else levels - 1)
+        return lost
+
+    def tree(self, first: WordId | None = None, candidates: np.ndarray | None = None, *,
+             constraints: HardConstraints | None = None) -> "Node":
+        """The whole strategy from this node as a tree (the first guess chosen, or given)."""
+        H = self._check_cands(candidates)
+        constraints = self._check_constraints(constraints)
+        if constraints is None and self.hard:
+            constraints = HardConstraints.none(self.lexicon.length)
+        if first is None:
+            first, _ = self.best(H, constraints=constraints)
+        first = self._check_guess(first)
+        total, subtrees = self.subtrees(first, H, 0, constraints, build=True)
+        if total >= INF:
+            raise UnsolvableError(f"{self.lexicon.guesses[first]!r} cannot find every answer within "
+                                  f"{self.max_guesses} guesses")
+        return Node(first, H, total, subtrees)
+
+    def _child_constraints(self, constraints: HardConstraints | None, word: str, pattern: int):
+        """The hard-mode constraints after playing ``word`` and seeing ``pattern``."""
+        return constraints.add(word, pattern) if (self.hard and constraints is not None) else constraints
+
+    def _build(self, worker: _Worker, H: np.ndarray, rows: int, constraints) -> "Node":
+        """Walk the solved strategy below a node (every step is a table hit or a closed form)."""
+        T, h, greens, mins = self._allowed(constraints)
+        v, g = self._run(worker, H, self.max_guesses - rows, INF, T, h, greens, mins, -1)
+        if v >= INF or g < 0:
+            raise UnsolvableError(f"no strategy finishes {H.size} answers within {self.max_guesses - rows} guesses")
+        lex = self.lexicon
+        green = all_green(lex.length)
+        pats = np.asarray(self.mt[H, g])
+        children = {}
+        for p in np.unique(pats).tolist():
+            if p == green:
+                continue
+            cons = self._child_constraints(constraints, lex.guesses[g], p)
+            children[p] = self._build(worker, H[pats == p], rows + 1, cons)
+        return Node(g, H, v, children)
+
+    def best(self, candidates: np.ndarray | None = None, *, rows: int = 0,
+             constraints: HardConstraints | None = None, parallel: bool | None = None,
+             pool: np.ndarray | None = None) -> tuple[WordId, float]:
+        """The best guess for the node and its value.  Raises UnsolvableError when no strategy
+        finds every answer within the guesses left (only possible with a hard guess cap).
+
+        Big nodes search their root candidates on all threads; the answer equals the serial one.
+        """
+        H = self._check_cands(candidates)
+        self._check_rows(rows)
+        g, v = self.best_unchecked(H, rows=rows, constraints=self._check_constraints(constraints),
+                                   parallel=parallel, pool=pool)
+        if g < 0:
+            raise UnsolvableError(f"no strategy finds every one of these {H.size} answers within "
+                                  f"{self.max_guesses - rows} guesses")
+        return g, v
+
+    def best_unchecked(self, H: np.ndarray, *, rows: int = 0, constraints: HardConstraints | None = None,
+                       parallel: bool | None = None, pool: np.ndarray | None = None) -> tuple[WordId, float]:
+        """``best`` without checks: ``H`` must be sorted, distinct, in-range answer ids (int32,
+        contiguous).  Returns (-1, INF) when nothing finishes in time."""
+        rem = self.max_guesses - rows
+        T, h, greens, mins = self._allowed(constraints, pool)
+        if parallel is None:
+            parallel = self._threaded and H.size > 3**self.lexicon.length
+        if not parallel or rem <= 2:
+            v, g = self._run(self._current(), H, rem, INF, T, h, greens, mins, -1)
+            return (g, v) if v < INF else (-1, INF)
+        order = self.root_order(H, rem, T, h, greens, mins)
+        if order.size == 0:
+            return -1, INF
+        values = self._evaluate_parallel(order, H, rem, T, h, greens, mins)
+        if not np.any(values < INF):
+            return -1, INF
+        i = int(np.argmin(values))  # first index among equal minima: the serial choice
+        return int(order[i]), float(values[i])
+
+    def root_order(self, H, rem, T, h, greens, mins) -> np.ndarray:
+        """The guesses a node would try, best first (guess ids).
+
+        A function of the node's answers, guesses and constraint hash alone (not of the depth
+        limit or the table), so the last one is remembered: the play policy ranks a node at
+        two depths in a row, and this scan of every guess is a third of a mid-game suggestion."""
+        key = (H.tobytes(), T.tobytes(), int(h))
+        if self._last_order is not None and self._last_order[0] == key:
+            return self._last_order[1].copy()
+        wk = self._active[0]
+        out = np.empty(max(T.size, H.size), np.int32)
+        if self._threaded and T.size * H.size >= SHARED_SCAN_PAIRS and wk.S.ip[sk.IP_CANDONLY] == 0:
+            n = self._shared_scan_order(H, T, out)
+        else:
+            n = sk._node_trials(wk.S, wk.X, wk.TT, H, rem, T, np.uint64(h), out)
+        self._last_order = (key, out[:n].copy())
+        return out[:n]
+
+    def _shared_scan_order(self, H, T, out) -> int:
+        """``_node_trials`` with the scan shared out: each worker scans a contiguous share of
+        ``T``, the shares are copied into the first worker's arrays, which orders them."""
+        workers = self._active
+        cuts = [T.size * i // len(workers) for i in range(len(workers) + 1)]
+        by_answer = workers[0].S.mt
+        if self._rows is not None and H.size * ROW_SCAN_DENSITY >= self.lexicon.n_answers:
+            by_answer = self._rows.T  # each guess's patterns in one run (see sk._scan_share)
+        self._on_threads(workers, lambda wk, i: sk._scan_share(wk.S, wk.X, H, T[cuts[i]:cuts[i + 1]], by_answer))
+        first = workers[0].X
+        for i, wk in enumerate(workers[1:], start=1):
+            lo, hi = cuts[i], cuts[i + 1]
+            for slot in SCAN_SLOTS:
+                getattr(first, slot)[0][lo:hi] = getattr(wk.X, slot)[0][:hi - lo]
+        return int(sk._order_scanned(workers[0].S, first, H, T, out))
+
+    def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,
+             constraints: HardConstraints | None = None, top: int = 10,
+             pool: np.ndarray | None = None) -> list[tuple[WordId, float]]:
+        """The ``top`` guesses with their values (total or expected guesses from here), best
+        first: ``best``'s choice, then the node's other candidate guesses, each searched like
+        the best one (bounded by the top-th value so far, so only the shown values are exact).
+        Empty when no guess finishes in time."""
+        H = self._check_cands(candidates)
+        self._check_rows(rows)
+        if top < 1:
+            raise InvalidIdError(f"top must be at least 1, not {top}")
+        constraints = self._check_constraints(constraints)
+        rem = self.max_guesses - rows
+        T, h, greens, mins = self._allowed(constraints, pool)
+        if self._threaded and H.size > 3**self.lexicon.length and rem > 2:
+            # Big node: every candidate guess shared out at once; the first is best's choice.
+            trials = self.root_order(H, rem, T, h, greens, mins)
+            values = self._evaluate_parallel(trials, H, rem, T, h, greens, mins, keep=top)
+            idx = [i for i in np.argsort(values, kind="stable").tolist() if values[i] < INF]
+            return [(int(trials[i]), float(values[i])) for i in idx][:top]
+        g0, v0 = self.best_unchecked(H, rows=rows, constraints=constraints, parallel=False, pool=pool)
+        trials = self.root_order(H, rem, T, h, greens, mins)
+        trials = trials[trials != g0]
+        values = np.full(trials.size, INF)
+        kept: list[float] = []
+        wk = self._active[0]
+        for i, g in enumerate(trials.tolist()):
+            bound = kept[top - 2] + self.margin if top >= 2 and len(kept) >= top - 1 else INF
+            v, _ = self._run(wk, H, rem, bound, T, h, greens, mins, int(g))
+            if v < bound and v < INF:
+                values[i] = v
+                kept = sorted(kept + [v])
+        rows_out = [(g0, v0)] if g0 >= 0 else []
+        idx = [i for i in np.argsort(values, kind="stable").tolist() if values[i] < INF]
+        rows_out += [(int(trials[i]), float(values[i])) for i in idx]
+        return rows_out[:top]
+
+    def _evaluate_parallel(self, order, H, rem, T, h, greens, mins, keep: int = 1) -> np.ndarray:
+        """Each guess's value, the guesses shared out to the workers in order.  A guess is
+        searched with the bound (keep-th best value so far + margin), so ties with the kept
+        values are found exactly and, among equal values, order decides, as in the serial
+        search.  A value that did not beat its bound is reported as INF.
+
+        In isolated calls each group keeps its own values for its bound: a group's keep-th
+        best is never better than the overall one, so every guess of the overall top ``keep``
+        is still found exactly."""
+        values = np.full(order.size, INF)
+        static = self._isolated
+        kept_by = [[] for _ in self._active]  # isolated: one per group; else one for all (kept_by[0])
+        lock = threading.Lock()
+
+        def solve(worker: _Worker, group: int, i: int) -> None:
+            kept = kept_by[group if static else 0]
+            with lock:
+                bound = kept[keep - 1] + self.margin if len(kept) >= keep else INF
+            v, _ = self._run(worker, H, rem, bound, T, h, greens, mins, int(order[i]))
+            with lock:
+                if v < bound and v < INF:
+                    values[i] = v
+                    kept.append(v)
+                    kept.sort()
+
+        self._share_out(order.size, solve)
+        return values
+
+    # --- checks of the public entry points -----------------------------------------------------
+
+    def _check_cands(self, candidates) -> np.ndarray:
+        """Answer ids as sorted distinct int32; a clear error for anything else."""
+        n = self.lexicon.n_answers
+        if candidates is None:
+            return np.arange(n, dtype=np.int32)
+        H = np.asarray(candidates)
+        if H.ndim != 1 or not (H.size == 0 or np.issubdtype(H.dtype, np.integer)):
+            raise InvalidIdError("candidates must be a flat list of answer ids (integers)")
+        if H.size == 0:
+            raise InvalidIdError("no candidates: the node has no answer left")
+        bad = H[(H < 0) | (H >= n)]
+        if bad.size:
+            raise InvalidIdError(f"answer id {int(bad[0])} is out of range: the {self.lexicon.name} "
+                                 f"list has {n:,} answers (ids 0 to {n - 1})")
+        H = H.astype(np.int32)
+        if np.any(H[1:] <= H[:-1]):
+            H = np.unique(H)
+        return np.ascontiguousarray(H)
+
+    def _check_guess(self, guess) -> int:
+        n = self.lexicon.n_guesses
+        if isinstance(guess, (bool, np.bool_)) or not isinstance(guess, (int, np.integer)):
+            raise InvalidIdError(f"a guess id is an integer, not {guess!r} (use lexicon.id(word))")
+        if not 0 <= int(guess) < n:
+            raise InvalidIdError(f"guess id {int(guess)} is out of range: the {self.lexicon.name} "
+                                 f"list has {n:,} guesses (ids 0 to {n - 1})")
+        return int(guess)
+
+    def _check_rows(self, rows: int) -> None:
+        if not 0 <= rows < self.max_guesses:
+            raise InvalidIdError(f"rows played must be 0 to {self.max_guesses - 1}, not {rows}")
+
+    def _check_constraints(self, constraints):
+        if constraints is not None and not isinstance(constraints, HardConstraints):
+            raise InvalidIdError("constraints must be a HardConstraints (game.constraints) or None")
+        if constraints is not None and constraints.green_at.shape != (self.lexicon.length,):
+            raise InvalidIdError(f"constraints are for {constraints.green_at.shape[0]}-letter words, "
+                                 f"not {self.lexicon.length}")
+        return constraints
+
+
+@dataclass
+class Node:
+    """A decision-tree node: the guess played for the answers ``answers`` (answer ids) and one
+    child per feedback pattern other than all green.  ``value`` is the total (expected)
+    number of guesses from here."""
+
+    guess: WordId
+    answers: np.ndarray
+    value: float
+    children: dict[int, "Node"] = field(default_factory=dict)
+
+
+def _constraint_hash(greens: np.ndarray, mins: np.ndarray) -> int:
+    return int(sk._constraint_hash(greens, mins))
