@@ -12,7 +12,7 @@ from wordlebot import tree as tr
 from wordlebot.errors import UnsolvableError
 from wordlebot.game import HardConstraints
 from wordlebot.published import OPTIMAL_TOTALS, SLOW_SETS, lexicon_of
-from wordlebot.search import INF, TreeSearch
+from wordlebot.search import INF, SearchTuning, TreeSearch
 from wordlebot.words import Lexicon
 
 
@@ -171,17 +171,24 @@ def test_hard_mode_children_allow_what_the_rule_allows():
     rng = np.random.default_rng(4)
     for _ in range(40):
         answer = words[int(rng.integers(len(words)))]
-        T = ts.S.allg
-        greens, mins = np.full(5, -1, np.int8), np.zeros(26, np.int8)
+        cons = HardConstraints.none(5)
+        allowed = ts.allowed(cons)
         rows = []
         for _ in range(4):
+            T = allowed.guesses
             guess = lex.guesses[int(T[rng.integers(T.size)])]
             p = feedback_code(guess, answer)
             rows.append((guess, p))
             out = np.empty(lex.n_guesses, np.int32)
-            n, greens, mins, _ = sk._hard_child(ts.S, T, lex.id(guess), p, greens, mins, out)
-            T = out[:n].copy()
-            assert [lex.guesses[g] for g in T.tolist()] == [w for w in words if hard_mode_legal(w, rows)]
+            allowed = sk._hard_child(ts.S, allowed, lex.id(guess), p, out)
+            # as Python holds it (compiled code hands the hash back as a Python int)
+            allowed = allowed._replace(guesses=allowed.guesses.copy(), hsig=np.uint64(allowed.hsig))
+            assert [lex.guesses[g] for g in allowed.guesses.tolist()] == [w for w in words if hard_mode_legal(w, rows)]
+            # the child's hints (and so its hash) are the game's after the rows played
+            cons = cons.add(guess, p)
+            want = ts.allowed(cons)
+            assert np.array_equal(allowed.greens, want.greens) and np.array_equal(allowed.mins, want.mins)
+            assert allowed.hsig == want.hsig and np.array_equal(allowed.guesses, want.guesses)
 
 
 def test_hard_mode_value_of_a_guess_on_threads():
@@ -217,9 +224,6 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     then their other guesses against the best so far, one table for both threads) give the
     serial values and trees, node for node.  The threshold is lowered so that most parts are
     shared out; with a cap of 4 in hard mode some first guesses of parts cannot finish."""
-    import wordlebot.search as search_module
-
-    monkeypatch.setattr(search_module, "SPLIT_PART_MIN", 6)
     shared_out = []
     split = TreeSearch._split_parts
     monkeypatch.setattr(TreeSearch, "_split_parts", lambda self, *a: shared_out.append(a[1]) or split(self, *a))
@@ -227,7 +231,8 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     cons = HardConstraints.none(5) if hard else None
     g = lex.id("stare")
     serial = TreeSearch(lex, k=k, hard=hard, max_guesses=cap, threads=1, memory_mb=128)
-    parallel = TreeSearch(lex, k=k, hard=hard, max_guesses=cap, threads=2, memory_mb=128)
+    parallel = TreeSearch(lex, k=k, hard=hard, max_guesses=cap, threads=2, memory_mb=128,
+                          tuning=SearchTuning(split_part_min=6))
     v1 = serial.value_of_guess(g, constraints=cons)
     assert parallel.value_of_guess(g, parallel=True) == v1 < INF
     t1 = tr.paths_of(lex, serial.tree(g, constraints=cons))
@@ -238,12 +243,10 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
 
 @pytest.mark.parametrize("weighted,k,hard", [(False, None, False), (True, None, False), (False, 12, False),
                                              (True, 12, False), (False, 12, True)])
-def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
+def test_shared_scan_orders_like_one_scan(weighted, k, hard):
     """A big node's scan shared out to the threads (each a share of the guesses, joined after),
     reading the patterns guess by guess or answer by answer, gives the same guesses in the same
     order as one scan of them all."""
-    import wordlebot.search as search_mod
-
     lex = _bigger_case()
     if weighted:
         rng = np.random.default_rng(5)
@@ -259,11 +262,9 @@ def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
     orders = []
     # never shared; shared, read guess by guess (guesses x answers); shared, read answer by answer
     for pairs, density in ((1 << 62, 0), (0, 1 << 30), (0, 0)):
-        monkeypatch.setattr(search_mod, "SHARED_SCAN_PAIRS", pairs)
-        monkeypatch.setattr(search_mod, "ROW_SCAN_DENSITY", density)
-        ts = TreeSearch(lex, k=k, hard=hard, threads=2, memory_mb=64)
-        T, h, greens, mins = ts._allowed(cons, None)
-        orders.append(ts.root_order(H, 5 if hard else 6, T, h, greens, mins))
+        tuning = SearchTuning(shared_scan_pairs=pairs, row_scan_density=density)
+        ts = TreeSearch(lex, k=k, hard=hard, threads=2, memory_mb=64, tuning=tuning)
+        orders.append(ts.root_order(H, 5 if hard else 6, ts.allowed(cons)))
     assert orders[0].size > 10
     assert np.array_equal(orders[0], orders[1]) and np.array_equal(orders[0], orders[2])
 
@@ -278,15 +279,14 @@ def test_tiny_table_gives_the_same_answers():
 
 
 @pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")  # hashes wrap (as plain Python too)
-def test_growing_table_keeps_its_entries(monkeypatch):
+def test_growing_table_keeps_its_entries():
     """The table starts small and doubles as it fills (entries moved to their new slots):
     every entry stored is found again with its own bounds (or missed, never another's),
     nearly all are kept, only the slots in use are touched, and emptying it starts it small."""
     import wordlebot.search as search_mod
     import wordlebot.search_kernels as sk
 
-    monkeypatch.setattr(sk, "TT_START_SLOTS", 16)
-    TT = search_mod._Worker.table(entries=1 << 12, pool=1 << 16)
+    TT = search_mod._Worker.table(entries=1 << 12, pool=1 << 16, start_slots=16)
     assert TT.alloc[sk.A_MASK] + 1 == 16
     rng = np.random.default_rng(3)
     stored = {}
@@ -321,20 +321,18 @@ def test_growing_table_keeps_its_entries(monkeypatch):
 
 
 @pytest.mark.parametrize("hard", [False, True])
-def test_table_growing_under_two_threads_gives_the_serial_tree(monkeypatch, hard):
+def test_table_growing_under_two_threads_gives_the_serial_tree(hard):
     """Both threads store while the shared table doubles under them, many times from 2
     slots: the values and trees are the serial search's."""
-    import wordlebot.search as search_mod
     import wordlebot.search_kernels as sk
 
-    monkeypatch.setattr(search_mod, "SPLIT_PART_MIN", 6)
     lex = _bigger_case()
     g = lex.id("stare")
     serial = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128)
     v1 = serial.value_of_guess(g, constraints=HardConstraints.none(5) if hard else None)
     t1 = tr.paths_of(lex, serial.tree(g, constraints=HardConstraints.none(5) if hard else None))
-    monkeypatch.setattr(sk, "TT_START_SLOTS", 2)
-    parallel = TreeSearch(lex, k=None, hard=hard, threads=2, memory_mb=128)
+    parallel = TreeSearch(lex, k=None, hard=hard, threads=2, memory_mb=128,
+                          tuning=SearchTuning(split_part_min=6, table_start_slots=2))
     assert parallel.value_of_guess(g, parallel=True) == v1 < INF
     assert tr.paths_of(lex, parallel.tree(g)) == t1
     assert parallel._workers[0].TT.alloc[sk.A_HIGH] + 1 >= 2 * 2**4  # it grew, four times or more

@@ -102,7 +102,7 @@ def _play_small_games() -> None:
             # made-up nodes are far too small to be shared, so the shared path is called here,
             # through the search's own private steps (no public entry point forces it)
             search = adv.search_for(False, 6)
-            T, *_ = search._allowed(None, None)
+            T = search.allowed().guesses
             search._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))  # guess by guess
             worker = search._active[0]
             sk._scan_share(worker.S, worker.X, H, T, worker.S.mt)  # answer by answer (a sparser node)
