@@ -517,3 +517,39 @@ def test_checked_entry_points_refuse_bad_ids_with_clear_errors():
     cons = HardConstraints.none(4).add("abcd", feedback_code("abcd", "abdc"))  # A, B green; C, D yellow
     with pytest.raises(HardModeError, match="must"):
         hard.value_of_guess(lex.id("aaaa"), [1], rows=1, constraints=cons)
+
+
+# ---------------------------------------------------------------------------------------------
+# Warming up (prepare --kernels)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_warm_up_takes_the_paths_only_big_nodes_take_and_changes_no_answer(monkeypatch, hard):
+    """``warm_up`` runs the kernels a small made-up lexicon never reaches (a big part shared out:
+    its plan and refutations; a big node's scan shared out, read both ways), and what the search
+    answers afterwards is what a fresh search answers."""
+    import wordlebot.search_kernels as sk
+
+    words = random_words(120, alphabet="aeorst", seed=7)
+    lex = Lexicon.from_lists(words, words[::3], name="warm")
+    calls = {}
+    for name in ("_node_plan", "_try_guesses", "_scan_share", "_order_scanned"):
+        kernel = getattr(sk, name)
+        monkeypatch.setattr(sk, name, lambda *a, _k=kernel, _n=name: calls.update({_n: calls.get(_n, 0) + 1}) or _k(*a))
+    warmed = TreeSearch(lex, k=None, hard=hard, threads=2, memory_mb=16)
+    warmed.warm_up()
+    assert calls.get("_node_plan", 0) >= 1 and calls.get("_try_guesses", 0) >= 1, calls
+    assert calls.get("_scan_share", 0) >= 4 and calls.get("_order_scanned", 0) >= 1, calls  # 2 shares + 2 layouts
+    fresh = TreeSearch(lex, k=None, hard=hard, threads=2, memory_mb=16)
+    cons = HardConstraints.none(5) if hard else None
+    assert warmed.best(constraints=cons) == fresh.best(constraints=cons)
+    assert tr.paths_of(lex, warmed.tree(constraints=cons)) == tr.paths_of(lex, fresh.tree(constraints=cons))
+
+
+def test_warm_up_refuses_a_real_sized_lexicon():
+    """Sharing out a part of every answer of a real list would be a whole exact search."""
+    words = random_words(1100, alphabet="abcdeorst", seed=9)
+    lex = Lexicon.from_lists(words, words, name="big")
+    with pytest.raises(ValueError, match="small made-up lexicon"):
+        TreeSearch(lex, k=None, threads=2, memory_mb=16).warm_up()
+    TreeSearch(lex, k=None, threads=2, memory_mb=16).warm_up(shared_parts=False)  # the scans alone are cheap

@@ -326,6 +326,210 @@ class _Task:
     batch: np.ndarray | None = None  # "refute"
 
 
+class _SharedParts:
+    """One run of ``TreeSearch._split_parts``: a first guess's parts solved on the threads, the
+    big ones shared out too:
+
+    1. each big part's node is opened as _node opens it (``TreeSearch._plan``: settled at once,
+       or the guesses it would try and its incumbent), the parts' plans the first tasks (a plan
+       is a scan of every guess: 5-30 ms each on classic, done one after the other before the
+       threads started, 8 % of classic SALET's 2-thread time);
+    2. the first of those guesses is searched by solving its parts, as tasks of their own
+       (an exact search's first guess is usually its best: its parts must be solved exactly
+       anyway);
+    3. once they are solved, the part's other guesses become tasks, in batches, each bounded by
+       the best value so far (``sk._try_guesses``: ties only with a guess later in trial
+       order); most are refuted at once, and the threads read each other's refutations in the
+       shared table.
+
+    The threads take the plans, then the first guesses' parts, biggest first; a part's
+    refutations are taken in order by the thread that solved the last part of its first guess,
+    and by the other, still in order, once the queue is empty (before the small parts): a thread
+    never waits while the other works on the part that holds most of the search (82 % of
+    nyt-2309 TARSE's is one part of 113 answers; 57 % of classic SALET's).  (Taking them from
+    the far end instead, where they repeat less of each other's work, left the expensive head of
+    the order to one thread: classic SALET 2 threads 0.40 s against 0.39 s in order.)  The whole
+    small parts come last: independent and of every size, they even out the threads' ends.  The
+    node's guess is chosen as _node chooses it (the incumbent, replaced only by a strictly
+    better guess in trial order), so values and trees equal the serial search's.
+
+    Steps: ``_work`` is a thread's loop (``_take`` a task, ``_run`` it, ``_file`` what it
+    returns); a task opens a part (``_open``), solves a part or a part of a first guess
+    (``_solve``, which hands the last one's part to ``_refutations``), or refutes a batch of a
+    part's other guesses (``_refute``); ``_results`` chooses each big part's guess at the end.
+    The state is shared by the threads under ``cond``."""
+
+    def __init__(self, search: "TreeSearch", parts: list, big: list, rows: int, build: bool) -> None:
+        self.search = search
+        self.rows = rows
+        self.rem = search.max_guesses - rows
+        self.build = build
+        self.plans: dict[int, _PartPlan] = {}
+        self.results: dict[int, tuple[float, Node | None]] = {}
+        big_keys = {b[0] for b in big}
+        self.queue = collections.deque(sorted((_Task("plan", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in big),
+                                              key=lambda t: -t.size))
+        self.small = collections.deque(sorted((_Task("part", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in parts
+                                               if p not in big_keys), key=lambda t: -t.size))
+        self.chains: dict[int, collections.deque] = {}  # a part's refutation batches, in trial order
+        self.owner: dict[int, int] = {}  # the thread that takes them in order
+        self.cond = threading.Condition()
+        self.running = 0
+
+    def run(self) -> dict[int, tuple[float, "Node | None"]]:
+        self.search._on_threads(self.search._active, self._work)
+        return self._results()
+
+    # --- a thread's loop
+
+    def _work(self, worker: _Worker, group: int) -> None:
+        while True:
+            with self.cond:
+                task = self._take(group)
+                while task is None and self.running > 0:
+                    self.cond.wait()  # a task under way may still add refutations
+                    task = self._take(group)
+                if task is None:
+                    return
+                self.running += 1
+            new: list[_Task] = []
+            try:
+                new = self._run(worker, group, task)
+            finally:
+                with self.cond:
+                    self.running -= 1
+                    self._file(task, new, group)
+                    self.cond.notify_all()
+
+    def _take(self, group: int) -> _Task | None:
+        """The next task for a thread (under the lock): the next batch of the part it refutes
+        (in order, as one thread would: each batch reads the refutations before it in the
+        table), else a queued task (plans, then first guesses' parts), else the next batch of
+        another thread's part (every chain has an owner from the start), else a small part."""
+        mine = [p for p, g in self.owner.items() if g == group and self.chains[p]]
+        if mine:
+            return self.chains[mine[0]].popleft()
+        if self.queue:
+            return self.queue.popleft()
+        for chain in self.chains.values():
+            if chain:
+                return chain.popleft()
+        return self.small.popleft() if self.small else None
+
+    def _file(self, task: _Task, new: list[_Task], group: int) -> None:
+        """What a task returned, where the threads take it (under the lock): an opened part's
+        first guess's parts join the queue, biggest first after the plans; a part's refutation
+        batches become its chain, owned by the thread that solved the last part of its first
+        guess."""
+        if new and task.kind == "plan":
+            queued = sorted([*self.queue, *new], key=lambda t: (t.kind != "plan", -t.size))
+            self.queue.clear()
+            self.queue.extend(queued)
+        elif new:
+            self.chains[task.part] = collections.deque(new)
+            self.owner[task.part] = group
+
+    def _run(self, worker: _Worker, group: int, task: _Task) -> list[_Task]:
+        if task.kind == "plan":
+            return self._open(worker, task)
+        if task.kind == "refute":
+            self._refute(worker, group, task)
+            return []
+        return self._solve(worker, task)
+
+    # --- the tasks
+
+    def _open(self, worker: _Worker, task: _Task) -> list[_Task]:
+        """Open a big part: its plan, and its first guess's parts as tasks (none when the plan
+        settles the part)."""
+        search, lex = self.search, self.search.lexicon
+        p, Hs, cons = task.part, task.H, task.cons
+        plan = search._plan(Hs, self.rem, cons, worker)
+        if plan.settled is not None or plan.order.size == 0:  # nothing to try, or nothing beats the incumbent
+            value = plan.settled if plan.settled is not None else plan.incumbent[0]
+            self.results[p] = (value, search._build(worker, Hs, self.rows, cons) if self.build and value < INF
+                               else None)
+            return []
+        pats = np.asarray(search.mt[Hs, plan.first])
+        green = all_green(lex.length)
+        subs = [q for q in np.unique(pats).tolist() if q != green]
+        plan.waiting = len(subs)
+        self.plans[p] = plan
+        return [_Task("sub", int((pats == q).sum()), p, q, Hs[pats == q],
+                      search._child_constraints(cons, lex.guesses[plan.first], q)) for q in subs]
+
+    def _solve(self, worker: _Worker, task: _Task) -> list[_Task]:
+        """Solve a whole part, or a part of a big part's first guess (the last of those hands
+        the big part's other guesses out as refutations)."""
+        search = self.search
+        r = self.rows if task.kind == "part" else self.rows + 1
+        if self.build:
+            try:
+                node = search._build(worker, task.H, r, task.cons)
+                out = (node.value, node)
+            except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
+                out = (INF, None)
+        else:
+            out = (search._run(worker, task.H, search.max_guesses - r, INF, search.allowed(task.cons), -1)[0], None)
+        if task.kind == "part":
+            self.results[task.part] = out
+            return []
+        plan = self.plans[task.part]
+        with self.cond:
+            plan.subs[task.sub] = out
+            plan.waiting -= 1
+            last = plan.waiting == 0
+        return self._refutations(task.part) if last else []
+
+    def _refutations(self, p: int) -> list[_Task]:
+        """The part's other guesses as batches, now that its first guess's value is known."""
+        search = self.search
+        plan = self.plans[p]
+        v1 = float(search.w[plan.H].sum()) + sum(v for v, _ in plan.subs.values())
+        plan.values = np.full(plan.order.size, INF)
+        plan.values[0] = v1
+        # the best value so far and its place in the trial order, one entry per thread (each
+        # writes its own, all read all); the first guess and the incumbent come first
+        v0 = min(v1, plan.incumbent[0])
+        plan.best = np.full(len(search._active), sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT, np.int64)
+        if v0 <= plan.alpha:
+            return []  # the node's lower bound is met: nothing after can be better
+        live = np.flatnonzero(plan.lbs[1:] < min(v0, plan.cap)) + 1
+        n = search.tuning.trial_batch
+        return [_Task("refute", 0, p, batch=live[i:i + n]) for i in range(0, live.size, n)]
+
+    def _refute(self, worker: _Worker, group: int, task: _Task) -> None:
+        """A batch of a big part's other guesses, each against the best value so far."""
+        plan = self.plans[task.part]
+        i = task.batch
+        batch = sk.Batch(plan.order[i], plan.lbs[i], i.astype(np.int64), np.full(i.size, INF))
+        race = sk.Race(plan.alpha, plan.cap, plan.best, group)
+        self.search._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, self.rem,
+                               plan.allowed, batch, race)
+        plan.values[i] = batch.values
+
+    # --- the end
+
+    def _results(self) -> dict[int, tuple[float, "Node | None"]]:
+        """Each part's value (and with ``build`` its subtree): a big part's guess is its
+        incumbent, replaced only by a strictly better guess in trial order, as in _node."""
+        search = self.search
+        results = self.results
+        for p, plan in self.plans.items():
+            value, guess = plan.incumbent
+            for g, v in zip(plan.order.tolist(), plan.values.tolist()):
+                if v < min(value, plan.cap):  # trial order: only a strictly better guess replaces
+                    value, guess = v, g
+            node = None
+            if self.build and value < INF:
+                if guess == plan.first:
+                    node = Node(guess, plan.H, value, {q: n for q, (_, n) in plan.subs.items()})
+                else:
+                    node = search._build(search._active[0], plan.H, self.rows, plan.cons)
+            results[p] = (value, node)
+        return results
+
+
 class TreeSearch:
     """Best guesses by tree search over a lexicon.
 
@@ -705,165 +909,8 @@ class TreeSearch:
         return results
 
     def _split_parts(self, parts: list, big: list, rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
-        """``_solve_parts`` with the big parts shared out too:
-
-        1. each big part's node is opened as _node opens it (``_plan``: settled at once, or the
-           guesses it would try and its incumbent), the parts' plans the first tasks (a plan is
-           a scan of every guess: 5-30 ms each on classic, done one after the other before the
-           threads started, 8 % of classic SALET's 2-thread time);
-        2. the first of those guesses is searched by solving its parts, as tasks of their own
-           (an exact search's first guess is usually its best: its parts must be solved
-           exactly anyway);
-        3. once they are solved, the part's other guesses become tasks, in batches, each
-           bounded by the best value so far (``sk._try_guesses``: ties only with a guess later
-           in trial order); most are refuted at once, and the threads read each other's
-           refutations in the shared table.
-
-        The threads take the plans, then the first guesses' parts, biggest first; a part's
-        refutations are taken in order by the thread that solved the last part of its first
-        guess, and by the other, still in order, once the queue is empty (before the small
-        parts): a thread never waits while the other works on the part that holds most of the
-        search (82 % of nyt-2309 TARSE's is one part of 113 answers; 57 % of classic SALET's).
-        (Taking them from the far end instead, where they repeat less of each other's work,
-        left the expensive head of the order to one thread: classic SALET 2 threads 0.40 s
-        against 0.39 s in order.)  The whole small parts come last: independent and of every
-        size, they even out the threads' ends.  The node's guess is chosen as _node chooses
-        it (the incumbent, replaced only by a strictly better guess in trial order), so values
-        and trees equal the serial search's."""
-        rem = self.max_guesses - rows
-        lex = self.lexicon
-        green = all_green(lex.length)
-        plans: dict[int, _PartPlan] = {}
-        results: dict[int, tuple[float, Node | None]] = {}
-        big_keys = {b[0] for b in big}
-        queue = collections.deque(sorted((_Task("plan", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in big),
-                                         key=lambda t: -t.size))
-        small = collections.deque(sorted((_Task("part", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in parts
-                                          if p not in big_keys), key=lambda t: -t.size))
-        chains: dict[int, collections.deque] = {}  # a part's refutation batches, in trial order
-        owner: dict[int, int] = {}  # the thread that takes them in order
-        cond = threading.Condition()
-        running = [0]
-
-        def refutations(p: int) -> list[_Task]:
-            """The part's other guesses as batches, now that its first guess's value is known."""
-            plan = plans[p]
-            v1 = float(self.w[plan.H].sum()) + sum(v for v, _ in plan.subs.values())
-            plan.values = np.full(plan.order.size, INF)
-            plan.values[0] = v1
-            # the best value so far and its place in the trial order, one entry per thread (each
-            # writes its own, all read all); the first guess and the incumbent come first
-            v0 = min(v1, plan.incumbent[0])
-            plan.best = np.full(len(self._active), sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT, np.int64)
-            if v0 <= plan.alpha:
-                return []  # the node's lower bound is met: nothing after can be better
-            live = np.flatnonzero(plan.lbs[1:] < min(v0, plan.cap)) + 1
-            n = self.tuning.trial_batch
-            return [_Task("refute", 0, p, batch=live[i:i + n]) for i in range(0, live.size, n)]
-
-        def opened(worker: _Worker, task: _Task) -> list[_Task]:
-            """Open a big part: its plan, and its first guess's parts as tasks (none when the
-            plan settles the part)."""
-            p, Hs, cons = task.part, task.H, task.cons
-            plan = self._plan(Hs, rem, cons, worker)
-            if plan.settled is not None or plan.order.size == 0:  # nothing to try, or nothing beats the incumbent
-                value = plan.settled if plan.settled is not None else plan.incumbent[0]
-                results[p] = (value, self._build(worker, Hs, rows, cons) if build and value < INF else None)
-                return []
-            pats = np.asarray(self.mt[Hs, plan.first])
-            subs = [q for q in np.unique(pats).tolist() if q != green]
-            plan.waiting = len(subs)
-            plans[p] = plan
-            return [_Task("sub", int((pats == q).sum()), p, q, Hs[pats == q],
-                          self._child_constraints(cons, lex.guesses[plan.first], q)) for q in subs]
-
-        def run(worker: _Worker, group: int, task: _Task) -> list[_Task]:
-            if task.kind == "plan":
-                return opened(worker, task)
-            if task.kind == "refute":
-                plan = plans[task.part]
-                i = task.batch
-                batch = sk.Batch(plan.order[i], plan.lbs[i], i.astype(np.int64), np.full(i.size, INF))
-                race = sk.Race(plan.alpha, plan.cap, plan.best, group)
-                self._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, rem, plan.allowed,
-                                batch, race)
-                plan.values[i] = batch.values
-                return []
-            r = rows if task.kind == "part" else rows + 1
-            if build:
-                try:
-                    node = self._build(worker, task.H, r, task.cons)
-                    out = (node.value, node)
-                except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
-                    out = (INF, None)
-            else:
-                allowed = self.allowed(task.cons)
-                out = (self._run(worker, task.H, self.max_guesses - r, INF, allowed, -1)[0], None)
-            if task.kind == "part":
-                results[task.part] = out
-                return []
-            plan = plans[task.part]
-            with cond:
-                plan.subs[task.sub] = out
-                plan.waiting -= 1
-                last = plan.waiting == 0
-            return refutations(task.part) if last else []
-
-        def take(group: int) -> _Task | None:
-            """The next task for a thread (under the lock): the next batch of the part it refutes
-            (in order, as one thread would: each batch reads the refutations before it in the
-            table), else a queued task (plans, then first guesses' parts), else the next batch
-            of another thread's part (every chain has an owner from the start), else a small
-            part."""
-            mine = [p for p, g in owner.items() if g == group and chains[p]]
-            if mine:
-                return chains[mine[0]].popleft()
-            if queue:
-                return queue.popleft()
-            for chain in chains.values():
-                if chain:
-                    return chain.popleft()
-            return small.popleft() if small else None
-
-        def work(worker: _Worker, group: int) -> None:
-            while True:
-                with cond:
-                    task = take(group)
-                    while task is None and running[0] > 0:
-                        cond.wait()  # a task under way may still add refutations
-                        task = take(group)
-                    if task is None:
-                        return
-                    running[0] += 1
-                new: list[_Task] = []
-                try:
-                    new = run(worker, group, task)
-                finally:
-                    with cond:
-                        running[0] -= 1
-                        if new and task.kind == "plan":  # the part's first guess's parts
-                            queued = sorted([*queue, *new], key=lambda t: (t.kind != "plan", -t.size))
-                            queue.clear()
-                            queue.extend(queued)
-                        elif new:
-                            chains[task.part] = collections.deque(new)
-                            owner[task.part] = group  # the thread that solved the last part of its first guess
-                        cond.notify_all()
-
-        self._on_threads(self._active, work)
-        for p, plan in plans.items():
-            value, guess = plan.incumbent
-            for g, v in zip(plan.order.tolist(), plan.values.tolist()):
-                if v < min(value, plan.cap):  # trial order: only a strictly better guess replaces
-                    value, guess = v, g
-            node = None
-            if build and value < INF:
-                if guess == plan.first:
-                    node = Node(guess, plan.H, value, {q: n for q, (_, n) in plan.subs.items()})
-                else:
-                    node = self._build(self._active[0], plan.H, rows, plan.cons)
-            results[p] = (value, node)
-        return results
+        """``_solve_parts`` with the big parts shared out too (see ``_SharedParts``)."""
+        return _SharedParts(self, parts, big, rows, build).run()
 
     def _plan(self, H: np.ndarray, rem: int, constraints, wk: _Worker) -> "_PartPlan":
         """``sk._node_plan`` for a node, on the worker ``wk``: the guesses to try in trial order
@@ -1129,6 +1176,39 @@ class TreeSearch:
             for slot in SCAN_SLOTS:
                 getattr(first, slot)[0][lo:hi] = getattr(wk.X, slot)[0][:hi - lo]
         return int(sk._order_scanned(workers[0].S, first, H, T, out))
+
+    def warm_up(self, *, shared_parts: bool = True) -> None:
+        """Compile (or load from Numba's cache) the kernels this search's calls reach, on a small
+        node of all its answers, including the paths that only big nodes take and that a small
+        node would never reach: a big node's scan shared out to the threads (read guess by guess
+        and answer by answer), and, with ``shared_parts`` (exact whole-tree searches: unit weights,
+        a hard cap, no depth limit), a first guess's big part shared out.  Each path compiles
+        once per type of pattern matrix (5 letters: uint8; 6 and 7: uint16): ``prepare --kernels``
+        calls this on made-up lists so that the first real search does not wait for it.
+        Nothing searched here changes what later calls return."""
+        lex = self.lexicon
+        H = np.arange(lex.n_answers, dtype=np.int32)
+        if shared_parts and not self.weighted and self.fail_cost >= INF and self.depth is None:
+            if lex.n_answers * lex.n_guesses > 1 << 20:
+                raise ValueError(f"warm_up(shared_parts=True) solves all {lex.n_answers:,} answers: it is "
+                                 "meant for a small made-up lexicon")
+            cons = HardConstraints.none(lex.length) if self.hard else None
+            self._split_parts([(0, H, cons)], [(0, H, cons)], 1, True)
+            # the part may settle at its first guess (some made-up lists do), its other guesses
+            # never tried in a batch: one batch here, against no bound, whatever the lists
+            wk = self._active[0]
+            plan = self._plan(H, self.max_guesses - 1, cons, wk)
+            i = np.arange(min(plan.order.size, 4), dtype=np.int64)
+            batch = sk.Batch(plan.order[i], plan.lbs[i], i, np.full(i.size, INF))
+            race = sk.Race(plan.alpha, plan.cap, np.full(len(self._active), sk.BEST_NONE, np.int64), 0)
+            self._accounted(wk, sk._try_guesses, wk.S, wk.X, wk.TT, H, self.max_guesses - 1, plan.allowed, batch,
+                            race)
+        T = self.allowed().guesses
+        self._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))
+        wk = self._active[0]
+        for layout in (wk.S.mt, None if self._rows is None else self._rows.T):
+            if layout is not None:  # answer by answer; guess by guess
+                sk._scan_share(wk.S, wk.X, H, T, layout)
 
     def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,
              constraints: HardConstraints | None = None, top: int = 10,
