@@ -97,12 +97,12 @@ def child(name: str, threads: int) -> None:
     # Its parts are shared out as the big ones are (a lower threshold for it alone): an 800-answer
     # search has no part that big, and the shared-out path's kernels then loaded inside the timed
     # search (classic SALET on 2 threads: 0.367 s instead of 0.317 s).
-    import wordlebot.search.tree_search as search_mod
+    from wordlebot.search.tree_search import SearchTuning
 
-    split_min, search_mod.SPLIT_PART_MIN = search_mod.SPLIT_PART_MIN, 20
-    warm = TreeSearch(lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads, memory_mb=64)
+    warm = TreeSearch(
+        lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads, memory_mb=64, tuning=SearchTuning(split_part_min=20)
+    )
     warm.value_of_guess(lex.id(row.first or "salet"), np.arange(800, dtype=np.int32), parallel=threads > 1)
-    search_mod.SPLIT_PART_MIN = split_min
     del warm
     ts = TreeSearch(lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads)
     t0 = time.perf_counter()

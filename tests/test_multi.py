@@ -590,40 +590,11 @@ def test_endgame_split_kernel_against_a_plain_grouping():
     floors = np.array([solver.bound(k, t + 1) for k in range(3)])
     later = np.array([solver.bound(k, t + 2) for k in range(3)])
     assert list(floors) == [0, 6, 6 + 7] and list(later) == [0, 7, 7 + 8]
-    n, size = ids.size, words.size * ids.size
-    order = np.empty((words.size, n), np.int64)
-    first, count = np.empty(words.size, np.int64), np.empty(words.size, np.int64)
-    lo, hi, left, solved = (np.empty(size, np.int64) for _ in range(4))
-    mass, floor, now, lower = np.empty(size), np.empty(size), np.empty(size), np.empty(words.size)
-    settled = np.empty(size, np.bool_)
-    kernels._endgame_split(
-        colours,
-        ids,
-        open_boards,
-        weights,
-        tuples,
-        answer_of,
-        242,
-        243,
-        int(tuples.max()) + 1,
-        float(t + 1),
-        False,
-        floors,
-        later,
-        True,
-        order,
-        first,
-        count,
-        lo,
-        hi,
-        mass,
-        floor,
-        now,
-        left,
-        solved,
-        settled,
-        lower,
-    )
+    out = kernels.EndgameSplit.empty(words.size, ids.size)
+    boards = kernels.EndgameBoards(colours, weights, tuples, answer_of, 242, 243, int(tuples.max()) + 1, False)
+    kernels._endgame_split(boards, kernels.EndgameState(ids, open_boards, float(t + 1), floors, later, True), out)
+    order, first, count, lo, hi = out.order, out.first, out.count, out.lo, out.hi
+    mass, floor, left, settled, lower = out.mass, out.floor, out.left, out.settled, out.lower
     for k in range(words.size):
         groups = {}
         for i, row in enumerate(ids.tolist()):

@@ -8,7 +8,7 @@ from naive import optimal_total, partition
 from wordlebot.core.game import HardConstraints
 from wordlebot.core.words import Lexicon
 from wordlebot.search import refutation
-from wordlebot.search.tree_search import BudgetExceeded, TreeSearch
+from wordlebot.search.tree_search import BudgetExceeded, SearchTuning, TreeSearch
 
 GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = GUESSES[::3]
@@ -22,10 +22,8 @@ def naive_first_word_total(word):
     )
 
 
-@pytest.fixture
-def staged_always(monkeypatch):
-    """Every word goes through the stages: the kernel gets no work of its own first."""
-    monkeypatch.setattr(refutation, "QUICK_UNITS", 1)
+# Every word goes through the stages: the kernel gets no work of its own first.
+STAGED_ALWAYS = SearchTuning(refute_quick_units=1)
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +46,7 @@ def _truths(lex, words, hard):
 
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
 @pytest.mark.parametrize("rank", [0, 8])
-def test_words_refuted_in_stages_are_bounded_truly_and_the_others_exact(staged_always, classic_600, hard, rank):
+def test_words_refuted_in_stages_are_bounded_truly_and_the_others_exact(classic_600, hard, rank):
     """A word below the bound gets its exact total, every other one a number at least the bound
     and at most its total.  Poor estimates (a near-optimal search of two guesses a node) leave
     some words short of the bound after the stages: the kernel then finishes them.  In hard mode
@@ -56,7 +54,7 @@ def test_words_refuted_in_stages_are_bounded_truly_and_the_others_exact(staged_a
     lex, words = classic_600
     truth, cons = _truths(lex, words, hard)
     bound = sorted(truth.values())[rank] + 0.5
-    search = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=256)
+    search = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=256, tuning=STAGED_ALWAYS)
     near = TreeSearch(lex, k=2, kc=0, hard=hard, threads=1, memory_mb=64, fail_cost=8.0 if hard else None)
     short = 0
     with search.lane(), near.lane():
@@ -71,18 +69,18 @@ def test_words_refuted_in_stages_are_bounded_truly_and_the_others_exact(staged_a
 @pytest.mark.parametrize(
     "hard,big_from", [(False, None), (True, None), (True, 40)], ids=["normal", "hard", "hard-cheap-parts-first"]
 )
-def test_staged_bounds_are_lower_bounds_whatever_the_bound(classic_600, hard, big_from, monkeypatch):
+def test_staged_bounds_are_lower_bounds_whatever_the_bound(classic_600, hard, big_from):
     """The stages alone, asked for less, as much and more than a word can give: what they return
     is at most the word's total (a part found exact below its target counts as exact).  With
     hard mode's threshold of dear parts lowered to 40 answers, these 600 answers leave both kinds
-    (at 200, every part here is a cheap one)."""
+    (at the default, every part here is a cheap one)."""
     lex, words = classic_600
+    tuning = SearchTuning() if big_from is None else SearchTuning(stage_big_hard=big_from)
     if big_from is not None:
-        monkeypatch.setattr(refutation, "STAGE_BIG_HARD", big_from)
         sizes = [len(p) for w in words[:20] for p in partition(w, list(lex.answers)).values()]
-        assert any(s >= big_from for s in sizes) and any(refutation.STAGE_MIN <= s < big_from for s in sizes)
+        assert any(s >= big_from for s in sizes) and any(tuning.stage_min <= s < big_from for s in sizes)
     truth, cons = _truths(lex, words[:20], hard)
-    search = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=256)
+    search = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=256, tuning=tuning)
     near = TreeSearch(lex, k=2, kc=0, hard=hard, threads=1, memory_mb=64, fail_cost=8.0 if hard else None)
     with search.lane(), near.lane():
         for w, t in truth.items():

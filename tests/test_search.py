@@ -14,7 +14,7 @@ from wordlebot.core.game import HardConstraints
 from wordlebot.core.words import Lexicon
 from wordlebot.search import tree as tr
 from wordlebot.search.published import OPTIMAL_TOTALS, SLOW_SETS
-from wordlebot.search.tree_search import INF, TreeSearch
+from wordlebot.search.tree_search import INF, SearchTuning, TreeSearch
 
 
 def small_case(seed, n=30, alphabet="abcd", length=4):
@@ -192,17 +192,24 @@ def test_hard_mode_children_allow_what_the_rule_allows():
     rng = np.random.default_rng(4)
     for _ in range(40):
         answer = words[int(rng.integers(len(words)))]
-        T = ts.S.allg
-        greens, mins = np.full(5, -1, np.int8), np.zeros(26, np.int8)
+        cons = HardConstraints.none(5)
+        allowed = ts.allowed(cons)
         rows = []
         for _ in range(4):
+            T = allowed.guesses
             guess = lex.guesses[int(T[rng.integers(T.size)])]
             p = feedback_code(guess, answer)
             rows.append((guess, p))
             out = np.empty(lex.n_guesses, np.int32)
-            n, greens, mins, _ = sk._hard_child(ts.S, T, lex.id(guess), p, greens, mins, out)
-            T = out[:n].copy()
-            assert [lex.guesses[g] for g in T.tolist()] == [w for w in words if hard_mode_legal(w, rows)]
+            allowed = sk._hard_child(ts.S, allowed, lex.id(guess), p, out)
+            # as Python holds it (compiled code hands the hash back as a Python int)
+            allowed = allowed._replace(guesses=allowed.guesses.copy(), hsig=np.uint64(allowed.hsig))
+            assert [lex.guesses[g] for g in allowed.guesses.tolist()] == [w for w in words if hard_mode_legal(w, rows)]
+            # the child's hints (and so its hash) are the game's after the rows played
+            cons = cons.add(guess, p)
+            want = ts.allowed(cons)
+            assert np.array_equal(allowed.greens, want.greens) and np.array_equal(allowed.mins, want.mins)
+            assert allowed.hsig == want.hsig and np.array_equal(allowed.guesses, want.guesses)
 
 
 def test_hard_mode_value_of_a_guess_on_threads():
@@ -238,9 +245,6 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     then their other guesses against the best so far, one table for both threads) give the
     serial values and trees, node for node.  The threshold is lowered so that most parts are
     shared out; with a cap of 4 in hard mode some first guesses of parts cannot finish."""
-    import wordlebot.search.tree_search as search_module
-
-    monkeypatch.setattr(search_module, "SPLIT_PART_MIN", 6)
     shared_out = []
     split = TreeSearch._split_parts
     monkeypatch.setattr(TreeSearch, "_split_parts", lambda self, *a: shared_out.append(a[1]) or split(self, *a))
@@ -248,7 +252,9 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     cons = HardConstraints.none(5) if hard else None
     g = lex.id("stare")
     serial = TreeSearch(lex, k=k, hard=hard, max_guesses=cap, threads=1, memory_mb=128)
-    parallel = TreeSearch(lex, k=k, hard=hard, max_guesses=cap, threads=2, memory_mb=128)
+    parallel = TreeSearch(
+        lex, k=k, hard=hard, max_guesses=cap, threads=2, memory_mb=128, tuning=SearchTuning(split_part_min=6)
+    )
     v1 = serial.value_of_guess(g, constraints=cons)
     assert parallel.value_of_guess(g, parallel=True) == v1 < INF
     t1 = tr.paths_of(lex, serial.tree(g, constraints=cons))
@@ -261,12 +267,10 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     "weighted,k,hard",
     [(False, None, False), (True, None, False), (False, 12, False), (True, 12, False), (False, 12, True)],
 )
-def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
+def test_shared_scan_orders_like_one_scan(weighted, k, hard):
     """A big node's scan shared out to the threads (each a share of the guesses, joined after),
     reading the patterns guess by guess or answer by answer, gives the same guesses in the same
     order as one scan of them all."""
-    import wordlebot.search.tree_search as search_mod
-
     lex = _bigger_case()
     if weighted:
         rng = np.random.default_rng(5)
@@ -282,11 +286,9 @@ def test_shared_scan_orders_like_one_scan(monkeypatch, weighted, k, hard):
     orders = []
     # never shared; shared, read guess by guess (guesses x answers); shared, read answer by answer
     for pairs, density in ((1 << 62, 0), (0, 1 << 30), (0, 0)):
-        monkeypatch.setattr(search_mod, "SHARED_SCAN_PAIRS", pairs)
-        monkeypatch.setattr(search_mod, "ROW_SCAN_DENSITY", density)
-        ts = TreeSearch(lex, k=k, hard=hard, threads=2, memory_mb=64)
-        T, h, greens, mins = ts._allowed(cons, None)
-        orders.append(ts.root_order(H, 5 if hard else 6, T, h, greens, mins))
+        tuning = SearchTuning(shared_scan_pairs=pairs, row_scan_density=density)
+        ts = TreeSearch(lex, k=k, hard=hard, threads=2, memory_mb=64, tuning=tuning)
+        orders.append(ts.root_order(H, 5 if hard else 6, ts.allowed(cons)))
     assert orders[0].size > 10
     assert np.array_equal(orders[0], orders[1]) and np.array_equal(orders[0], orders[2])
 
@@ -301,15 +303,14 @@ def test_tiny_table_gives_the_same_answers():
 
 
 @pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")  # hashes wrap (as plain Python too)
-def test_growing_table_keeps_its_entries(monkeypatch):
+def test_growing_table_keeps_its_entries():
     """The table starts small and doubles as it fills (entries moved to their new slots):
     every entry stored is found again with its own bounds (or missed, never another's),
     nearly all are kept, only the slots in use are touched, and emptying it starts it small."""
     import wordlebot.search.kernels as sk
     import wordlebot.search.tree_search as search_mod
 
-    monkeypatch.setattr(sk, "TT_START_SLOTS", 16)
-    TT = search_mod._Worker.table(entries=1 << 12, pool=1 << 16)
+    TT = search_mod._Worker.table(entries=1 << 12, pool=1 << 16, start_slots=16)
     assert TT.alloc[sk.A_MASK] + 1 == 16
     rng = np.random.default_rng(3)
     stored = {}
@@ -344,20 +345,19 @@ def test_growing_table_keeps_its_entries(monkeypatch):
 
 
 @pytest.mark.parametrize("hard", [False, True])
-def test_table_growing_under_two_threads_gives_the_serial_tree(monkeypatch, hard):
+def test_table_growing_under_two_threads_gives_the_serial_tree(hard):
     """Both threads store while the shared table doubles under them, many times from 2
     slots: the values and trees are the serial search's."""
     import wordlebot.search.kernels as sk
-    import wordlebot.search.tree_search as search_mod
 
-    monkeypatch.setattr(search_mod, "SPLIT_PART_MIN", 6)
     lex = _bigger_case()
     g = lex.id("stare")
     serial = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128)
     v1 = serial.value_of_guess(g, constraints=HardConstraints.none(5) if hard else None)
     t1 = tr.paths_of(lex, serial.tree(g, constraints=HardConstraints.none(5) if hard else None))
-    monkeypatch.setattr(sk, "TT_START_SLOTS", 2)
-    parallel = TreeSearch(lex, k=None, hard=hard, threads=2, memory_mb=128)
+    parallel = TreeSearch(
+        lex, k=None, hard=hard, threads=2, memory_mb=128, tuning=SearchTuning(split_part_min=6, table_start_slots=2)
+    )
     assert parallel.value_of_guess(g, parallel=True) == v1 < INF
     assert tr.paths_of(lex, parallel.tree(g)) == t1
     assert parallel._workers[0].TT.alloc[sk.A_HIGH] + 1 >= 2 * 2**4  # it grew, four times or more
@@ -545,3 +545,39 @@ def test_checked_entry_points_refuse_bad_ids_with_clear_errors():
     cons = HardConstraints.none(4).add("abcd", feedback_code("abcd", "abdc"))  # A, B green; C, D yellow
     with pytest.raises(HardModeError, match="must"):
         hard.value_of_guess(lex.id("aaaa"), [1], rows=1, constraints=cons)
+
+
+# ---------------------------------------------------------------------------------------------
+# Warming up (prepare --kernels)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_warm_up_takes_the_paths_only_big_nodes_take_and_changes_no_answer(monkeypatch, hard):
+    """``warm_up`` runs the kernels a small made-up lexicon never reaches (a big part shared out:
+    its plan and refutations; a big node's scan shared out, read both ways), and what the search
+    answers afterwards is what a fresh search answers."""
+    import wordlebot.search.kernels as sk
+
+    words = random_words(120, alphabet="aeorst", seed=7)
+    lex = Lexicon.from_lists(words, words[::3], name="warm")
+    calls = {}
+    for name in ("_node_plan", "_try_guesses", "_scan_share", "_order_scanned"):
+        kernel = getattr(sk, name)
+        monkeypatch.setattr(sk, name, lambda *a, _k=kernel, _n=name: calls.update({_n: calls.get(_n, 0) + 1}) or _k(*a))
+    warmed = TreeSearch(lex, k=None, hard=hard, threads=2, memory_mb=16)
+    warmed.warm_up()
+    assert calls.get("_node_plan", 0) >= 1 and calls.get("_try_guesses", 0) >= 1, calls
+    assert calls.get("_scan_share", 0) >= 4 and calls.get("_order_scanned", 0) >= 1, calls  # 2 shares + 2 layouts
+    fresh = TreeSearch(lex, k=None, hard=hard, threads=2, memory_mb=16)
+    cons = HardConstraints.none(5) if hard else None
+    assert warmed.best(constraints=cons) == fresh.best(constraints=cons)
+    assert tr.paths_of(lex, warmed.tree(constraints=cons)) == tr.paths_of(lex, fresh.tree(constraints=cons))
+
+
+def test_warm_up_refuses_a_real_sized_lexicon():
+    """Sharing out a part of every answer of a real list would be a whole exact search."""
+    words = random_words(1100, alphabet="abcdeorst", seed=9)
+    lex = Lexicon.from_lists(words, words, name="big")
+    with pytest.raises(ValueError, match="small made-up lexicon"):
+        TreeSearch(lex, k=None, threads=2, memory_mb=16).warm_up()
+    TreeSearch(lex, k=None, threads=2, memory_mb=16).warm_up(shared_parts=False)  # the scans alone are cheap

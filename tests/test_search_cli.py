@@ -571,39 +571,40 @@ def test_the_aspiration_stands_while_fewer_than_keep_exact_totals_are_below_it()
     assert kept.bound() == kept.proven() == 18.5 and kept.settled(21.0, False)
 
 
-def test_the_seed_grows_with_the_words_kept(files, monkeypatch):
+def test_the_seed_grows_with_the_words_kept(files):
     """The keep-th best seeded total is the bound: a sweep that keeps many words seeds more of
-    them (SEED_PER_KEPT per word kept), and its result is the same exact ranking."""
+    them (seed_per_kept per word kept), and its result is the same exact ranking."""
     import wordlebot.app.opener_sweep as ops
+    from wordlebot.search.tree_search import SearchTuning
 
-    monkeypatch.setattr(ops, "SEED_WORDS", 10)
-    spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
+    tuning = SearchTuning(seed_words=10)
+    spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, tuning=tuning)
     words = ops.first_word_order(spec)[:48]
     seeds, results = {}, {}
     for keep in (1, 5):
         got = []
         results[keep] = ops.sweep(spec, words, workers=1, keep=keep, on_seed=lambda n, cpu: got.append(n))
         seeds[keep] = got
-    assert seeds == {1: [10], 5: [5 * ops.SEED_PER_KEPT]}
+    assert seeds == {1: [10], 5: [5 * tuning.seed_per_kept]}
     for keep, result in results.items():
         exact = [(v, w) for w, (v, e) in result.values.items() if e]
         assert sorted(exact)[:keep] == sorted((_naive_first_word_total(w), w) for w in words)[:keep]
 
 
-def test_a_hard_sweep_seeds_more_widely(files, monkeypatch):
+def test_a_hard_sweep_seeds_more_widely(files):
     """Hard mode: the order is a poor guide to the best words, so a sweep that keeps several
-    seeds SEED_PER_KEPT_HARD per word kept (one that keeps one, as in normal mode), and it ends with
-    the naive hard totals of the best."""
+    seeds seed_per_kept_hard per word kept (one that keeps one, as in normal mode), and it ends
+    with the naive hard totals of the best."""
     from naive import optimal_total
 
     import wordlebot.app.opener_sweep as ops
+    from wordlebot.search.tree_search import SearchTuning
 
-    monkeypatch.setattr(ops, "SEED_WORDS", 6)
-    monkeypatch.setattr(ops, "SEED_PER_KEPT_HARD", 5)
-    assert ops.seed_size(1, hard=True) == ops.seed_size(1) == max(6, ops.SEED_PER_KEPT)
-    assert ops.seed_size(4, hard=True) == 20
-    assert ops.seed_size(4) == max(6, 4 * ops.SEED_PER_KEPT)
-    spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=True)
+    tuning = SearchTuning(seed_words=6, seed_per_kept_hard=5)
+    assert ops.seed_size(1, True, tuning) == ops.seed_size(1, False, tuning) == max(6, tuning.seed_per_kept)
+    assert ops.seed_size(4, True, tuning) == 20
+    assert ops.seed_size(4, False, tuning) == max(6, 4 * tuning.seed_per_kept)
+    spec = ops.SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64, hard=True, tuning=tuning)
     words = ops.first_word_order(spec)[:30]
     got = []
     result = ops.sweep(spec, words, workers=1, keep=4, on_seed=lambda n, cpu: got.append(n))

@@ -8,13 +8,13 @@ word either gets its exact total or a proof that it cannot beat the best: the be
 proven optimal.
 
 An exact sweep starts by seeding the bound: the near-optimal totals of the most promising words
-(SEED_WORDS, more when many are kept: see seed_size; a second each at most; each the total of a
-real strategy, so the keep-th best of them bounds the keep-th best exact total from above) set
-the bound before any exact search, and those words go out first, best first.  Without the seed,
-the first words were searched with no bound or a loose one (the search's ordering key puts
-TIARE first on the NYT lists, 100 above TARSE): a third of the CPU time of the words at the
-head of the order.  The same near-optimal search then helps refute the words the kernel does not
-refute at once (see refutation).
+(SearchTuning.seed_words, more when many are kept: see seed_size; a second each at most; each
+the total of a real strategy, so the keep-th best of them bounds the keep-th best exact total
+from above) set the bound before any exact search, and those words go out first, best first.
+Without the seed, the first words were searched with no bound or a loose one (the search's
+ordering key puts TIARE first on the NYT lists, 100 above TARSE): a third of the CPU time of the
+words at the head of the order.  The same near-optimal search then helps refute the words the
+kernel does not refute at once (see refutation).
 
 In hard mode the near-optimal search finds no strategy within the cap, so its totals, with a
 failure cost, are estimates, not bounds (on NYT-3158 they were 4 to 85 above the exact totals
@@ -43,16 +43,11 @@ from typing import Callable
 
 import numpy as np
 
-from ..search.tree_search import INF, TreeSearch
+from ..search.tree_search import DEFAULT_TUNING, INF, SearchTuning, TreeSearch
 
 _WORKER_SEARCH: dict[tuple, TreeSearch] = {}
 _WORKER_LOCK = threading.Lock()  # a worker process's threads build its search once
 
-SEED_WORDS = 200  # near-optimal totals computed before an exact sweep (see the module's text) ...
-SEED_PER_KEPT = 8  # ... or this many per word kept, if more (see seed_size) ...
-SEED_PER_KEPT_HARD = 150  # ... in hard mode, where the order is a poor guide (see seed_size)
-SEED_K, SEED_KC = 8, 4  # ~0.4 s a first word on the NYT lists, within 0.02 % of TARSE's exact total
-SEED_MEMORY_MB = 256
 BATCH_SECONDS = 2.0  # a batch comes back once it has run this long; its other words go out again
 
 
@@ -71,6 +66,7 @@ class SweepSpec:
     kc: int = 6
     memory_mb: int = 1024
     fail_cost: float | None = None  # None: a hard cap
+    tuning: SearchTuning = DEFAULT_TUNING  # the searches' (and the seed's sizes, see seed_size)
 
     def key(self) -> tuple:
         return tuple(self.__dict__.values())
@@ -89,7 +85,7 @@ class SweepSpec:
                 if len(_WORKER_SEARCH) >= 2:
                     _WORKER_SEARCH.clear()  # a sweep's two searches per worker process: bounded memory
                 s = TreeSearch(self.lexicon(), k=self.k, kc=self.kc, hard=self.hard, max_guesses=self.max_guesses,
-                               memory_mb=self.memory_mb, threads=1, fail_cost=self.fail_cost)
+                               memory_mb=self.memory_mb, threads=1, fail_cost=self.fail_cost, tuning=self.tuning)
                 _WORKER_SEARCH[self.key()] = s
             return s
 
@@ -98,7 +94,8 @@ class SweepSpec:
         words' parts (see refutation).  In hard mode it finds no strategy within the cap from
         the NYT lists' first words (its few guesses a node run into the _ARES traps), so there
         a failure costs max_guesses + 2 guesses: its totals are then estimates, not bounds."""
-        return replace(self, k=SEED_K, kc=SEED_KC, memory_mb=SEED_MEMORY_MB,
+        tune = self.tuning
+        return replace(self, k=tune.seed_k, kc=tune.seed_kc, memory_mb=tune.seed_memory_mb,
                        fail_cost=float(self.max_guesses + 2) if self.hard else None)
 
     @property
@@ -107,7 +104,7 @@ class SweepSpec:
         return self.seeding().fail_cost is None
 
 
-def seed_size(keep: int, hard: bool = False) -> int:
+def seed_size(keep: int, hard: bool = False, tuning: SearchTuning = DEFAULT_TUNING) -> int:
     """How many of the most promising first words seed a sweep that keeps ``keep`` exact totals.
     The bound is the keep-th best of the seed's totals, so the seed must hold about keep words
     near the keep-th best total, and the order only roughly puts them first: on NYT-3158 (normal
@@ -124,9 +121,10 @@ def seed_size(keep: int, hard: bool = False) -> int:
     prefix is safe; while the sweep had not reached them, the words at the head were
     refuted against an aspiration of 11,813.5 where 11,788.5 was at hand, near-ties at 10 s
     to 19 min each.  An estimate costs ~0.15 CPU-s: for keep > 1 the seed is much wider (all
-    14,855 NYT words at keep 100).  Keep 1 stays at SEED_WORDS: the best first word is
+    14,855 NYT words at keep 100).  Keep 1 stays at ``tuning.seed_words``: the best first word is
     first in the order in both modes."""
-    return max(SEED_WORDS, (SEED_PER_KEPT_HARD if hard and keep > 1 else SEED_PER_KEPT) * keep)
+    per_kept = tuning.seed_per_kept_hard if hard and keep > 1 else tuning.seed_per_kept
+    return max(tuning.seed_words, per_kept * keep)
 
 
 def _timed_values(search: TreeSearch, words: list[str], bound: float,
@@ -182,8 +180,7 @@ def first_word_order(spec: SweepSpec) -> list[str]:
                         memory_mb=64)
     lex = search.lexicon
     H = np.arange(lex.n_answers, dtype=np.int32)
-    T, h, greens, mins = search._allowed(None)
-    order = search.root_order(H, spec.max_guesses, T, h, greens, mins)
+    order = search.root_order(H, spec.max_guesses, search.allowed())
     rest = np.setdiff1d(np.arange(lex.n_guesses), order, assume_unique=False)  # useless ones last
     return [lex.guesses[g] for g in np.concatenate([order, rest]).tolist()]
 
@@ -308,7 +305,7 @@ def sweep(
     LocalCluster of one process with ``workers`` threads.
 
     An exact sweep is seeded first (see the module's text): the near-optimal totals of the first
-    ``seed`` words set the bound (default: ``seed_size(keep, spec.hard)``), and those words go
+    ``seed`` words set the bound (default: ``seed_size(keep, spec.hard, spec.tuning)``), and those words go
     first, best first (0: no seed).
 
     ``done``: results of an earlier run of the same sweep (word -> (total, exact)), not evaluated
@@ -340,7 +337,7 @@ def sweep(
     if not todo and all(kept.settled(*result.values[w]) for w in words):
         return result
     if seed is None:
-        seed = seed_size(keep, spec.hard)
+        seed = seed_size(keep, spec.hard, spec.tuning)
     seed = seed if spec.k is None else 0  # near-optimal sweeps have no use for it
 
     cluster = None

@@ -46,11 +46,10 @@ def _made_up_words(n: int, length: int = 5) -> list[str]:
 def _play_small_games() -> None:
     import tempfile
 
-    from ..policy.advisor import ALL_STRATEGIES, Advisor
-    from ..search import kernels as sk
-    from ..multi import MultiGame, suggest as suggest_multi
     from ..core.matrix import cache_path, load_cached, pattern_matrix
     from ..core.words import Lexicon
+    from ..multi import MultiGame, suggest as suggest_multi
+    from ..policy.advisor import ALL_STRATEGIES, Advisor
 
     rng = np.random.default_rng(0)
     # five letters (patterns fit a byte) and six (two bytes: every kernel over the matrix is
@@ -82,30 +81,18 @@ def _play_small_games() -> None:
             duo.guess(lex.guesses[1])
             while not duo.over:
                 duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
-            # the whole-tree searches (`tree`, `tree --exact`, `openers --exact`) share a part of
-            # SPLIT_PART_MIN answers or more out to the threads: made-up parts are never that big,
-            # so the shared path is called here through its private step, a part of all the
-            # answers (four kernels compiled at the first `tree --exact`, 7 s, and one more at the
-            # first `--hard --exact`, 4 s, before).  Five letters only: six letters and the
-            # near-optimal search besides made setting up 15-20 s slower.
-            H = np.arange(lex.n_answers, dtype=np.int32)
+            # the whole-tree searches (`tree`, `tree --exact`, `openers --exact`) share a big part
+            # of a first guess out to the threads, and big nodes' scans are shared out too: paths
+            # that made-up lists never reach, which ``warm_up`` takes (four kernels compiled at
+            # the first `tree --exact`, 7 s, and one more at the first `--hard --exact`, 4 s,
+            # before).  The shared parts on five letters only: six letters and the near-optimal
+            # search besides made setting up 15-20 s slower.
             if length == 5 and weights is None:
-                from ..core.game import HardConstraints
                 from ..search.tree_search import TreeSearch
 
                 for hard in (False, True):
-                    tree_search = TreeSearch(lex, k=None, hard=hard, memory_mb=16, matrix=matrix, matrix_t=matrix_t)
-                    part = (0, H, HardConstraints.none(length) if hard else None)
-                    if tree_search._splits:
-                        tree_search._split_parts([part], [part], 1, True)
-            # a big node's scan shared out to the threads (see TreeSearch.root_order): the
-            # made-up nodes are far too small to be shared, so the shared path is called here,
-            # through the search's own private steps (no public entry point forces it)
-            search = adv.search_for(False, 6)
-            T, *_ = search._allowed(None, None)
-            search._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))  # guess by guess
-            worker = search._active[0]
-            sk._scan_share(worker.S, worker.X, H, T, worker.S.mt)  # answer by answer (a sparser node)
+                    TreeSearch(lex, k=None, hard=hard, memory_mb=16, matrix=matrix, matrix_t=matrix_t).warm_up()
+            adv.search_for(False, 6).warm_up(shared_parts=False)
 
 
 def _fit_small_model() -> None:

@@ -1,8 +1,14 @@
-"""Every Numba kernel of the package, in one place with one set of compile options.
+"""The package's generic Numba kernels, and the compile options every kernel uses.
 
-Kernels are private (leading underscore), take contiguous numpy arrays and plain scalars, and
-do no validation; each has a public plain-Python twin elsewhere (``matrix.py``, ``strategies.py``,
-``game.py``) that checks its input.  Parallel kernels split their range into chunks, give each
+Here: feedback and the pattern matrix, the partition statistics of the greedy rankers, hard-mode
+masks, the integrity checksum, and the multi-board kernels (board costs, deadlocks, the endgame
+split).  Not here: the tree search's kernels (its table, scan, trial order and recursion), which
+live in ``search/kernels.py`` with their own named tuples and import ``JIT`` from this module;
+the answer model's few kernels live beside it in ``answers/``.
+
+Kernels are private (leading underscore), take contiguous numpy arrays, plain scalars or named
+tuples of them (``EndgameBoards``...), and do no validation; each has a public plain-Python twin
+elsewhere (``matrix.py``, ``strategies.py``, ``game.py``, ``multi/``) that checks its input.  Parallel kernels split their range into chunks, give each
 chunk its own scratch space and write disjoint output slots, so results never depend on the
 thread count.  Every kernel is tested against a slow textbook version in ``tests/naive.py``;
 ``NUMBA_DISABLE_JIT=1`` runs them as plain Python for coverage.
@@ -11,6 +17,7 @@ thread count.  Every kernel is tested against a slow textbook version in ``tests
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 import numba
 import numpy as np
@@ -552,48 +559,89 @@ def _doomed_share(matrix, guess_ids, guess_codes, answer_codes, board_green, boa
             out[k] = doomed / n_samples
 
 
-@njit(**JIT)
-def _endgame_split(
-    colours,
-    ids,
-    open_boards,
-    weights,
-    tuples,
-    answer_of_word,
-    green,
-    base,
-    n_answers,
-    now_turn,
-    by_guesses,
-    floors,
-    later,
-    next_guess,
-    order,
-    part_first,
-    part_count,
-    part_lo,
-    part_hi,
-    part_mass,
-    part_floor,
-    part_now,
-    part_left,
-    part_solved,
-    settled,
-    lower,
-):
-    """One state of the multi-board endgame search (multi/endgame.py), every pool word at once:
-    the parts its colours split the state's answer tuples into, and a lower bound of its value.
+class EndgameBoards(NamedTuple):
+    """What the multi-board endgame search (multi/endgame.py) prices every state with."""
 
-    State: tuple rows ``ids`` (of ``tuples``, answer ids per board), boards ``open_boards``
-    (columns), probabilities ``weights`` (per tuple row).  Word ``k`` shows ``colours[k, row,
-    board]``; its parts are listed from ``part_first[k]`` (``part_count[k]`` of them), part ``p``
-    holding ``order[k, part_lo[p]:part_hi[p]]`` (indices into ``ids``).  A part's floor is the
-    turn cost ``part_now`` of the boards the word solves there (``now_turn`` each, or once the
-    last one for ``by_guesses``) plus, for its ``part_left`` open boards, ``floors[left]`` if the
-    next guess (when ``next_guess``) solves one, else ``later[left]``, weighed by the best chance
-    a word has to be an answer there; ``settled``: the floor is the part's value (nothing open,
-    one tuple, no guess left).  ``lower[k]``: the word's floor over the parts (inf: it learns
-    and solves nothing)."""
+    colours: np.ndarray  # colours[k, row, board]: what pool word k shows on a board for a tuple row
+    weights: np.ndarray  # the probability of each tuple row
+    tuples: np.ndarray  # tuples[row, board]: the answer id on each board
+    answer_of_word: np.ndarray  # the answer id each pool word is (-1: none)
+    green: int  # the all-green pattern
+    base: int  # the number of patterns (a part's key is its colours in this base)
+    n_answers: int  # answer ids are below this
+    by_guesses: bool  # the objective counts guesses (a turn's cost once) rather than the score
+
+
+class EndgameState(NamedTuple):
+    """One state of the endgame search and the costs of what follows it."""
+
+    ids: np.ndarray  # its tuple rows
+    open_boards: np.ndarray  # its open boards (columns)
+    now_turn: float  # the cost of a board solved by this turn's guess
+    floors: np.ndarray  # floors[left]: the least cost of ``left`` open boards from the next guess on ...
+    later: np.ndarray  # ... and from the guess after it
+    next_guess: bool  # a guess follows this one
+
+
+class EndgameSplit(NamedTuple):
+    """What ``_endgame_split`` writes: per pool word k its parts (``first[k]``, ``count[k]`` of
+    them), part p holding ``order[k, lo[p]:hi[p]]`` (indices into the state's ids), and its
+    lower bound ``lower[k]``."""
+
+    order: np.ndarray
+    first: np.ndarray
+    count: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    mass: np.ndarray  # each part's probability
+    floor: np.ndarray  # its floor (see _endgame_split)
+    now: np.ndarray  # the turn cost of the boards the word solves there
+    left: np.ndarray  # its open boards after the word
+    solved: np.ndarray  # the open board (index into open_boards) the word solves there, -1: none
+    settled: np.ndarray  # the floor is the part's value
+    lower: np.ndarray
+
+    @classmethod
+    def empty(cls, n_words: int, n: int) -> EndgameSplit:
+        """Room for ``n_words`` words over ``n`` tuple rows (at most n parts each)."""
+        size = n_words * n
+        return cls(
+            np.empty((n_words, n), np.int64),
+            np.empty(n_words, np.int64),
+            np.empty(n_words, np.int64),
+            np.empty(size, np.int64),
+            np.empty(size, np.int64),
+            np.empty(size),
+            np.empty(size),
+            np.empty(size),
+            np.empty(size, np.int64),
+            np.empty(size, np.int64),
+            np.empty(size, np.bool_),
+            np.empty(n_words),
+        )
+
+
+@njit(**JIT)
+def _endgame_split(boards, state, out):
+    """One state of the multi-board endgame search (multi/endgame.py), every pool word at once:
+    the parts its colours split the state's answer tuples into, and a lower bound of its value,
+    written to ``out`` (an ``EndgameSplit``).
+
+    ``state``: tuple rows ``ids`` (of ``boards.tuples``, answer ids per board), boards
+    ``open_boards`` (columns); probabilities ``boards.weights`` (per tuple row).  Word ``k``
+    shows ``colours[k, row, board]``.  A part's floor is the turn cost ``now`` of the boards the
+    word solves there (``now_turn`` each, or once the last one for ``by_guesses``) plus, for its
+    ``left`` open boards, ``floors[left]`` if the next guess (when ``next_guess``) solves one,
+    else ``later[left]``, weighed by the best chance a word has to be an answer there;
+    ``settled``: the floor is the part's value (nothing open, one tuple, no guess left).
+    ``lower[k]``: the word's floor over the parts (inf: it learns and solves nothing)."""
+    colours, weights, tuples, answer_of_word = boards.colours, boards.weights, boards.tuples, boards.answer_of_word
+    green, base, n_answers, by_guesses = boards.green, boards.base, boards.n_answers, boards.by_guesses
+    ids, open_boards, now_turn = state.ids, state.open_boards, state.now_turn
+    floors, later, next_guess = state.floors, state.later, state.next_guess
+    order, part_first, part_count, part_lo, part_hi = out.order, out.first, out.count, out.lo, out.hi
+    part_mass, part_floor, part_now, part_left, part_solved = out.mass, out.floor, out.now, out.left, out.solved
+    settled, lower = out.settled, out.lower
     n_words = colours.shape[0]
     n = ids.shape[0]
     n_open = open_boards.shape[0]

@@ -175,6 +175,16 @@ class _Solver:
         codes: np.ndarray | None = None,
     ) -> None:
         self.colours = colours
+        self.boards = kernels.EndgameBoards(
+            colours,
+            weights,
+            tuples,
+            answer_of_word,
+            int(green),
+            int(n_patterns),
+            int(tuples.max()) + 1,
+            bool(by_guesses),
+        )
         self.budget = budget
         self.tuples = tuples
         self.answer_of_word = answer_of_word
@@ -251,43 +261,13 @@ class _Solver:
         floors = np.array([self.bound(k, t + 1) for k in range(n_open + 1)])
         next_guess = t + 1 < self.cap
         later = np.array([self.bound(k, t + 2) for k in range(n_open + 1)]) if next_guess else floors
-        order = np.empty((n_words, n), np.int64)
-        part_first = np.empty(n_words, np.int64)
-        part_count = np.empty(n_words, np.int64)
-        size = n_words * n
-        lo, hi = np.empty(size, np.int64), np.empty(size, np.int64)
-        mass, floor, now = np.empty(size), np.empty(size), np.empty(size)
-        left, solved = np.empty(size, np.int64), np.empty(size, np.int64)
-        settled = np.empty(size, np.bool_)
-        lower = np.empty(n_words)
+        split = kernels.EndgameSplit.empty(n_words, n)
         kernels._endgame_split(
-            self.colours,
-            ids,
-            open_boards,
-            self.weights,
-            self.tuples,
-            self.answer_of_word,
-            self.green,
-            self.base,
-            self.n_answers,
-            float(t + 1),
-            self.by_guesses,
-            floors,
-            later,
-            next_guess,
-            order,
-            part_first,
-            part_count,
-            lo,
-            hi,
-            mass,
-            floor,
-            now,
-            left,
-            solved,
-            settled,
-            lower,
+            self.boards, kernels.EndgameState(ids, open_boards, float(t + 1), floors, later, next_guess), split
         )
+        order, part_first, part_count, lo, hi = split.order, split.first, split.count, split.lo, split.hi
+        mass, floor, now, left, solved = split.mass, split.floor, split.now, split.left, split.solved
+        settled, lower = split.settled, split.lower
         if masks is not None:  # hard mode: only the words every open board's rows allow
             lower[~np.logical_and.reduce(masks[open_boards])] = math.inf
         total_mass = float(self.weights[ids].sum())

@@ -1,4 +1,4 @@
-"""Numba kernels of the tree search (see ``search.py`` for the public twins and the method).
+"""Numba kernels of the tree search (see ``tree_search.py`` for the public twins and the method).
 
 A node is a set H of answers (sorted answer ids), the guesses still allowed (all of them, or in
 hard mode those meeting the constraints so far) and the number of guesses left.  Its value is the
@@ -6,21 +6,33 @@ least total, over H, of the guesses still needed (weighted by the answer weights
 weights, the number of guesses), or INF when no strategy finishes within the guesses left.
 
 ``_node`` returns the exact value when it is below ``beta``; otherwise some number >= beta (a
-proof that the node cannot beat beta).  Everything the recursion needs travels in three named
-tuples (numba compiles attribute access to a field load, so naming costs nothing):
+proof that the node cannot beat beta).  Everything the recursion needs travels in named tuples
+(numba compiles attribute access to a field load, so naming costs nothing), three of them
+long-lived:
 
 ``Static``  (S, shared by the threads): the pattern matrix transposed (answers x guesses), answer
-            weights, ids, hashes, letter tables and the parameters (``ip``/``fp``, see IP_*/FP_*).
+            weights, ids, hashes, letter tables and the parameters (``ip``/``fp``, see IP_*/FP_*;
+            the tuning among them comes from ``search.SearchTuning``).
 ``Scratch`` (X, one per thread): per-depth rows, so a node's buffers survive while its children
             run, and the scan's small tallies.
 ``Table``   (TT, one per thread): a bounded transposition table of (lower, upper, best guess) per
             node, keyed by the set, the guesses left and the hard-mode constraints; every hit is
             verified against the stored answer set (collision-checked).  ``meta`` holds counters.
+
+and the others per node or per step: ``Allowed`` (the guesses a node may play and its hard-mode
+state), ``Found`` (a value and its guess), ``Opened`` (what ``_open_node`` settled or readied),
+``Scan``, ``Entry``, ``Trial``, ``Split`` and ``Parts`` (what the steps return and fill), ``Plan``,
+``Batch`` and ``Race`` (a big node's guesses shared between threads).  Every value that crosses
+the boundary is one of these or a plain array or scalar: no Numba type leaves the module.
+
+The module holds the tree search's kernels only; the generic ones (feedback, the pattern matrix,
+the greedy rankers, hard-mode masks, the multi-board kernels) are in ``kernels.py``.
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -74,6 +86,144 @@ Table = namedtuple("Table", [
     "meta",  # counters, see M_*
 ])
 
+
+class Allowed(NamedTuple):
+    """The guesses a node may play, and what names them in the table.  Outside hard mode: every
+    guess (or a pool's), hsig 0 (or the pool's hash), no constraints.  In hard mode: the guesses
+    meeting the hints so far, the hints (``greens``, ``mins``) and their hash (see
+    ``_constraint_hash``); a child's come from ``_hard_child``.  Built in Python by
+    ``TreeSearch.allowed``: the field types must be these, or every kernel compiles again."""
+
+    guesses: np.ndarray  # allowed guess ids (int32, contiguous): the node's list "T"
+    hsig: np.uint64  # the constraint (or pool) hash: part of every table key
+    greens: np.ndarray  # int8 per position: the green letter there, -1 for none
+    mins: np.ndarray  # int8 per letter: how many a guess must hold
+
+
+class Found(NamedTuple):
+    """A node's (or a guess's) value, and the guess that gets it (-1: none proven)."""
+
+    value: float
+    guess: int
+
+
+class Entry(NamedTuple):
+    """A table entry read by ``_tt_find``: its slot (-1: absent), bounds and best guess."""
+
+    slot: int
+    lo: float
+    hi: float
+    best: int
+
+
+class Scan(NamedTuple):
+    """What a scan found besides its per-guess rows: the least lower bound of a useful guess, and
+    the best split into singletons (value INF and guess -1 when none)."""
+
+    min_lb: float
+    perfect: float
+    perfect_guess: int
+
+
+class Trial(NamedTuple):
+    """The next guess out of the exact search's heap (``_next_trial``): its index into the
+    node's list (-1: none left), the heap's size after it, and the run of equal keys taken."""
+
+    t: int
+    left: int
+    run: int
+
+
+class Parts(NamedTuple):
+    """One depth's rows that ``_partition`` fills for the guess being evaluated."""
+
+    elems: np.ndarray  # the node's answers grouped by pattern
+    offs: np.ndarray  # start of each pattern's run in elems
+    pw: np.ndarray  # weight of each part
+    plb: np.ndarray  # lower bound of each part
+    plist: np.ndarray  # the non-empty patterns, then the parts that need a search
+
+
+class Split(NamedTuple):
+    """What ``_partition`` returns: the parts, how many of them need a search (listed after the
+    patterns in ``Parts.plist``), and the node's weight plus every part's lower bound."""
+
+    parts: int
+    big: int
+    total: float
+
+
+class TableTag(NamedTuple):
+    """How a node is named in the table: its key, the guesses left it is stored under (with a
+    depth limit, the levels left too) and whether it is stored at all."""
+
+    key: np.uint64
+    rem: int
+    use: bool
+
+
+class Opened(NamedTuple):
+    """What ``_open_node`` returns.  ``done``: the node is settled at ``value`` (best guess
+    ``guess``).  Otherwise the guesses to try are ready at the node's depth (``trials`` of them,
+    a heap in the exact search, a sorted list in the near-optimal one) and index ``guesses`` (the
+    node's allowed list, or in the candidates-only guess space the candidates themselves);
+    ``alpha`` is the node's lower bound, ``cap`` the table's upper bound (plus the margin), and a
+    perfect split, if any, the incumbent (``best_value``, ``best_guess``)."""
+
+    done: bool
+    value: float
+    guess: int
+    alpha: float
+    cap: float
+    best_value: float
+    best_guess: int
+    trials: int
+    guesses: np.ndarray
+    tag: TableTag
+
+
+class Plan(NamedTuple):
+    """What ``_node_plan`` returns: ``Opened``'s verdict and bounds, and ``count``, the guesses
+    written to its ``PlanOut`` arrays when the node is not settled."""
+
+    settled: bool
+    value: float
+    guess: int
+    alpha: float
+    cap: float
+    best_value: float
+    best_guess: int
+    count: int
+
+
+class PlanOut(NamedTuple):
+    """The arrays ``_node_plan`` fills, one entry per guess the node may try."""
+
+    guesses: np.ndarray  # guess ids (int32)
+    keys: np.ndarray  # ordering keys (exact search; 0 in the near-optimal one)
+    places: np.ndarray  # places in the guess list (exact) or in the trial order (near-optimal)
+    lbs: np.ndarray  # lower bounds
+
+
+class Batch(NamedTuple):
+    """Guesses of a node that ``_try_guesses`` evaluates, and where it writes their values."""
+
+    guesses: np.ndarray  # guess ids (int32)
+    lbs: np.ndarray  # their lower bounds
+    places: np.ndarray  # their places in the node's trial order (int64)
+    values: np.ndarray  # out: each guess's value, INF when it did not beat its bound
+
+
+class Race(NamedTuple):
+    """The threads sharing one node's guesses: the node's bounds, and each thread's best so far
+    packed as one int64 (value << BEST_SHIFT | place; BEST_NONE: none yet), ``me`` the entry
+    this thread writes."""
+
+    alpha: float  # the node's lower bound: a guess that meets it ends the search
+    cap: float  # the table's upper bound (plus the margin)
+    best: np.ndarray
+    me: int
+
 # Table.alloc: the counts the threads share (written without locks: a lost increment only
 # delays a growth).
 A_POOL = 0  # pool entries in use
@@ -83,12 +233,8 @@ A_HIGH = 3  # the most slots ever in use since the table was made (what _tt_clea
 A_GROWING = 4  # a thread is moving entries (see _tt_grow)
 A_START = 5  # the slots in use when the table is empty
 N_ALLOC = 6
-# A table starts with this many slots in use (2 MB) and doubles them whenever a quarter are
-# taken (at half, 4-slot probe runs overflowed: 3 % of entries lost instead of 0.3 %), up to
-# its size: a search touches only the pages it fills.  Hashing over all of a 2 GB table from
-# the start touched a new page for nearly every probe: classic SALET hard faulted 29,000 pages,
-# 7 % of its time on one thread and 17 % on two (the threads fault in turn).
-TT_START_SLOTS = 1 << 15
+# A table starts with few slots in use (A_START; search.SearchTuning.table_start_slots) and
+# doubles them whenever a quarter are taken (see _tt_grow).
 
 # An entry's words (Table.ent's columns).  One entry is one 64-byte line: a probe reads one line
 # and a first store faults in one page, where a column per field (the layout before) read eight
@@ -119,48 +265,36 @@ IP_DEPTH = 9  # levels searched below the query node before estimating (0: all t
 IP_CANDONLY = 10  # guess space: only words that can still be the answer
 IP_PASS2 = 11  # a guess evaluated alone tightens its parts' bounds with a scan each first
 IP_WORK_BUDGET = 12  # stop (abort) after this much work, in scan units (see M_WORK; 0: no limit)
-N_IP = 13
-# Estimated value per unit weight of a node of n answers (n >= 3) when the depth limit stops
-# the search: a + b ln(n), fitted to the nodes of optimal trees (nyt-3158 from TARSE, 2,000 nodes;
-# 1.74 at n=3, 2.3 at n=20, 3.0 at n=250).
-EST_A = 1.454
-EST_B = 0.283
+# the tuning (search.SearchTuning, where each is explained), copied in by TreeSearch:
+IP_SCAN_TALLY_MIN = 13  # from this many answers a uniform scan counts first, then reads each tally
+IP_PRUNE_MIN = 14  # the exact search prunes its heap of guesses above this many
+IP_PASS2_MIN_ALONE = 15  # parts this big of a lone guess get a scan each (see IP_PASS2)
+IP_PASS2_MIN_HARD = 16  # ... and of every guess in the exact search in hard mode
+IP_NODE_COST = 17  # the work of a node visit, in scan units (see M_WORK)
+IP_EVAL_COST = 18  # per answer partitioned when a guess is evaluated
+IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
+IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
+N_IP = 21
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
-# for them as one run of the matrix row (see _scan_uniform).
+# for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
+# sizes the scratch tallies (Scratch.block) and the kernel's small arrays, and is compiled in.
 SCAN_BLOCK = 16
-SCAN_TALLY_MIN = 128
-# The exact search drops the candidates a new incumbent rules out when more than this many remain.
-PRUNE_MIN = 32
-# A guess's parts of at least this many answers get a scan each for a tighter bound before any
-# recursion (see _node): a lone guess's (a first word of an opener sweep) in both modes, with
-# PASS2_MIN_ALONE; in the exact search in hard mode every guess's, with PASS2_MIN_HARD (and
-# PASS2_MIN_ALONE for the root guesses the threads share).  The near-optimal search was not
-# measured with it: left as it was.  Hard mode, NYT-3158 TARSE's exact total, one thread, a
-# quiet machine, beside the C++ (bench_peer): 26.1 s -> 9.95 s (C++ 41.4 s); on a busy machine
-# 38.2 s -> 17.1 s (18.5 s with parts of 8 inside the search, 33.3 s with 100); the refutation
-# of 21 of the hard opener proof's remaining first words 223 CPU-s -> 87; classic SALET hard
-# unchanged (0.7-0.9 s).  Normal mode inside the search: twice as slow (classic SALET 0.64 s ->
-# 1.45 s, NYT-2309 TARSE 2.76 s -> 5.43 s), so it is not done there.
-PASS2_MIN_ALONE = 8
-PASS2_MIN_HARD = 30
 # A thread's best value so far and the place of its guess in trial order, packed in one int64
 # (value << BEST_SHIFT | place) for the threads sharing a node's guesses (see _try_guesses).
 BEST_SHIFT = 24
-BEST_NONE = np.int64(1) << 62  # from this many answers, count first and summarise each tally once
+BEST_NONE = np.int64(1) << 62  # no value yet
 
 # float parameters (S.fp)
 FP_MARGIN = 0  # ties: a bound of (best + margin) lets an equal value be found exactly
 FP_FAIL = 1  # cost per unit weight of an answer not found within the cap (INF: a hard cap)
-N_FP = 2
+FP_EST_A = 2  # the estimate past the depth limit: a + b ln(n) per unit weight (tuning)
+FP_EST_B = 3
+N_FP = 4
 
 # meta counters (TT.meta)
 M_STORED, M_CLEARS, M_HITS, M_NODES, M_SCANS, M_EVALS = 1, 2, 3, 4, 5, 6  # (0: free)
 M_WORK = 7  # work done in this call, in scan units (one answer against one guess, ~3-5 ns)
-NODE_COST = 200  # a node visit, in scan units
-EVAL_COST = 4  # per answer partitioned when a guess is evaluated, in scan units
-GUESS_COST = 40  # per guess scanned, whatever the node's size (bookkeeping, cache lines)
-WEIGHTED_COST = 5  # weighted work costs WEIGHTED_COST / 2 times as much
 M_ABORT = 8  # set when the work budget ran out: the call's result is void, nothing more is stored
 N_META = 10
 
@@ -226,7 +360,7 @@ def _tt_best(pack):
 
 @njit(inline="always", **JIT)
 def _tt_find(TT, key, H, rem, hsig):
-    """The entry of (H, rem, hsig): (slot, lower, upper, best guess), slot -1 when absent.  Each
+    """The ``Entry`` of (H, rem, hsig): slot (-1 when absent), lower, upper, best guess.  Each
     field is read once, the reads are checked together (see _tt_check), then the set itself."""
     ent, pool = TT.ent, TT.pool
     mask = TT.alloc[A_MASK]
@@ -251,9 +385,9 @@ def _tt_find(TT, key, H, rem, hsig):
                         same = False
                         break
                 if same:
-                    return i, bits_f64(lo), bits_f64(hi), _tt_best(pack)
+                    return Entry(i, bits_f64(lo), bits_f64(hi), np.int64(_tt_best(pack)))
         i = (i + 1) & mask
-    return -1, 0.0, 0.0, -1
+    return Entry(np.int64(-1), 0.0, 0.0, np.int64(-1))
 
 
 @njit(**JIT)
@@ -269,7 +403,7 @@ def _tt_clear(TT):
 
 @njit(**JIT)
 def _tt_grow(TT):
-    """Double the slots in use (see TT_START_SLOTS).  An entry's slot is its key's low bits
+    """Double the slots in use (see A_START).  An entry's slot is its key's low bits
     (then up to 3 further on, see _tt_find), so with one bit more an entry of the old slots
     either belongs where it is or ``size`` slots further on: those are moved (the key is
     recovered from the entry's words and its check), then the ones left behind close the gaps
@@ -335,10 +469,11 @@ def _tt_store(TT, key, H, rem, hsig, vlo, vhi, g):
     meta = TT.meta
     if meta[M_ABORT] != 0:
         return  # an aborted search's numbers are not bounds
-    i, lo_i, hi_i, b_i = _tt_find(TT, key, H, rem, hsig)
+    e = _tt_find(TT, key, H, rem, hsig)
     nh = H.shape[0]
+    i = e.slot
     if i >= 0:
-        lo_n, hi_n, b_n = lo_i, hi_i, b_i
+        lo_n, hi_n, b_n = e.lo, e.hi, e.best
         if vlo > lo_n:
             lo_n = vlo
         if vhi < hi_n:
@@ -378,7 +513,7 @@ def _charge(S, meta, units):
     """Count work; past the budget, flag the call as aborted.  Weighted nodes cost more per
     answer (masses and maxima are kept beside the counts)."""
     if S.ip[IP_UNIFORM] == 0:
-        units = units * WEIGHTED_COST // 2
+        units = units * S.ip[IP_WEIGHTED_COST] // 2
     meta[M_WORK] += units
     budget = S.ip[IP_WORK_BUDGET]
     if budget > 0 and meta[M_WORK] > budget:
@@ -390,10 +525,11 @@ def _charge(S, meta, units):
 
 
 @njit(**JIT)
-def _hard_child(S, T, g, p, greens, mincnt, out):
-    """Filter the allowed guesses T (which meet the constraints ``greens``/``mincnt``) by the
-    row (g, p): write them to ``out``; return (count, child greens, child minimum counts, child
-    constraint hash)."""
+def _hard_child(S, allowed, g, p, out):
+    """The child's ``Allowed`` after the row (g, p): the node's allowed guesses (which meet its
+    constraints) that meet the row's too, written to ``out``, with the child's constraints and
+    their hash."""
+    T, greens, mincnt = allowed.guesses, allowed.greens, allowed.mins
     codes = S.codes
     lcount = S.lcount
     length = codes.shape[1]
@@ -448,7 +584,7 @@ def _hard_child(S, T, g, p, greens, mincnt, out):
         if ok:
             out[n] = w
             n += 1
-    return n, g2, m2, _constraint_hash(g2, m2)
+    return Allowed(out[:n], _constraint_hash(g2, m2), g2, m2)
 
 
 @wrapping
@@ -475,8 +611,8 @@ def _scan(S, X, H, T, d, W):
     """Per guess t of T: lower bound ``lbg`` on the node value if t is played now, an ordering
     ``key`` (lower is better), the weight of the answer it hits (``hitw``, -1 if none) and
     whether t is useful (splits H or can win); ``sig`` is cleared (partition signatures are
-    computed later, only for the few guesses that need one).  Returns (min lbg over useful
-    guesses, best perfect-split value, its guess).
+    computed later, only for the few guesses that need one).  Returns a ``Scan``: the least
+    lbg of a useful guess, the best perfect split's value and its guess.
 
     Unit weights with the matrix in rows (answers x guesses, as S.mt is): ``_scan_uniform``,
     SCAN_BLOCK guesses at a time.  Otherwise (weights, or the root's share read through the
@@ -507,7 +643,7 @@ def _scan_uniform(S, X, H, T, d, W):
     nt = T.shape[0]
     parts = np.zeros(SCAN_BLOCK, np.int64)
     s2 = np.zeros(SCAN_BLOCK, np.int64)
-    tally = nh >= SCAN_TALLY_MIN
+    tally = nh >= S.ip[IP_SCAN_TALLY_MIN]
     min_lb = INF
     perfect = INF
     perfect_g = -1
@@ -590,7 +726,7 @@ def _scan_uniform(S, X, H, T, d, W):
                     h = H[j]
                     for b in range(nb):
                         blk[b, mt[h, T[t0 + b]]] = 0
-    return min_lb, perfect, perfect_g
+    return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
 
 
 @njit(**JIT)
@@ -665,22 +801,42 @@ def _scan_general(S, X, H, T, d, W):
             if v < perfect:
                 perfect = v
                 perfect_g = g
-    return min_lb, perfect, perfect_g
+    return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
+
+
+class Signatures(NamedTuple):
+    """What a partition signature reads (see _signature): the depth's signature row, the matrix,
+    the answers' hashes, the per-pattern hash sums, the green pattern, the node's answers and
+    its guess list."""
+
+    sig: np.ndarray
+    mt: np.ndarray
+    zob: np.ndarray
+    zs: np.ndarray
+    green: int
+    H: np.ndarray
+    T: np.ndarray
 
 
 @njit(inline="always", **JIT)
-def _signature(sig, t, mt, zob, zs, green, H, T):
+def _signatures(S, X, H, T, d):
+    return Signatures(X.sig[d], S.mt, S.zob, X.zs, S.ip[IP_GREEN], H, T)
+
+
+@njit(inline="always", **JIT)
+def _signature(sg, t):
     """Partition signature of guess T[t] over H, computed once and kept in sig[t]: a hash of
     the grouping of H (not of the colours), marking the part the guess itself wins.  Two
     guesses with the same signature leave the same parts, so in normal mode they are worth
     the same and only the first needs searching.
 
-    Inlined, with the arrays it reads as arguments: a kernel called with the Static and
+    Inlined, with the few arrays it reads in a small tuple: a kernel called with the Static and
     Scratch tuples pays a reference count on each of their ~30 arrays, on the way in and out
     (~0.4 us): in the loops over every guess that made a near-optimal search's ordering of a
     small node (thousands of equal keys) cost 20 ms instead of a tenth of one."""
+    sig = sg.sig
     if sig[t] == 0:
-        sig[t] = _hash_partition(mt, zob, zs, green, H, T[t])
+        sig[t] = _hash_partition(sg.mt, sg.zob, sg.zs, sg.green, sg.H, sg.T[t])
     return sig[t]
 
 
@@ -721,8 +877,8 @@ def _trial_order(S, X, H, T, d, bound):
     kc = ip[IP_KC]
     dedup = ip[IP_DEDUP] != 0
     aog = S.aog
-    key, sig, useful, order = X.key[d], X.sig[d], X.useful[d], X.order[d]
-    mt, zob, zs, green = S.mt, S.zob, X.zs, ip[IP_GREEN]  # for signatures
+    key, useful, order = X.key[d], X.useful[d], X.order[d]
+    sg = _signatures(S, X, H, T, d)
     nt = T.shape[0]
     # Two small sorted buffers filled by insertion: the k best overall, and the k + kc best
     # possible answers (the extras are those not already among the k best).
@@ -736,9 +892,9 @@ def _trial_order(S, X, H, T, d, bound):
             continue
         kt = key[t]
         if ntop < k or kt < key[top[ntop - 1]]:
-            ntop = _insert(top, ntop, k, t, kt, key, sig, dedup, mt, zob, zs, green, H, T)
+            ntop = _insert(top, ntop, k, t, key, dedup, sg)
         if aog[T[t]] >= 0 and (ncand < m or kt < key[cand[ncand - 1]]):
-            ncand = _insert(cand, ncand, m, t, kt, key, sig, dedup, mt, zob, zs, green, H, T)
+            ncand = _insert(cand, ncand, m, t, key, dedup, sg)
     n = 0
     for i in range(ntop):
         order[n] = top[i]
@@ -751,8 +907,7 @@ def _trial_order(S, X, H, T, d, bound):
         dup = False
         for q in range(ntop):
             if top[q] == t or (dedup and key[top[q]] == key[t]
-                               and _signature(sig, top[q], mt, zob, zs, green, H, T)
-                               == _signature(sig, t, mt, zob, zs, green, H, T)):
+                               and _signature(sg, top[q]) == _signature(sg, t)):
                 dup = True
                 break
         if not dup:
@@ -771,14 +926,14 @@ def _trial_order(S, X, H, T, d, bound):
 
 
 @njit(inline="always", **JIT)
-def _insert(buf, n, cap, t, kt, key, sig, dedup, mt, zob, zs, green, H, T):
-    """Insert index t (key kt) into the sorted buffer buf[:n] of capacity cap, after equal keys
-    (list order breaks ties); a partition already in the buffer is not added twice (equal
-    partitions have equal keys, so signatures are only computed on a key tie)."""
+def _insert(buf, n, cap, t, key, dedup, sg):
+    """Insert index t into the buffer buf[:n] of capacity cap, sorted by ``key``, after equal
+    keys (list order breaks ties); with ``dedup`` a partition already in the buffer is not added
+    twice (equal partitions have equal keys, so signatures are only computed on a key tie)."""
+    kt = key[t]
     if dedup:
         for q in range(n):
-            if key[buf[q]] == kt and (_signature(sig, buf[q], mt, zob, zs, green, H, T)
-                                      == _signature(sig, t, mt, zob, zs, green, H, T)):
+            if key[buf[q]] == kt and _signature(sg, buf[q]) == _signature(sg, t):
                 return n
     pos = n
     while pos > 0 and key[buf[pos - 1]] > kt:
@@ -797,7 +952,6 @@ def _trial_order_all(S, X, H, T, d, bound):
     ip = S.ip
     dedup = ip[IP_DEDUP] != 0
     lbg, key, sig, useful, order = X.lbg[d], X.key[d], X.sig[d], X.useful[d], X.order[d]
-    mt, zob, zs, green = S.mt, S.zob, X.zs, ip[IP_GREEN]  # for signatures
     nt = T.shape[0]
     ns = 0
     for t in range(nt):
@@ -816,6 +970,7 @@ def _trial_order_all(S, X, H, T, d, bound):
     if not dedup:
         return ns
     # Equal partitions have equal keys: compare signatures only within runs of equal keys.
+    sg = _signatures(S, X, H, T, d)
     n = 0
     i = 0
     while i < ns:
@@ -829,7 +984,7 @@ def _trial_order_all(S, X, H, T, d, bound):
             first = n
             for q in range(i, j):
                 t = order[q]
-                st = _signature(sig, t, mt, zob, zs, green, H, T)
+                st = _signature(sg, t)
                 dup = False
                 for r in range(first, n):
                     if sig[order[r]] == st:
@@ -909,13 +1064,13 @@ def _prune_trials(X, d, n, bound):
 
 @njit(**JIT)
 def _next_trial(S, X, H, T, d, n, bound, nrun):
-    """Take the next guess to try out of the heap (see _heap_of_trials): its index into T, the
-    heap's new size and the length of the current run of equal keys, or -1 when none is left.
+    """Take the next guess to try out of the heap (see _heap_of_trials): a ``Trial``, its index
+    into T (-1 when none is left), the heap's new size and the length of the current run of
+    equal keys (``nrun`` before it).
     Skips guesses whose lower bound reaches ``bound`` and, in normal mode, a guess whose
     partition equals one already taken (equal partitions have equal keys: signatures are
     compared within a run of equal keys only), as _trial_order_all does."""
-    heap, key, lbg, sig, run = X.order[d], X.key[d], X.lbg[d], X.sig[d], X.run[d]
-    mt, zob, zs, green = S.mt, S.zob, X.zs, S.ip[IP_GREEN]  # for signatures
+    heap, key, lbg, run = X.order[d], X.key[d], X.lbg[d], X.run[d]
     dedup = S.ip[IP_DEDUP] != 0
     while n > 0:
         t = heap[0]
@@ -926,10 +1081,11 @@ def _next_trial(S, X, H, T, d, n, bound, nrun):
             continue
         if dedup:
             if nrun > 0 and key[run[0]] == key[t]:
-                st = _signature(sig, t, mt, zob, zs, green, H, T)
+                sg = _signatures(S, X, H, T, d)
+                st = _signature(sg, t)
                 dup = False
                 for r in range(nrun):
-                    if _signature(sig, run[r], mt, zob, zs, green, H, T) == st:
+                    if _signature(sg, run[r]) == st:
                         dup = True
                         break
                 if dup:
@@ -939,14 +1095,15 @@ def _next_trial(S, X, H, T, d, n, bound, nrun):
             else:
                 run[0] = t
                 nrun = 1
-        return t, n, nrun
-    return -1, 0, nrun
+        return Trial(np.int64(t), np.int64(n), np.int64(nrun))
+    return Trial(np.int64(-1), np.int64(0), np.int64(nrun))
 
 
 @njit(**JIT)
 def _two_left(X, T, d, W, fail, best_v, best_g):
     """Soft cap, two guesses left: guess t then the heaviest of each part; the value is
-    W + (W - hit) + fail * (lbg - 2W + hit), where hit is the weight t wins outright."""
+    W + (W - hit) + fail * (lbg - 2W + hit), where hit is the weight t wins outright.  The
+    ``Found`` best of those and (best_v, best_g)."""
     lbg, useful, hitw = X.lbg[d], X.useful[d], X.hitw[d]
     for t in range(T.shape[0]):
         if useful[t] == 0:
@@ -957,24 +1114,25 @@ def _two_left(X, T, d, W, fail, best_v, best_g):
         if v < best_v:
             best_v = v
             best_g = T[t]
-    return best_v, best_g
+    return Found(np.float64(best_v), np.int64(best_g))
 
 
 @njit(**JIT)
-def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
+def _part_bound(S, X, TT, H, d, rem, allowed, W):
     """A lower bound on a part's value: the table's, or the best one-guess bound of a scan
     (remembered in the table).  Uses the scratch rows of depth d, free at this point."""
     ip = S.ip
     dl = ip[IP_DEPTH]
     if dl > 0:
         return 0.0  # depth-limited values are estimates, not bounds
+    T, hsig = allowed.guesses, allowed.hsig
     hsum = np.uint64(0)
     for j in range(H.shape[0]):
         hsum += S.zob[H[j]]
     key = _tt_key(hsum, rem, hsig)
-    slot, lo_t, _, _ = _tt_find(TT, key, H, rem, hsig)
-    if slot >= 0:
-        return lo_t
+    e = _tt_find(TT, key, H, rem, hsig)
+    if e.slot >= 0:
+        return e.lo
     T2 = T
     if ip[IP_CANDONLY] != 0:
         cands = X.tbuf[d]
@@ -982,25 +1140,51 @@ def _part_bound(S, X, TT, H, d, rem, T, hsig, W):
             cands[j] = S.gid[H[j]]
         T2 = cands[:H.shape[0]]
     TT.meta[M_SCANS] += 1
-    _charge(S, TT.meta, (H.shape[0] + GUESS_COST) * T2.shape[0])
+    _charge(S, TT.meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T2.shape[0])
     if TT.meta[M_ABORT] != 0:
         return 0.0
-    min_lb, perfect, perfect_g = _scan(S, X, H, T2, d, W)
-    lb = min_lb if perfect >= INF else min(min_lb, perfect)
+    sc = _scan(S, X, H, T2, d, W)
+    lb = min(sc.min_lb, sc.perfect)
     _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
     return lb
 
 
-@njit(**JIT)
-def _partition(mt, w, H, g, rem, fail, uniform, npat, green, elems, offs, pw, plb, plist, W):
-    """Group H by the pattern of guess g, and bound each part from below.
+class PartRules(NamedTuple):
+    """The search's scalars that ``_partition`` bounds parts with (decoded from S.ip/S.fp once
+    per node)."""
 
-    Fills (one depth's rows): ``elems`` the answers grouped by pattern (a counting sort:
-    stable, so every part stays sorted), ``offs`` where each pattern's run starts, ``pw`` the
-    weight of each part, ``plb`` a lower bound on its value with rem - 1 guesses left (exact for
-    parts of one or two answers and at the guess cap), ``plist`` the non-empty patterns and
-    after them the parts that need a search.  Returns (parts, parts to search, W plus the
-    bounds, summed in that order): cheap parts alone can settle a guess before any recursion."""
+    fail: float  # the cost per unit weight of an answer not found (INF: a hard cap)
+    uniform: bool  # unit weights
+    npat: int  # patterns (3**length)
+    green: int  # the all-green pattern
+
+
+@njit(inline="always", **JIT)
+def _part_rules(S):
+    return PartRules(S.fp[FP_FAIL], S.ip[IP_UNIFORM] != 0, S.ip[IP_NPAT], S.ip[IP_GREEN])
+
+
+@njit(inline="always", **JIT)
+def _parts_at(X, d):
+    return Parts(X.elems[d], X.offs[d], X.pw[d], X.plb[d], X.plist[d])
+
+
+@njit(**JIT)
+def _partition(mt, w, H, g, rem, W, rules, parts):
+    """Group H (weight W) by the pattern of guess g, and bound each part from below.
+
+    Fills ``parts`` (one depth's rows): ``elems`` the answers grouped by pattern (a counting
+    sort: stable, so every part stays sorted), ``offs`` where each pattern's run starts, ``pw``
+    the weight of each part, ``plb`` a lower bound on its value with rem - 1 guesses left (exact
+    for parts of one or two answers and at the guess cap), ``plist`` the non-empty patterns and
+    after them the parts that need a search.  Returns a ``Split``: the parts, the parts to
+    search, and W plus the bounds, summed in that order: cheap parts alone can settle a guess
+    before any recursion.
+
+    The matrix and weights are passed alone, not in S: a call with the Static tuple pays a
+    reference count on each of its arrays (see _signature), and this runs once per guess tried."""
+    fail, uniform, npat, green = rules.fail, rules.uniform, rules.npat, rules.green
+    elems, offs, pw, plb, plist = parts.elems, parts.offs, parts.pw, parts.plb, parts.plist
     nh = H.shape[0]
     for p in range(npat + 1):
         offs[p] = 0
@@ -1050,7 +1234,14 @@ def _partition(mt, w, H, g, rem, fail, uniform, npat, green, elems, offs, pw, pl
             nbig += 1
         plb[p] = v
         tot += v
-    return nparts, nbig, tot
+    return Split(np.int64(nparts), np.int64(nbig), np.float64(tot))
+
+
+class CandidateSplits(NamedTuple):
+    """See _candidate_splits."""
+
+    singletons: int  # the first possible answer that splits the node into singletons (-1: none)
+    one_pair: int  # the first that leaves one pair and singletons (-1: none)
 
 
 @njit(**JIT)
@@ -1073,330 +1264,410 @@ def _candidate_splits(mt, gid, H, seen):
         for q in range(nh):
             seen[mt[H[q], g]] = 0
         if row_bad == 0:
-            return g, one_pair
+            return CandidateSplits(np.int64(g), np.int64(one_pair))
         if row_bad == 1 and one_pair < 0:
             one_pair = g
-    return -1, one_pair
+    return CandidateSplits(np.int64(-1), np.int64(one_pair))
 
 
 @njit(**JIT)
-def _estimate(w, H, W, wmax):
+def _estimate(w, fp, H, W, wmax):
     """A node's value past the depth limit: a + b ln(n) per unit weight, n the effective number
-    of answers (see EST_A); small nodes get the lower bound."""
+    of answers (a and b: FP_EST_A, FP_EST_B); small nodes get the lower bound."""
     sq = 0.0
     for j in range(H.shape[0]):
         sq += w[H[j]] * w[H[j]]
     n_eff = W * W / sq  # effective number of answers (all equal weights: nh)
-    return W * (EST_A + EST_B * np.log(n_eff)) if n_eff > 2.0 else 2.0 * W - wmax
+    return W * (fp[FP_EST_A] + fp[FP_EST_B] * np.log(n_eff)) if n_eff > 2.0 else 2.0 * W - wmax
 
 
 # ---------------------------------------------------------------------------------------------
 # The recursion
 
 
-@njit(inline="always", **JIT)
-def _open_node(S, X, TT, H, d, rem, beta, T, hsig, forced):
-    """Everything _node does before it tries guesses: trivial sets, the depth limit, the table,
-    the candidate-split shortcuts and (unless a guess is forced) the scan with its closed forms.
+class Pick(NamedTuple):
+    """The guess a node tries next (-1: none left) and the state of its loop after it: the
+    guesses taken (``it``), the trials left (the exact search's heap size; the near-optimal
+    search's list length) and the run of equal keys taken (see _next_trial)."""
 
-    Returns (done, value, guess, alpha, cap, incumbent value, incumbent guess, trials, T, key,
-    trem, use_tt): ``done`` when the node is settled (value, guess); otherwise the guesses to
-    try are ready at depth d (a heap in the exact search, a sorted list in the near-optimal one,
-    ``trials`` of them), ``alpha`` is the node's lower bound, ``cap`` the table's upper bound,
-    and a perfect split, if any, is the incumbent.  ``T`` is the guess list the trials index
-    (the candidates themselves in the candidates-only guess space)."""
-    mt, w, gid = S.mt, S.w, S.gid
-    ip, fp = S.ip, S.fp
-    meta = TT.meta
-    uniform = ip[IP_UNIFORM] != 0
-    margin = fp[FP_MARGIN]
-    fail = fp[FP_FAIL]
+    guess: int
+    it: int
+    left: int
+    run: int
+
+
+@njit(inline="always", **JIT)
+def _settled(value, guess, cap, T, tag):
+    """An ``Opened`` for a node settled at ``value`` (best guess ``guess``)."""
+    return Opened(True, np.float64(value), np.int64(guess), 0.0, np.float64(cap), INF, np.int64(-1),
+                  np.int64(0), T, tag)
+
+
+@njit(inline="always", **JIT)
+def _ready(alpha, cap, best_value, best_guess, trials, T, tag):
+    """An ``Opened`` for a node whose guesses are to be tried."""
+    return Opened(False, INF, np.int64(-1), np.float64(alpha), np.float64(cap), np.float64(best_value),
+                  np.int64(best_guess), np.int64(trials), T, tag)
+
+
+@njit(inline="always", **JIT)
+def _closed_forms(S, H, d, rem, beta, T, forced, W, wmax, imax):
+    """The node's value when it has a closed form: no guess left, one answer, a lower bound
+    already at beta, one guess left, two answers, past the depth limit (an estimate, never below
+    the lower bound).  Otherwise the node is open, its lower bound 2W - (heaviest weight), or
+    with a forced guess W (the guess's own answers), and nothing is settled but the guess cap."""
+    w, gid = S.w, S.gid
+    fail = S.fp[FP_FAIL]
     nh = H.shape[0]
-    meta[M_NODES] += 1
-    key = np.uint64(0)
-    trem = rem
-    use_tt = False
+    tag = TableTag(np.uint64(0), np.int64(rem), False)
+    if rem <= 0:
+        return _settled(_failed(W, fail), -1, INF, T, tag)
+    if forced >= 0:
+        return _ready(W, INF, INF, -1, 0, T, tag)
+    if nh == 1:
+        return _settled(W, gid[H[0]], INF, T, tag)
+    lb0 = 2.0 * W - wmax
+    if lb0 >= beta:
+        return _settled(lb0, -1, INF, T, tag)
+    if rem == 1:
+        v1 = _last_guess(W, wmax, fail)
+        return _settled(v1, (gid[H[imax]] if v1 < INF else -1), INF, T, tag)
+    if nh == 2:
+        a = H[imax]
+        b = H[1 - imax]
+        return _settled(w[a] + 2.0 * w[b], gid[a], INF, T, tag)
+    dl = S.ip[IP_DEPTH]
+    if dl > 0 and d >= dl:
+        return _settled(max(_estimate(w, S.fp, H, W, wmax), lb0), -1, INF, T, tag)
+    return _ready(lb0, INF, INF, -1, 0, T, tag)
+
+
+@njit(inline="always", **JIT)
+def _probe_table(S, TT, H, d, rem, beta, hsig, forced, op):
+    """The table's bounds on an open node (unless a guess is forced, or the node is too small to
+    be stored): an exact entry, or a lower bound at beta, settles it; else its lower bound is
+    raised to the entry's and its cap is the entry's upper bound plus the margin.  The node's
+    ``TableTag``: with a depth limit its value also depends on the levels left, so they are part
+    of the guesses left it is stored under."""
+    ip = S.ip
+    dl = ip[IP_DEPTH]
+    nh = H.shape[0]
+    T = op.guesses
+    use = forced < 0 and nh >= ip[IP_TT_MIN]
+    trem = np.int64(rem + (16 * (dl - d) if dl > 0 else 0))
+    if not use:
+        return _ready(op.alpha, INF, INF, -1, 0, T, TableTag(np.uint64(0), trem, False))
+    hsum = np.uint64(0)
+    zob = S.zob
+    for j in range(nh):
+        hsum += zob[H[j]]
+    key = _tt_key(hsum, trem, hsig)
+    tag = TableTag(key, trem, True)
+    lb0 = op.alpha
     cap = INF
+    e = _tt_find(TT, key, H, trem, hsig)
+    if e.slot >= 0:
+        TT.meta[M_HITS] += 1
+        if e.lo == e.hi:
+            return _settled(e.lo, e.best, cap, T, tag)
+        if e.lo >= beta:
+            return _settled(e.lo, -1, cap, T, tag)
+        if e.lo > lb0:
+            lb0 = e.lo
+        if e.hi < INF:
+            cap = e.hi + S.fp[FP_MARGIN]
+    return _ready(lb0, cap, INF, -1, 0, T, tag)
+
+
+@njit(inline="always", **JIT)
+def _shortcuts(S, X, TT, H, rem, hsig, W, op):
+    """Unit weights, a node of at most as many answers as patterns: a possible answer that splits
+    it into singletons settles it at 2W - 1, one that leaves a single pair (with a guess to spare)
+    at 2W.  Otherwise ``op`` as it was."""
+    ip = S.ip
+    if ip[IP_UNIFORM] == 0 or H.shape[0] > ip[IP_NPAT]:
+        return op
+    cs = _candidate_splits(S.mt, S.gid, H, X.cnt)
+    if cs.singletons >= 0:
+        return _settled(2.0 * W - 1.0, cs.singletons, op.cap, op.guesses, op.tag)
+    if cs.one_pair >= 0 and rem >= 3:
+        tag = op.tag
+        if tag.use:
+            _tt_store(TT, tag.key, H, tag.rem, hsig, 2.0 * W, 2.0 * W, cs.one_pair)
+        return _settled(2.0 * W, cs.one_pair, op.cap, op.guesses, tag)
+    return op
+
+
+@njit(inline="always", **JIT)
+def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
+    """Scan the node's guesses (in the candidates-only guess space, its candidates: then they
+    are the list the trials index), and settle it by the scan's closed forms: two guesses left,
+    a split into singletons that meets the lower bound, a lower bound at beta.  Otherwise ready
+    the guesses to try at depth d, under the least of beta, the cap and a perfect split's value
+    (the incumbent)."""
+    ip = S.ip
+    meta = TT.meta
+    tag = op.tag
+    cap = op.cap
+    T = op.guesses
+    nh = H.shape[0]
+    if ip[IP_CANDONLY] != 0:
+        cands = X.tbuf[d]
+        for j in range(nh):
+            cands[j] = S.gid[H[j]]
+        T = cands[:nh]
+    meta[M_SCANS] += 1
+    _charge(S, meta, (nh + ip[IP_GUESS_COST]) * T.shape[0])
     if meta[M_ABORT] != 0:
-        return True, INF, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-    _charge(S, meta, NODE_COST)
+        return _settled(INF, -1, cap, T, tag)
+    sc = _scan(S, X, H, T, d, W)
+    fail = S.fp[FP_FAIL]
+    if rem == 2:
+        # Two guesses left: only a split into singletons finds everything; with a soft cap
+        # the others cost their unfound answers (closed form from the scan's tallies).
+        f = Found(sc.perfect, sc.perfect_guess)
+        if fail < INF:
+            f = _two_left(X, T, d, W, fail, f.value, f.guess)
+        if tag.use:
+            _tt_store(TT, tag.key, H, tag.rem, hsig, f.value, f.value, f.guess)
+        return _settled(f.value, f.guess, cap, T, tag)
+    alpha = op.alpha
+    if sc.min_lb > alpha:
+        alpha = sc.min_lb
+    if sc.perfect <= alpha:
+        if tag.use:
+            _tt_store(TT, tag.key, H, tag.rem, hsig, sc.perfect, sc.perfect, sc.perfect_guess)
+        return _settled(sc.perfect, sc.perfect_guess, cap, T, tag)
+    if alpha >= beta:
+        if tag.use:
+            _tt_store(TT, tag.key, H, tag.rem, hsig, alpha, INF, -1)
+        return _settled(alpha, -1, cap, T, tag)
+    # a split into singletons is a finished strategy: the incumbent to beat (INF, -1: none)
+    bestv = sc.perfect
+    bestg = sc.perfect_guess if sc.perfect < INF else -1
+    if ip[IP_K] <= 0:
+        ntrial = _heap_of_trials(X, T, d, min(beta, cap, bestv))
+    else:
+        ntrial = _trial_order(S, X, H, T, d, min(beta, cap, bestv))
+    return _ready(alpha, cap, bestv, bestg, ntrial, T, tag)
+
+
+@njit(inline="always", **JIT)
+def _open_node(S, X, TT, H, d, rem, beta, allowed, forced):
+    """Everything _node does before it tries guesses, step by step, each of which may settle
+    the node: the closed forms (``_closed_forms``), the table (``_probe_table``), the
+    candidate-split shortcuts (``_shortcuts``) and, unless a guess is forced, the scan with its
+    closed forms (``_scan_node``), which readies the guesses to try.  Returns an ``Opened``."""
+    meta = TT.meta
+    meta[M_NODES] += 1
+    T = allowed.guesses
+    if meta[M_ABORT] != 0:
+        return _settled(INF, -1, INF, T, TableTag(np.uint64(0), np.int64(rem), False))
+    _charge(S, meta, S.ip[IP_NODE_COST])
+    w = S.w
     W = 0.0
     wmax = -1.0
     imax = 0
-    for j in range(nh):
+    for j in range(H.shape[0]):
         x = w[H[j]]
         W += x
         if x > wmax:
             wmax = x
             imax = j
-    if rem <= 0:
-        return True, _failed(W, fail), -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-    if forced < 0:
-        if nh == 1:
-            return True, W, gid[H[0]], 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-        lb0 = 2.0 * W - wmax
-        if lb0 >= beta:
-            return True, lb0, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-        if rem == 1:
-            v1 = _last_guess(W, wmax, fail)
-            return True, v1, (gid[H[imax]] if v1 < INF else -1), 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-        if nh == 2:
-            a = H[imax]
-            b = H[1 - imax]
-            return True, w[a] + 2.0 * w[b], gid[a], 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-    else:
-        lb0 = W
-    # --- depth limit: past it, estimate (never below the lower bound)
-    dl = ip[IP_DEPTH]
-    if forced < 0 and dl > 0 and d >= dl:
-        return True, max(_estimate(w, H, W, wmax), lb0), -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-    # --- transposition table (with a depth limit a value also depends on the levels left)
-    hsum = np.uint64(0)
-    zob = S.zob
-    for j in range(nh):
-        hsum += zob[H[j]]
-    use_tt = forced < 0 and nh >= ip[IP_TT_MIN]
-    trem = rem + (16 * (dl - d) if dl > 0 else 0)  # table tag: guesses left (and levels left)
-    if use_tt:
-        key = _tt_key(hsum, trem, hsig)
-        slot, lo_t, hi_t, best_t = _tt_find(TT, key, H, trem, hsig)
-        if slot >= 0:
-            meta[M_HITS] += 1
-            if lo_t == hi_t:
-                return True, lo_t, best_t, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-            if lo_t >= beta:
-                return True, lo_t, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-            if lo_t > lb0:
-                lb0 = lo_t
-            if hi_t < INF:
-                cap = hi_t + margin
-    # --- shortcuts: a possible answer that splits H into singletons (or all but one pair)
-    npat = ip[IP_NPAT]
-    if forced < 0 and uniform and nh <= npat:
-        split, one_pair = _candidate_splits(mt, gid, H, X.cnt)
-        if split >= 0:
-            return True, 2.0 * W - 1.0, split, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-        if one_pair >= 0 and rem >= 3:
-            if use_tt:
-                _tt_store(TT, key, H, trem, hsig, 2.0 * W, 2.0 * W, one_pair)
-            return True, 2.0 * W, one_pair, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-    # --- choose the guesses to try
-    exact = ip[IP_K] <= 0
-    bestv = INF
-    bestg = -1
-    ntrial = 0
-    alpha = lb0
+    op = _closed_forms(S, H, d, rem, beta, T, forced, W, wmax, imax)
+    if op.done:
+        return op
+    op = _probe_table(S, TT, H, d, rem, beta, allowed.hsig, forced, op)
+    if op.done:
+        return op
     if forced >= 0:
-        ntrial = 1
-    else:
-        if ip[IP_CANDONLY] != 0:
-            cands = X.tbuf[d]
-            for j in range(nh):
-                cands[j] = gid[H[j]]
-            T = cands[:nh]
-        meta[M_SCANS] += 1
-        _charge(S, meta, (nh + GUESS_COST) * T.shape[0])
-        if meta[M_ABORT] != 0:
-            return True, INF, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-        min_lb, perfect, perfect_g = _scan(S, X, H, T, d, W)
-        if rem == 2:
-            # Two guesses left: only a split into singletons finds everything; with a soft cap
-            # the others cost their unfound answers (closed form from the scan's tallies).
-            v2, g2 = perfect, perfect_g
-            if fail < INF:
-                v2, g2 = _two_left(X, T, d, W, fail, v2, g2)
-            if use_tt:
-                _tt_store(TT, key, H, trem, hsig, v2, v2, g2)
-            return True, v2, g2, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-        if min_lb > alpha:
-            alpha = min_lb
-        if perfect <= alpha:
-            if use_tt:
-                _tt_store(TT, key, H, trem, hsig, perfect, perfect, perfect_g)
-            return True, perfect, perfect_g, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-        if alpha >= beta:
-            if use_tt:
-                _tt_store(TT, key, H, trem, hsig, alpha, INF, -1)
-            return True, alpha, -1, 0.0, cap, INF, -1, 0, T, key, trem, use_tt
-        if perfect < INF:
-            # a split into singletons is a finished strategy: the incumbent to beat
-            bestv = perfect
-            bestg = perfect_g
-        if exact:
-            ntrial = _heap_of_trials(X, T, d, min(beta, cap, bestv))
-        else:
-            ntrial = _trial_order(S, X, H, T, d, min(beta, cap, bestv))
-    return False, INF, -1, alpha, cap, bestv, bestg, ntrial, T, key, trem, use_tt
+        return _ready(op.alpha, op.cap, INF, -1, 1, T, op.tag)  # one trial: the guess
+    op = _shortcuts(S, X, TT, H, rem, allowed.hsig, W, op)
+    if op.done:
+        return op
+    return _scan_node(S, X, TT, H, d, rem, beta, allowed.hsig, W, op)
+
+
+@njit(inline="always", **JIT)
+def _pick(S, X, H, T, d, forced, bound, state):
+    """The next guess to try (``Pick``; ``state`` the one before): the forced guess once, else
+    in the exact search the heap's next (``_next_trial``), in the near-optimal one the list's
+    next whose lower bound is below ``bound``."""
+    it, left, nrun = state.it, state.left, state.run
+    if forced >= 0:
+        return Pick(np.int64(forced if it == 0 else -1), np.int64(it + 1), np.int64(left), np.int64(nrun))
+    if S.ip[IP_K] <= 0:
+        tr = _next_trial(S, X, H, T, d, left, bound, nrun)
+        return Pick(np.int64(T[tr.t] if tr.t >= 0 else -1), np.int64(it + 1), tr.left, tr.run)
+    order, lbg = X.order[d], X.lbg[d]
+    while it < left:
+        t = order[it]
+        it += 1
+        if lbg[t] < bound:
+            return Pick(np.int64(T[t]), np.int64(it), np.int64(left), np.int64(nrun))
+    return Pick(np.int64(-1), np.int64(it), np.int64(left), np.int64(nrun))
+
+
+@njit(inline="always", **JIT)
+def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
+    """The bounds of guess g's big parts (``sp``, ``parts``) tightened by a scan each (or the
+    table's better bound), before any recursion; returns the guess's new total of bounds,
+    stopping once it reaches ``bound``.  Parts of at least IP_PASS2_MIN_ALONE answers for a
+    forced guess, IP_PASS2_MIN_HARD otherwise.
+
+    When one given guess is evaluated against a bound (a first word in an opener sweep, a root
+    guess shared between threads), the sum of its parts' one-guess bounds often exceeds the bound
+    and settles the guess without recursion: most first words are refuted in a tenth of a second
+    instead of seconds.  Inside the search the same step pays in hard mode only (see
+    SearchTuning.pass2_min_hard), presumably because a part's guesses are only those its hints
+    allow there, so its one-guess bound lies further above the 2n - 1 it is given without a
+    scan."""
+    ip = S.ip
+    pmin = ip[IP_PASS2_MIN_ALONE] if forced >= 0 else ip[IP_PASS2_MIN_HARD]
+    hard = ip[IP_HARD] != 0
+    offs, plb = parts.offs, parts.plb
+    tot = sp.total
+    for i in range(sp.big):
+        p = parts.plist[sp.parts + i]
+        a = offs[p]
+        c = offs[p + 1] - a
+        if c < pmin:
+            continue
+        Hc = parts.elems[a: a + c]
+        child = _hard_child(S, here, g, p, X.tbuf[d + 1]) if hard else here
+        better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, child, parts.pw[p])
+        if TT.meta[M_ABORT] != 0:
+            return tot
+        if better > plb[p]:
+            tot += better - plb[p]
+            plb[p] = better
+            if tot >= bound:
+                break
+    return tot
+
+
+@njit(inline="always", **JIT)
+def _smallest_first(parts, sp):
+    """The big parts of ``sp`` (in ``parts.plist``), sorted in place by size, smallest first."""
+    offs = parts.offs
+    big = parts.plist[sp.parts: sp.parts + sp.big]
+    for i in range(1, sp.big):
+        p = big[i]
+        c = offs[p + 1] - offs[p]
+        k = i - 1
+        while k >= 0 and offs[big[k] + 1] - offs[big[k]] > c:
+            big[k + 1] = big[k]
+            k -= 1
+        big[k + 1] = p
+    return big
+
+
+@njit(inline="always", **JIT)
+def _close_node(S, TT, H, beta, forced, op, hsig, best, soft, rest):
+    """The node's ``Found`` once its guesses are tried (``best``: the best found, if any), the
+    table told what was proven.
+
+    Nothing below beta: the node is worth at least beta (or at least alpha), and, where every
+    guess was either tried or turned down by its scan bound (the exact search without a depth
+    limit), at least the least bound of its guesses: those turned down (``soft``), those never
+    tried (``rest``: their scan bounds reach the bound; useless guesses are worth more than the
+    node itself), and the incumbent's value (a real strategy's).  So a parent's sum, a staged
+    refutation and the table's entry get all that was proven, not only what was asked."""
+    sound = S.ip[IP_K] <= 0 and S.ip[IP_DEPTH] <= 0
+    tag = op.tag
+    if forced >= 0:
+        if best.guess >= 0:
+            return best
+        lo = max(beta, op.alpha)
+        return Found(np.float64(max(lo, soft) if sound else lo), best.guess)
+    if best.guess >= 0 and best.value < beta:
+        if tag.use:
+            _tt_store(TT, tag.key, H, tag.rem, hsig, best.value, best.value, best.guess)
+        return best
+    lo = beta if beta > op.alpha else op.alpha
+    if sound:
+        lo = max(lo, min(soft, rest, best.value))
+    if tag.use:
+        _tt_store(TT, tag.key, H, tag.rem, hsig, lo, INF, -1)
+    return Found(np.float64(lo), np.int64(-1))
 
 
 @wrapping
 @njit(**JIT)
-def _node(S, X, TT, H, d, rem, beta, T, hsig, greens, mincnt, forced):
-    """Value of the node (H, T, rem) if below ``beta``, else a number >= beta; and its best guess
-    (-1 when none was proven).  ``forced`` >= 0 evaluates that guess only.
+def _node(S, X, TT, H, d, rem, beta, allowed, forced):
+    """The ``Found`` value of the node (H, allowed, rem) if below ``beta``, else a number >= beta,
+    and its best guess (-1 when none was proven).  ``forced`` >= 0 evaluates that guess only.
 
-    Two steps: ``_open_node`` settles the node or readies the guesses to try; the loop below
-    evaluates them best first with branch and bound (``_partition`` bounds each guess's parts,
-    the big ones are searched by recursion, smallest first)."""
-    done, v0, g0, alpha, cap, bestv, bestg, ntrial, T, key, trem, use_tt = _open_node(
-        S, X, TT, H, d, rem, beta, T, hsig, forced)
-    if done:
-        return v0, g0
-    mt, w = S.mt, S.w
-    ip, fp = S.ip, S.fp
+    ``_open_node`` settles the node or readies the guesses to try; the loop evaluates them best
+    first with branch and bound: ``_partition`` bounds a guess's parts (a forced guess's, and in
+    the exact search in hard mode every guess's, are tightened by ``_tighten``), the big ones are
+    searched by recursion, smallest first; ``_close_node`` tells the table what was proven."""
+    op = _open_node(S, X, TT, H, d, rem, beta, allowed, forced)
+    if op.done:
+        return Found(op.value, op.guess)
+    ip = S.ip
     meta = TT.meta
-    uniform = ip[IP_UNIFORM] != 0
-    fail = fp[FP_FAIL]
-    npat = ip[IP_NPAT]
     exact = ip[IP_K] <= 0
+    hard = ip[IP_HARD] != 0
+    pass2 = (hard and exact) or (forced >= 0 and ip[IP_PASS2] != 0)
+    # the list the trials index (the candidates in that guess space) with the node's hints
+    here = Allowed(op.guesses, allowed.hsig, allowed.greens, allowed.mins)
+    rules = _part_rules(S)
+    parts = _parts_at(X, d)
+    offs, plb = parts.offs, parts.plb
     nh = H.shape[0]
     W = 0.0
     for j in range(nh):
-        W += w[H[j]]
-    lb0 = alpha  # forced: the guess's own answers (W)
-    order = X.order[d]
-    # --- evaluate the candidates, best first, with branch and bound
-    lbg = X.lbg[d]
-    elems = X.elems[d]
-    offs = X.offs[d]
-    pw = X.pw[d]
-    plb = X.plb[d]
-    plist = X.plist[d]
-    tbuf = X.tbuf
-    npat_green = ip[IP_GREEN]
-    hard = ip[IP_HARD] != 0
+        W += S.w[H[j]]
+    cap = op.cap
+    best = Found(op.best_value, op.best_guess)
     # A typed variable, not the literal -1: a literal argument gives the recursive call its own
     # specialisation, and a cached recursive function with two specialisations crashes on
     # reload (numba issue 6713).  Python calls _node directly for the same reason.
     no_guess = np.int64(-1)
-    it = 0
-    nrun = 0
-    # Fail-soft: the least lower bound proven of the guesses turned down.  When every guess
-    # fails, the node is worth at least that (not just beta): a parent's sum, a staged
-    # refutation and the table's entry get all that was proven, not only what was asked.
+    state = Pick(np.int64(-1), np.int64(0), op.trials, np.int64(0))
+    # Fail-soft: the least lower bound proven of the guesses turned down (see _close_node).
     soft = INF
     while True:
-        bound = beta
-        if bestv < bound:
-            bound = bestv
-        if cap < bound:
-            bound = cap
-        if forced >= 0:
-            if it > 0:
-                break
-            g = forced
-        elif exact:
-            t, ntrial, nrun = _next_trial(S, X, H, T, d, ntrial, bound, nrun)
-            if t < 0:
-                break
-            g = T[t]
-        else:
-            if it >= ntrial:
-                break
-            if lbg[order[it]] >= bound:
-                it += 1
-                continue
-            g = T[order[it]]
-        it += 1
+        bound = min(beta, best.value, cap)
+        state = _pick(S, X, H, here.guesses, d, forced, bound, state)
+        g = state.guess
+        if g < 0:
+            break
         meta[M_EVALS] += 1
-        _charge(S, meta, EVAL_COST * nh)
+        _charge(S, meta, ip[IP_EVAL_COST] * nh)
         if meta[M_ABORT] != 0:
-            return INF, -1
-        nparts, nbig, tot = _partition(mt, w, H, g, rem, fail, uniform, npat, npat_green,
-                                       elems, offs, pw, plb, plist, W)
+            return Found(INF, no_guess)
+        sp = _partition(S.mt, S.w, H, g, rem, W, rules, parts)
+        tot = sp.total
+        if tot < bound and pass2 and sp.big > 1 and rem - 1 >= 2:
+            tot = _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced)
+            if meta[M_ABORT] != 0:
+                return Found(INF, no_guess)
         if tot >= bound:
             soft = min(soft, tot)
             continue
-        # When one given guess is evaluated against a bound (a first word in an opener sweep, a
-        # root guess shared between threads), tighten its big parts' bounds before any deep
-        # search: one scan each gives the best one-guess lower bound of the part (or the table
-        # has a better one).  Their sum often exceeds the bound and settles the guess without
-        # recursion: most first words are refuted in a tenth of a second instead of seconds.
-        # Inside the search the same step pays in hard mode only (measured: see PASS2_MIN_HARD),
-        # presumably because a part's guesses are only those its hints allow there, so its
-        # one-guess bound lies further above the 2n - 1 it is given without a scan.
-        if ((hard and exact) or (forced >= 0 and ip[IP_PASS2] != 0)) and nbig > 1 and rem - 1 >= 2:
-            pmin = PASS2_MIN_ALONE if forced >= 0 else PASS2_MIN_HARD
-            for i in range(nbig):
-                p = plist[nparts + i]
-                a = offs[p]
-                c = offs[p + 1] - a
-                if c < pmin:
-                    continue
-                Hc = elems[a: a + c]
-                if hard:
-                    nT, g2, m2, hs2 = _hard_child(S, T, g, p, greens, mincnt, tbuf[d + 1])
-                    better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, tbuf[d + 1][:nT], hs2, pw[p])
-                else:
-                    better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, T, hsig, pw[p])
-                if meta[M_ABORT] != 0:
-                    return INF, -1
-                if better > plb[p]:
-                    tot += better - plb[p]
-                    plb[p] = better
-                    if tot >= bound:
-                        break
-            if tot >= bound:
-                soft = min(soft, tot)
-                continue
-        # recurse into the big parts, smallest first
-        big = plist[nparts: nparts + nbig]
-        for i in range(1, nbig):
-            p = big[i]
-            c = offs[p + 1] - offs[p]
-            k = i - 1
-            while k >= 0 and offs[big[k] + 1] - offs[big[k]] > c:
-                big[k + 1] = big[k]
-                k -= 1
-            big[k + 1] = p
-        for i in range(nbig):
+        big = _smallest_first(parts, sp)
+        for i in range(sp.big):
             p = big[i]
             a = offs[p]
-            c = offs[p + 1] - a
             tot -= plb[p]
-            child_bound = bound - tot
-            Hc = elems[a: a + c]
-            if hard:
-                nT, g2, m2, hs2 = _hard_child(S, T, g, p, greens, mincnt, tbuf[d + 1])
-                v, _ = _node(S, X, TT, Hc, d + 1, rem - 1, child_bound, tbuf[d + 1][:nT], hs2, g2, m2, no_guess)
-            else:
-                v, _ = _node(S, X, TT, Hc, d + 1, rem - 1, child_bound, T, hsig, greens, mincnt, no_guess)
+            child = _hard_child(S, here, g, p, X.tbuf[d + 1]) if hard else here
+            f = _node(S, X, TT, parts.elems[a: offs[p + 1]], d + 1, rem - 1, bound - tot, child, no_guess)
             if meta[M_ABORT] != 0:
-                return INF, -1
-            tot += v
+                return Found(INF, no_guess)
+            tot += f.value
             if tot >= bound:
                 break
         if tot < bound:
-            bestv = tot
-            bestg = g
-            if bestv <= alpha:
+            best = Found(tot, g)
+            if tot <= op.alpha:
                 break
-            if exact and ntrial > PRUNE_MIN:
-                ntrial = _prune_trials(X, d, ntrial, min(beta, cap, bestv))
+            if exact and state.left > ip[IP_PRUNE_MIN]:
+                state = Pick(g, state.it, np.int64(_prune_trials(X, d, state.left, min(beta, cap, tot))), state.run)
         else:
             soft = min(soft, tot)
-    # Soft bounds are bounds only where every guess was either tried or turned down by its
-    # scan bound: the exact search without a depth limit.
-    sound = exact and ip[IP_DEPTH] <= 0
-    if forced >= 0:
-        if bestg >= 0:
-            return bestv, bestg
-        lo = max(beta, lb0)
-        return (max(lo, soft) if sound else lo), bestg
-    if bestg >= 0 and bestv < beta:
-        if use_tt:
-            _tt_store(TT, key, H, trem, hsig, bestv, bestv, bestg)
-        return bestv, bestg
-    # nothing below beta: the node is worth at least beta (or at least alpha), and at least
-    # the least bound of its guesses: those turned down (soft), those never tried (their scan
-    # bounds reach the bound; useless guesses are worth more than the node itself), and the
-    # incumbent's value (a real strategy's).
-    lo = beta if beta > alpha else alpha
-    if sound:
-        lo = max(lo, min(soft, X.rest[d], bestv))
-    if use_tt:
-        _tt_store(TT, key, H, trem, hsig, lo, INF, -1)
-    return lo, -1
+    return _close_node(S, TT, H, beta, forced, op, allowed.hsig, best, soft, X.rest[d])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1435,58 +1706,58 @@ def _order_scanned(S, X, H, T, out):
 
 @wrapping
 @njit(**JIT)
-def _node_plan(S, X, TT, H, rem, T, hsig, out, out_key, out_pos, out_lb):
+def _node_plan(S, X, TT, H, rem, allowed, out):
     """``_node``'s first step for a node whose guesses the caller shares out to threads (a big
-    part of a first guess, see TreeSearch._split_parts).  Returns (settled, value, guess,
-    alpha, cap, incumbent value, incumbent guess, n): when not settled, ``out`` holds the n
-    guesses the loop of _node may try, with their ordering keys, places in the guess list (or,
-    near-optimal, in the trial order) and lower bounds: the caller orders them by key, then
-    place, as _next_trial does.  A guess whose partition repeats an earlier one's is kept: it
-    ties, and a tie never replaces."""
+    part of a first guess, see TreeSearch._split_parts).  Returns a ``Plan``: when not settled,
+    ``out`` (a ``PlanOut``) holds the ``count`` guesses the loop of _node may try, with their
+    ordering keys, places in the guess list (or, near-optimal, in the trial order) and lower
+    bounds: the caller orders them by key, then place, as _next_trial does.  A guess whose
+    partition repeats an earlier one's is kept: it ties, and a tie never replaces."""
     no_guess = np.int64(-1)
-    done, v, g, alpha, cap, bestv, bestg, ntrial, T2, key, trem, use_tt = _open_node(
-        S, X, TT, H, 0, rem, INF, T, hsig, no_guess)
-    if done:
-        return True, v, g, alpha, cap, bestv, bestg, 0
-    bound = min(cap, bestv)
+    op = _open_node(S, X, TT, H, 0, rem, INF, allowed, no_guess)
+    if op.done:
+        return Plan(True, op.value, op.guess, op.alpha, op.cap, op.best_value, op.best_guess, np.int64(0))
+    bound = min(op.cap, op.best_value)
     exact = S.ip[IP_K] <= 0
+    T = op.guesses
     order, lbg = X.order[0], X.lbg[0]  # exact: every candidate, as a heap
     n = 0
-    for i in range(ntrial):
+    for i in range(op.trials):
         t = order[i]
         if lbg[t] < bound:
-            out[n] = T2[t]
-            out_key[n] = X.key[0][t] if exact else 0.0
-            out_pos[n] = t if exact else i
-            out_lb[n] = lbg[t]
+            out.guesses[n] = T[t]
+            out.keys[n] = X.key[0][t] if exact else 0.0
+            out.places[n] = t if exact else i
+            out.lbs[n] = lbg[t]
             n += 1
-    return False, v, g, alpha, cap, bestv, bestg, n
+    return Plan(False, op.value, op.guess, op.alpha, op.cap, op.best_value, op.best_guess, np.int64(n))
 
 
 @wrapping
 @njit(**JIT)
-def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, pos, alpha, cap, best, me, values):
-    """Evaluate each of ``guesses`` (lower bounds ``lbs``, places ``pos`` in the node's trial
+def _try_guesses(S, X, TT, H, rem, allowed, batch, race):
+    """Evaluate each guess of ``batch`` (with its lower bound and place in the node's trial
     order) at the node H, as the loop of _node does: a big part's guesses after its first, see
-    TreeSearch._split_parts.  ``best`` holds each thread's best so far as one int64, value and
-    place packed (see BEST_SHIFT; one store, so another thread never reads a value with the
-    wrong place): this thread writes entry ``me``, reads all (a stale read only loosens a
-    bound).  values[i] is the guess's value, or INF when it did not beat its bound.  Unit
-    weights and a hard cap only: the values are integers.
+    TreeSearch._split_parts.  ``race.best`` holds each thread's best so far as one int64, value
+    and place packed (see BEST_SHIFT; one store, so another thread never reads a value with the
+    wrong place): this thread writes entry ``race.me``, reads all (a stale read only loosens a
+    bound).  ``batch.values[i]`` is the guess's value, or INF when it did not beat its bound.
+    Unit weights and a hard cap only: the values are integers.
 
     The node's guess is the first in trial order with the least value, so a guess must beat a
     value found earlier in the order, and only tie one found later (the margin): then every
     guess that can be chosen is found exactly, whichever thread got where first.  Nothing
-    beats the node's lower bound ``alpha``: once a guess meets it, the guesses after it are
+    beats the node's lower bound ``race.alpha``: once a guess meets it, the guesses after it are
     skipped (those before it can still tie it: the serial loop would have met them first).
     The parts' extra scans of a lone guess (IP_PASS2) are off here, as in the loop of _node
-    (but for the exact search in hard mode, which has them everywhere: see PASS2_MIN_HARD)."""
+    (but for the exact search in hard mode, which has them everywhere: see _tighten)."""
     margin = S.fp[FP_MARGIN]
     pass2 = S.ip[IP_PASS2]
     S.ip[IP_PASS2] = 0  # this worker's own copy of the parameters
     low = (np.int64(1) << BEST_SHIFT) - 1
-    for i in range(guesses.shape[0]):
-        bound = cap
+    best, pos = race.best, batch.places
+    for i in range(batch.guesses.shape[0]):
+        bound = race.cap
         settled = False
         for j in range(best.shape[0]):
             code = best[j]
@@ -1494,32 +1765,31 @@ def _try_guesses(S, X, TT, H, rem, T, hsig, greens, mincnt, guesses, lbs, pos, a
                 continue
             b = np.float64(code >> BEST_SHIFT)
             at = code & low
-            if b <= alpha and at < pos[i]:
+            if b <= race.alpha and at < pos[i]:
                 settled = True
             if at > pos[i]:
                 b += margin
             if b < bound:
                 bound = b
-        values[i] = INF
-        if settled or lbs[i] >= bound:
+        batch.values[i] = INF
+        if settled or batch.lbs[i] >= bound:
             continue
         # typed arguments, as Python passes them: a literal would compile _node a second time
         # (see the note in _node)
-        v, _ = _node(S, X, TT, H, np.int64(0), np.int64(rem), np.float64(bound), T, hsig, greens, mincnt,
-                     np.int64(guesses[i]))
+        f = _node(S, X, TT, H, np.int64(0), np.int64(rem), np.float64(bound), allowed, np.int64(batch.guesses[i]))
         if TT.meta[M_ABORT] != 0:
             break
-        if v < bound:
-            values[i] = v
-            code = (np.int64(v) << BEST_SHIFT) | pos[i]
-            if code < best[me]:  # a lower value, or the same value earlier in the order
-                best[me] = code
+        if f.value < bound:
+            batch.values[i] = f.value
+            code = (np.int64(f.value) << BEST_SHIFT) | pos[i]
+            if code < best[race.me]:  # a lower value, or the same value earlier in the order
+                best[race.me] = code
     S.ip[IP_PASS2] = pass2
 
 
 @wrapping
 @njit(**JIT)
-def _node_trials(S, X, TT, H, rem, T, hsig, out):
+def _node_trials(S, X, TT, H, rem, allowed, out):
     """The guesses the search would try at this node, best first, as guess ids in ``out``
     (the top-k and kc of the near-optimal search, or every useful guess of the exact one);
     returns how many.  Used to rank alternatives for display and to share a big root's
@@ -1527,6 +1797,7 @@ def _node_trials(S, X, TT, H, rem, T, hsig, out):
     ip = S.ip
     gid = S.gid
     nh = H.shape[0]
+    T = allowed.guesses
     if ip[IP_CANDONLY] != 0:
         cands = X.tbuf[0]
         for j in range(nh):

@@ -25,7 +25,7 @@ import collections
 import contextlib
 import hashlib
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -38,31 +38,155 @@ from ..core.pages import small_pages
 from ..core.words import Lexicon, WordId
 
 INF = sk.INF
+Allowed = sk.Allowed  # the guesses a node may play and its hard-mode state (TreeSearch.allowed)
 DEFAULT_K = 12
 DEFAULT_KC = 6
 DEFAULT_MEMORY_MB = 2048
 MAX_PATTERNS = 3**7  # the scan keeps per-pattern tallies; longer words use the greedy rankers
-# Isolated calls (the play policy's budgeted suggestions): work groups and their tables.  A
-# budgeted suggestion stores at most ~budget / NODE_COST nodes (20 M units: 100 k), so 2^18
-# entries rarely fill; a full table is emptied, which is still deterministic.
-PLAY_SPLIT = 2
-# A node's guess scan is shared out to the threads above this many (answer, guess) pairs: the
-# nyt root's scan (14,855 x 14,855) took 2.8 s on one core, a mid-game one tens of ms; below
-# ~1 ms of work, starting threads costs more than it saves.
-SHARED_SCAN_PAIRS = 1 << 20
 # The worker arrays (Scratch fields) a scan fills per guess, copied when shares are joined.
 SCAN_SLOTS = ("lbg", "key", "sig", "useful", "hitw")
-# A shared scan reads guess by guess (guesses x answers) when the node holds at least one answer in
-# this many: a cache line of a guess's row then serves several of the node's answers.  Below, it
-# reads answer by answer (the transposed matrix), where a line serves 64 guesses of one answer.
-ROW_SCAN_DENSITY = 64
-# A part of a first guess with this many answers is itself shared out to the threads (see
-# TreeSearch._split_parts); smaller ones are whole tasks.  The parts that hold most of a search
-# have ~110 answers (classic SALET, nyt-2309 TARSE); at 64 the extra tasks cost classic 10 %.
-SPLIT_PART_MIN = 100
-TRIAL_BATCH = 32  # a big part's other guesses go to the threads this many at a time
-PLAY_TABLE_ENTRIES = 1 << 18
-PLAY_TABLE_POOL = 1 << 22  # answer ids kept for verification (16 MB)
+
+
+@dataclass(frozen=True)
+class SearchTuning:
+    """The search's tuning: thresholds and costs measured on this kind of machine, which change
+    how fast a search runs (and what a work budget buys), never what it returns.  One instance,
+    ``DEFAULT_TUNING``, is every search's unless ``TreeSearch(tuning=...)`` is given another
+    (tests lower thresholds so that small cases take the paths big ones do)."""
+
+    # --- the threads and the table
+    # A node's guess scan is shared out to the threads above this many (answer, guess) pairs: the
+    # nyt root's scan (14,855 x 14,855) took 2.8 s on one core, a mid-game one tens of ms; below
+    # ~1 ms of work, starting threads costs more than it saves.
+    shared_scan_pairs: int = 1 << 20
+    # A shared scan reads guess by guess (guesses x answers) when the node holds at least one
+    # answer in this many: a cache line of a guess's row then serves several of the node's
+    # answers.  Below, it reads answer by answer (the transposed matrix), where a line serves 64
+    # guesses of one answer.
+    row_scan_density: int = 64
+    # A part of a first guess with this many answers is itself shared out to the threads (see
+    # TreeSearch._split_parts); smaller ones are whole tasks.  The parts that hold most of a
+    # search have ~110 answers (classic SALET, nyt-2309 TARSE); at 64 the extra tasks cost
+    # classic 10 %.
+    split_part_min: int = 100
+    trial_batch: int = 32  # a big part's other guesses go to the threads this many at a time
+    # A table starts with this many slots in use (2 MB) and doubles them whenever a quarter are
+    # taken (at half, 4-slot probe runs overflowed: 3 % of entries lost instead of 0.3 %), up to
+    # its size: a search touches only the pages it fills.  Hashing over all of a 2 GB table from
+    # the start touched a new page for nearly every probe: classic SALET hard faulted 29,000
+    # pages, 7 % of its time on one thread and 17 % on two (the threads fault in turn).
+    table_start_slots: int = 1 << 15
+    # Isolated calls (the play policy's budgeted suggestions): work groups and their tables.  A
+    # budgeted suggestion stores at most ~budget / node_cost nodes (20 M units: 100 k), so 2^18
+    # entries rarely fill; a full table is emptied, which is still deterministic.
+    play_split: int = 2
+    play_table_entries: int = 1 << 18
+    play_table_pool: int = 1 << 22  # answer ids kept for verification (16 MB)
+
+    # --- the kernel's (copied into each search's parameters, S.ip / S.fp)
+    # Smallest node stored in the transposition table.
+    table_min: int = 3
+    # From this many answers a uniform scan counts every guess's parts first and summarises each
+    # tally once (see sk._scan_uniform); below, it counts parts and squares as it goes.
+    scan_tally_min: int = 128
+    # The exact search drops the candidates a new incumbent rules out when more than this many
+    # remain.
+    prune_min: int = 32
+    # A guess's parts of at least this many answers get a scan each for a tighter bound before
+    # any recursion (see sk._tighten): a lone guess's (a first word of an opener sweep) in both
+    # modes, with pass2_min_alone; in the exact search in hard mode every guess's, with
+    # pass2_min_hard (and pass2_min_alone for the root guesses the threads share).  The
+    # near-optimal search was not measured with it: left as it was.  Hard mode, NYT-3158 TARSE's
+    # exact total, one thread, a quiet machine, beside the C++ (bench_peer): 26.1 s -> 9.95 s
+    # (C++ 41.4 s); on a busy machine 38.2 s -> 17.1 s (18.5 s with parts of 8 inside the search,
+    # 33.3 s with 100); the refutation of 21 of the hard opener proof's remaining first words 223
+    # CPU-s -> 87; classic SALET hard unchanged (0.7-0.9 s).  Normal mode inside the search:
+    # twice as slow (classic SALET 0.64 s -> 1.45 s, NYT-2309 TARSE 2.76 s -> 5.43 s), so it is
+    # not done there.
+    pass2_min_alone: int = 8
+    pass2_min_hard: int = 30
+    # Estimated value per unit weight of a node of n answers (n >= 3) when the depth limit stops
+    # the search: a + b ln(n), fitted to the nodes of optimal trees (nyt-3158 from TARSE, 2,000
+    # nodes; 1.74 at n=3, 2.3 at n=20, 3.0 at n=250).
+    estimate_a: float = 1.454
+    estimate_b: float = 0.283
+    # The work a budget counts, in scan units (one answer against one guess, ~3-5 ns; see
+    # search_kernels.M_WORK): a node visit, an answer partitioned when a guess is evaluated, a
+    # guess scanned whatever the node's size (bookkeeping, cache lines); weighted work costs
+    # weighted_cost / 2 times as much.  The play policy's budgets are in these units: changing
+    # them changes what a budgeted suggestion can afford.
+    node_cost: int = 200
+    eval_cost: int = 4
+    guess_cost: int = 40
+    weighted_cost: int = 5
+
+    # --- the staged refutation of an opener sweep's first words (refutation.py)
+    # Work the kernel gets on its own first (scan units: about half a second on the NYT lists).
+    # Most first words are refuted by it in a tenth of a second; staging costs about a second.
+    # Measured 2026-11-27 against 11,678.5 (the hard top-10 bound), one thread, cold table, 80 words
+    # drawn at random from the ~10,000 a hard top-10 run leaves after its first 4,878: 90 CPU-s at
+    # 150 M, 83 at 300 M, 77 at 1.5 G, 67 with no limit (the kernel alone beats the stages on the far
+    # tail), 182 with no quick try (the stages alone: what the try leaves in the table pays); but 42
+    # dearer words of the run's head went 336 -> 403 CPU-s at 4 G (HAROS 4.6 -> 21 s, ALECS 8.7 ->
+    # 32 s).  No budget wins both by more than the noise, and none comes near halving the run.
+    refute_quick_units: int = 150_000_000
+    stage_min: int = 20  # parts of fewer answers are left to the kernel (their gaps are small and cheap)
+    # Ask the parts for this much more than the bound needs.  1.2 (estimates err) was the guess; the
+    # kernel fails soft, so a part that meets its target usually proves more than it, and that
+    # overshoot is the margin.  NYT-3158 hard mode, refuted against the top-100 bound 11,762.5 (one
+    # thread, cold table, a fresh process per set, 2026-11-27): 9 tail words (seed estimates 12,000-12,200)
+    # 157 and 148 CPU-s at 1.2, 125 at 1.0; 14 others (11,990-12,300) 93.6 -> 79.6; the proof
+    # sample (bench_proof_sample --hard, bound 11,627.5) 197 -> 204 CPU-s: no change within noise.
+    # One round with no cap (stage_rounds = (1.0,)) did better on the tail (101-110 CPU-s) but 3-4x
+    # worse on words whose small parts hold most of the gap (GRAVE 1.9 -> 6.4 s, TIARE 9 -> 37 s).
+    stage_slack: float = 1.0
+    stage_rounds: tuple[float, ...] = (0.5, 1.0)  # the most of its estimated gap a part is asked for, round by round
+    # In hard mode, parts of this many answers or more are the dear ones: they share what the
+    # cheaper parts cannot give (see refutation.staged_bound).  NYT-3158 hard mode, 30 first words of the
+    # proof's head: 126 s with every part sharing in proportion to its gap, largest gap first; 96 s
+    # so (120: 109 s, 300: 103 s).  Not in normal mode, where the same 30 words took 43 s sharing
+    # and 48 s so: there the estimates are real strategies' totals, and sharing in proportion to
+    # them is the better guess; in hard mode they include failure costs (see opener_sweep).  500
+    # since 2026-11-27 (the slack at 1.0; one thread, cold table, the top-100 run beside it): the
+    # words of the top-100 proof's tail spend 70-85 % of their time in their one part of 650-800
+    # answers (CARKS: 8.3 of 12.2 s in its part of 661), which at 200 shared with the parts of
+    # 200-499 and was asked for more than it need be.  Refuted against 11,762.5: 9 tail words 136 ->
+    # 118 CPU-s, 14 others 75.9 -> 64.9, the dear head words DOILT, CLOTE, DROIT, PLANE 365 (325-358
+    # before: no change); against 11,627.5: 7 words 45.9 -> 43.0, the proof sample 204 -> 211
+    # (noise).  800 gave nothing (134 on the 9 tail words).
+    stage_big_hard: int = 500
+
+    # --- the opener sweep (opener_sweep.SweepSpec carries a tuning; see seed_size there)
+    seed_words: int = 200  # near-optimal totals computed before an exact sweep ...
+    seed_per_kept: int = 8  # ... or this many per word kept, if more ...
+    seed_per_kept_hard: int = 150  # ... in hard mode, where the order is a poor guide
+    # the seeding search: ~0.4 s a first word on the NYT lists, within 0.02 % of TARSE's exact total
+    seed_k: int = 8
+    seed_kc: int = 4
+    seed_memory_mb: int = 256
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if any(v < 0 for v in (value if isinstance(value, tuple) else (value,))):
+                raise ValueError(f"SearchTuning.{f.name} must not be negative, not {value!r}")
+
+    def copy_into(self, ip: np.ndarray, fp: np.ndarray) -> None:
+        """Write the kernel's part into a search's parameter arrays."""
+        ip[sk.IP_TT_MIN] = self.table_min
+        ip[sk.IP_SCAN_TALLY_MIN] = self.scan_tally_min
+        ip[sk.IP_PRUNE_MIN] = self.prune_min
+        ip[sk.IP_PASS2_MIN_ALONE] = self.pass2_min_alone
+        ip[sk.IP_PASS2_MIN_HARD] = self.pass2_min_hard
+        ip[sk.IP_NODE_COST] = self.node_cost
+        ip[sk.IP_EVAL_COST] = self.eval_cost
+        ip[sk.IP_GUESS_COST] = self.guess_cost
+        ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
+        fp[sk.FP_EST_A] = self.estimate_a
+        fp[sk.FP_EST_B] = self.estimate_b
+
+
+DEFAULT_TUNING = SearchTuning()
 
 
 class BudgetExceeded(Exception):
@@ -133,16 +257,16 @@ class _Worker:
 
     @staticmethod
     def table(table_bytes: int = 0, *, entries: int | None = None, pool: int | None = None,
-              grows: bool = True) -> sk.Table:
+              grows: bool = True, start_slots: int = 1 << 15) -> sk.Table:
         """A transposition table in about ``table_bytes`` (or of the sizes given).  It starts
-        with sk.TT_START_SLOTS slots in use and doubles them as they fill (``grows``), else
-        uses all from the start."""
+        with ``start_slots`` slots in use (SearchTuning.table_start_slots) and doubles them as
+        they fill (``grows``), else uses all from the start."""
         # ~35 % of the bytes for entries (64 bytes each), the rest for the answer sets.
         if entries is None:
             entries = 1 << max(8, int(np.log2(max(256, 0.35 * table_bytes / (8 * sk.E_WORDS)))))
         if pool is None:
             pool = max(1 << 12, int(0.65 * table_bytes / 4))
-        start = min(entries, sk.TT_START_SLOTS) if grows else entries
+        start = min(entries, start_slots) if grows else entries
         alloc = np.zeros(sk.N_ALLOC, np.int64)
         alloc[[sk.A_MASK, sk.A_HIGH]] = start - 1
         alloc[sk.A_START] = start
@@ -170,7 +294,7 @@ class _PartPlan:
 
     H: np.ndarray  # the part's answers
     cons: HardConstraints | None
-    allowed: tuple  # TreeSearch._allowed(cons), computed once (a hard-mode part has ~400 batches)
+    allowed: Allowed  # TreeSearch.allowed(cons), computed once (a hard-mode part has ~400 batches)
     settled: float | None  # the node's value when _node_plan settled it
     alpha: float  # the node's lower bound
     cap: float  # the table's upper bound (plus the margin)
@@ -202,6 +326,210 @@ class _Task:
     batch: np.ndarray | None = None  # "refute"
 
 
+class _SharedParts:
+    """One run of ``TreeSearch._split_parts``: a first guess's parts solved on the threads, the
+    big ones shared out too:
+
+    1. each big part's node is opened as _node opens it (``TreeSearch._plan``: settled at once,
+       or the guesses it would try and its incumbent), the parts' plans the first tasks (a plan
+       is a scan of every guess: 5-30 ms each on classic, done one after the other before the
+       threads started, 8 % of classic SALET's 2-thread time);
+    2. the first of those guesses is searched by solving its parts, as tasks of their own
+       (an exact search's first guess is usually its best: its parts must be solved exactly
+       anyway);
+    3. once they are solved, the part's other guesses become tasks, in batches, each bounded by
+       the best value so far (``sk._try_guesses``: ties only with a guess later in trial
+       order); most are refuted at once, and the threads read each other's refutations in the
+       shared table.
+
+    The threads take the plans, then the first guesses' parts, biggest first; a part's
+    refutations are taken in order by the thread that solved the last part of its first guess,
+    and by the other, still in order, once the queue is empty (before the small parts): a thread
+    never waits while the other works on the part that holds most of the search (82 % of
+    nyt-2309 TARSE's is one part of 113 answers; 57 % of classic SALET's).  (Taking them from
+    the far end instead, where they repeat less of each other's work, left the expensive head of
+    the order to one thread: classic SALET 2 threads 0.40 s against 0.39 s in order.)  The whole
+    small parts come last: independent and of every size, they even out the threads' ends.  The
+    node's guess is chosen as _node chooses it (the incumbent, replaced only by a strictly
+    better guess in trial order), so values and trees equal the serial search's.
+
+    Steps: ``_work`` is a thread's loop (``_take`` a task, ``_run`` it, ``_file`` what it
+    returns); a task opens a part (``_open``), solves a part or a part of a first guess
+    (``_solve``, which hands the last one's part to ``_refutations``), or refutes a batch of a
+    part's other guesses (``_refute``); ``_results`` chooses each big part's guess at the end.
+    The state is shared by the threads under ``cond``."""
+
+    def __init__(self, search: "TreeSearch", parts: list, big: list, rows: int, build: bool) -> None:
+        self.search = search
+        self.rows = rows
+        self.rem = search.max_guesses - rows
+        self.build = build
+        self.plans: dict[int, _PartPlan] = {}
+        self.results: dict[int, tuple[float, Node | None]] = {}
+        big_keys = {b[0] for b in big}
+        self.queue = collections.deque(sorted((_Task("plan", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in big),
+                                              key=lambda t: -t.size))
+        self.small = collections.deque(sorted((_Task("part", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in parts
+                                               if p not in big_keys), key=lambda t: -t.size))
+        self.chains: dict[int, collections.deque] = {}  # a part's refutation batches, in trial order
+        self.owner: dict[int, int] = {}  # the thread that takes them in order
+        self.cond = threading.Condition()
+        self.running = 0
+
+    def run(self) -> dict[int, tuple[float, "Node | None"]]:
+        self.search._on_threads(self.search._active, self._work)
+        return self._results()
+
+    # --- a thread's loop
+
+    def _work(self, worker: _Worker, group: int) -> None:
+        while True:
+            with self.cond:
+                task = self._take(group)
+                while task is None and self.running > 0:
+                    self.cond.wait()  # a task under way may still add refutations
+                    task = self._take(group)
+                if task is None:
+                    return
+                self.running += 1
+            new: list[_Task] = []
+            try:
+                new = self._run(worker, group, task)
+            finally:
+                with self.cond:
+                    self.running -= 1
+                    self._file(task, new, group)
+                    self.cond.notify_all()
+
+    def _take(self, group: int) -> _Task | None:
+        """The next task for a thread (under the lock): the next batch of the part it refutes
+        (in order, as one thread would: each batch reads the refutations before it in the
+        table), else a queued task (plans, then first guesses' parts), else the next batch of
+        another thread's part (every chain has an owner from the start), else a small part."""
+        mine = [p for p, g in self.owner.items() if g == group and self.chains[p]]
+        if mine:
+            return self.chains[mine[0]].popleft()
+        if self.queue:
+            return self.queue.popleft()
+        for chain in self.chains.values():
+            if chain:
+                return chain.popleft()
+        return self.small.popleft() if self.small else None
+
+    def _file(self, task: _Task, new: list[_Task], group: int) -> None:
+        """What a task returned, where the threads take it (under the lock): an opened part's
+        first guess's parts join the queue, biggest first after the plans; a part's refutation
+        batches become its chain, owned by the thread that solved the last part of its first
+        guess."""
+        if new and task.kind == "plan":
+            queued = sorted([*self.queue, *new], key=lambda t: (t.kind != "plan", -t.size))
+            self.queue.clear()
+            self.queue.extend(queued)
+        elif new:
+            self.chains[task.part] = collections.deque(new)
+            self.owner[task.part] = group
+
+    def _run(self, worker: _Worker, group: int, task: _Task) -> list[_Task]:
+        if task.kind == "plan":
+            return self._open(worker, task)
+        if task.kind == "refute":
+            self._refute(worker, group, task)
+            return []
+        return self._solve(worker, task)
+
+    # --- the tasks
+
+    def _open(self, worker: _Worker, task: _Task) -> list[_Task]:
+        """Open a big part: its plan, and its first guess's parts as tasks (none when the plan
+        settles the part)."""
+        search, lex = self.search, self.search.lexicon
+        p, Hs, cons = task.part, task.H, task.cons
+        plan = search._plan(Hs, self.rem, cons, worker)
+        if plan.settled is not None or plan.order.size == 0:  # nothing to try, or nothing beats the incumbent
+            value = plan.settled if plan.settled is not None else plan.incumbent[0]
+            self.results[p] = (value, search._build(worker, Hs, self.rows, cons) if self.build and value < INF
+                               else None)
+            return []
+        pats = np.asarray(search.mt[Hs, plan.first])
+        green = all_green(lex.length)
+        subs = [q for q in np.unique(pats).tolist() if q != green]
+        plan.waiting = len(subs)
+        self.plans[p] = plan
+        return [_Task("sub", int((pats == q).sum()), p, q, Hs[pats == q],
+                      search._child_constraints(cons, lex.guesses[plan.first], q)) for q in subs]
+
+    def _solve(self, worker: _Worker, task: _Task) -> list[_Task]:
+        """Solve a whole part, or a part of a big part's first guess (the last of those hands
+        the big part's other guesses out as refutations)."""
+        search = self.search
+        r = self.rows if task.kind == "part" else self.rows + 1
+        if self.build:
+            try:
+                node = search._build(worker, task.H, r, task.cons)
+                out = (node.value, node)
+            except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
+                out = (INF, None)
+        else:
+            out = (search._run(worker, task.H, search.max_guesses - r, INF, search.allowed(task.cons), -1)[0], None)
+        if task.kind == "part":
+            self.results[task.part] = out
+            return []
+        plan = self.plans[task.part]
+        with self.cond:
+            plan.subs[task.sub] = out
+            plan.waiting -= 1
+            last = plan.waiting == 0
+        return self._refutations(task.part) if last else []
+
+    def _refutations(self, p: int) -> list[_Task]:
+        """The part's other guesses as batches, now that its first guess's value is known."""
+        search = self.search
+        plan = self.plans[p]
+        v1 = float(search.w[plan.H].sum()) + sum(v for v, _ in plan.subs.values())
+        plan.values = np.full(plan.order.size, INF)
+        plan.values[0] = v1
+        # the best value so far and its place in the trial order, one entry per thread (each
+        # writes its own, all read all); the first guess and the incumbent come first
+        v0 = min(v1, plan.incumbent[0])
+        plan.best = np.full(len(search._active), sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT, np.int64)
+        if v0 <= plan.alpha:
+            return []  # the node's lower bound is met: nothing after can be better
+        live = np.flatnonzero(plan.lbs[1:] < min(v0, plan.cap)) + 1
+        n = search.tuning.trial_batch
+        return [_Task("refute", 0, p, batch=live[i:i + n]) for i in range(0, live.size, n)]
+
+    def _refute(self, worker: _Worker, group: int, task: _Task) -> None:
+        """A batch of a big part's other guesses, each against the best value so far."""
+        plan = self.plans[task.part]
+        i = task.batch
+        batch = sk.Batch(plan.order[i], plan.lbs[i], i.astype(np.int64), np.full(i.size, INF))
+        race = sk.Race(plan.alpha, plan.cap, plan.best, group)
+        self.search._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, self.rem,
+                               plan.allowed, batch, race)
+        plan.values[i] = batch.values
+
+    # --- the end
+
+    def _results(self) -> dict[int, tuple[float, "Node | None"]]:
+        """Each part's value (and with ``build`` its subtree): a big part's guess is its
+        incumbent, replaced only by a strictly better guess in trial order, as in _node."""
+        search = self.search
+        results = self.results
+        for p, plan in self.plans.items():
+            value, guess = plan.incumbent
+            for g, v in zip(plan.order.tolist(), plan.values.tolist()):
+                if v < min(value, plan.cap):  # trial order: only a strictly better guess replaces
+                    value, guess = v, g
+            node = None
+            if self.build and value < INF:
+                if guess == plan.first:
+                    node = Node(guess, plan.H, value, {q: n for q, (_, n) in plan.subs.items()})
+                else:
+                    node = search._build(search._active[0], plan.H, self.rows, plan.cons)
+            results[p] = (value, node)
+        return results
+
+
 class TreeSearch:
     """Best guesses by tree search over a lexicon.
 
@@ -226,12 +554,16 @@ class TreeSearch:
         fail_cost: float | None = None,
         depth: int | None = None,
         guess_space: str = "all",
+        tuning: SearchTuning = DEFAULT_TUNING,
     ) -> None:
         if 3**lexicon.length > MAX_PATTERNS:
             raise ValueError(f"tree search supports words of up to 7 letters, not {lexicon.length}")
         self.lexicon = lexicon
         if guess_space not in ("all", "candidates"):
             raise ValueError(f"unknown guess space {guess_space!r}; use 'all' or 'candidates'")
+        if not isinstance(tuning, SearchTuning):
+            raise TypeError("tuning must be a SearchTuning")
+        self.tuning = tuning
         self.k = k
         self.kc = kc
         self.depth = depth
@@ -271,7 +603,6 @@ class TreeSearch:
         ip[sk.IP_NPAT] = 3**lexicon.length
         ip[sk.IP_GREEN] = all_green(lexicon.length)
         ip[sk.IP_DEDUP] = int(not hard)
-        ip[sk.IP_TT_MIN] = 3
         if depth is not None and k is None:
             raise ValueError("the exact search has no depth limit")
         ip[sk.IP_DEPTH] = 0 if depth is None else depth
@@ -279,6 +610,7 @@ class TreeSearch:
         ip[sk.IP_PASS2] = 1
         fp = np.zeros(sk.N_FP, np.float64)
         fp[sk.FP_MARGIN] = 1e-9 if self.weighted else 0.5
+        tuning.copy_into(ip, fp)
         # A hard cap (every answer within max_guesses, else INF) unless a failure cost is given.
         fp[sk.FP_FAIL] = INF if fail_cost is None else float(fail_cost)
         if fail_cost is not None and fail_cost < 1:
@@ -298,7 +630,7 @@ class TreeSearch:
         self._remaining: int | None = None
         self.work_done = 0
         # One table for all the threads: what one proves, the others read (see sk._tt_check).
-        shared = _Worker.table(int(memory_mb * (1 << 20)))
+        shared = _Worker.table(int(memory_mb * (1 << 20)), start_slots=tuning.table_start_slots)
         self._workers = [_Worker(self, shared) for _ in range(self.threads)]
         # Isolated calls (see ``isolated``) run on their own small tables, emptied each time.
         self._play: list[_Worker] | None = None
@@ -313,28 +645,29 @@ class TreeSearch:
 
     # --- node description ----------------------------------------------------------------------
 
-    def _allowed(self, constraints: HardConstraints | None,
-                 pool: np.ndarray | None = None) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
-        """Allowed guesses, constraint hash and constraint arrays for a node.  A ``pool``
-        (normal mode only) restricts the guesses the whole search may use; its hash keeps the
-        table's entries for it apart from unrestricted ones."""
+    def allowed(self, constraints: HardConstraints | None = None, pool: np.ndarray | None = None) -> Allowed:
+        """The guesses a node may play (guess ids), and what names them: the hard-mode hints and
+        their hash (``constraints``, hard mode only; None: none yet), or a ``pool`` of guess ids
+        (normal mode only) that restricts the guesses the whole search may use, whose hash keeps
+        the table's entries for it apart from unrestricted ones."""
         n = self.lexicon.length
         if not self.hard or constraints is None:
             if pool is not None:
                 T = np.ascontiguousarray(np.unique(pool).astype(np.int32))
-                h = int(np.frombuffer(hashlib.sha256(T.tobytes()).digest()[:8], np.uint64)[0]) | 1
-                return T, h, np.full(n, -1, np.int8), np.zeros(26, np.int8)
-            return self.S.allg, 0, np.full(n, -1, np.int8), np.zeros(26, np.int8)
+                h = np.frombuffer(hashlib.sha256(T.tobytes()).digest()[:8], np.uint64)[0] | np.uint64(1)
+                return Allowed(T, np.uint64(h), np.full(n, -1, np.int8), np.zeros(26, np.int8))
+            return Allowed(self.S.allg, np.uint64(0), np.full(n, -1, np.int8), np.zeros(26, np.int8))
         greens = constraints.green_at.astype(np.int8)
         mins = constraints.min_count.astype(np.int8)
-        allowed = np.flatnonzero(constraints.mask(self.lexicon.guess_codes)).astype(np.int32)
-        h = _constraint_hash(greens, mins)
-        return allowed, h, greens, mins
+        guesses = np.flatnonzero(constraints.mask(self.lexicon.guess_codes)).astype(np.int32)
+        return Allowed(guesses, np.uint64(sk._constraint_hash(greens, mins)), greens, mins)
 
-    def _run(self, worker: _Worker, H: np.ndarray, rem: int, beta: float, T, h, greens, mins, forced: int):
-        v, g = self._accounted(worker, sk._node, worker.S, worker.X, worker.TT, H, 0, int(rem), float(beta), T,
-                               np.uint64(h), greens, mins, int(forced))
-        return float(v), int(g)
+    def _run(self, worker: _Worker, H: np.ndarray, rem: int, beta: float, allowed: Allowed,
+             forced: int) -> tuple[float, int]:
+        """``sk._node`` at (H, allowed, rem) on a worker: (value, guess), see its docstring."""
+        found = self._accounted(worker, sk._node, worker.S, worker.X, worker.TT, H, 0, int(rem), float(beta),
+                                allowed, int(forced))
+        return float(found.value), int(found.guess)
 
     def _accounted(self, worker: _Worker, kernel, *args):
         """``kernel(*args)`` on a worker, its work counted against the budget and its counters
@@ -393,8 +726,8 @@ class TreeSearch:
         """The calls inside depend on nothing searched before, so what they return (and the
         work they count against a budget) is a function of their arguments alone.
 
-        They run on PLAY_SPLIT small tables of their own, emptied on entry, and share work out
-        statically: a big node's guesses go to fixed groups (guess i to group i mod PLAY_SPLIT),
+        They run on ``tuning.play_split`` small tables of their own, emptied on entry, and share work out
+        statically: a big node's guesses go to fixed groups (guess i to group i mod play_split),
         each with its own table, bound and equal share of the budget.  The groups run on two
         threads when the search has them, one after the other otherwise, so the outcome is the
         same for any thread count.  (With the shared queue of the normal calls, which thread
@@ -404,9 +737,10 @@ class TreeSearch:
         """
         if self._play is None:
             # each group its own table: its work must not depend on the other's timing
-            self._play = [_Worker(self, _Worker.table(entries=PLAY_TABLE_ENTRIES, pool=PLAY_TABLE_POOL,
-                                                              grows=False))
-                          for _ in range(PLAY_SPLIT)]
+            tune = self.tuning
+            self._play = [_Worker(self, _Worker.table(entries=tune.play_table_entries, pool=tune.play_table_pool,
+                                                      grows=False))
+                          for _ in range(tune.play_split)]
         for wk in self._play:
             wk.clear()
         self._active = self._play
@@ -444,8 +778,8 @@ class TreeSearch:
             parallel = self._threaded and beta >= INF and H.size > 100
         if parallel and pool is None and self.depth is None:
             return self.subtrees(gid, H, rows, constraints)[0]
-        T, h, greens, mins = self._allowed(constraints, pool)
-        v, _ = self._run(self._current(), H, self.max_guesses - rows, beta, T, h, greens, mins, gid)
+        allowed = self.allowed(constraints, pool)
+        v, _ = self._run(self._current(), H, self.max_guesses - rows, beta, allowed, gid)
         return v
 
     def node_value(self, candidates: np.ndarray, *, rows: int, constraints: HardConstraints | None = None,
@@ -454,8 +788,8 @@ class TreeSearch:
         number ``>= beta``: a lower bound proven, and kept in the table."""
         H = self._check_cands(candidates)
         self._check_rows(rows)
-        T, h, greens, mins = self._allowed(self._check_constraints(constraints))
-        v, _ = self._run(self._current(), H, self.max_guesses - rows, beta, T, h, greens, mins, -1)
+        allowed = self.allowed(self._check_constraints(constraints))
+        v, _ = self._run(self._current(), H, self.max_guesses - rows, beta, allowed, -1)
         return v
 
     def node_bound(self, candidates: np.ndarray, *, rows: int, constraints: HardConstraints | None = None) -> float:
@@ -463,10 +797,10 @@ class TreeSearch:
         of every allowed guess (then kept in the table).  Exact searches only (0 otherwise)."""
         H = self._check_cands(candidates)
         self._check_rows(rows)
-        T, h, greens, mins = self._allowed(self._check_constraints(constraints))
+        allowed = self.allowed(self._check_constraints(constraints))
         wk = self._current()
-        return float(self._accounted(wk, sk._part_bound, wk.S, wk.X, wk.TT, H, 1, self.max_guesses - rows, T,
-                                     np.uint64(h), float(self.w[H].sum())))
+        return float(self._accounted(wk, sk._part_bound, wk.S, wk.X, wk.TT, H, 1, self.max_guesses - rows, allowed,
+                                     float(self.w[H].sum())))
 
     def _current(self) -> "_Worker":
         """The worker of a serial call: the calling thread's lane (see ``lane``), if any."""
@@ -525,7 +859,7 @@ class TreeSearch:
         solved it, so its table already holds the answers).
 
         One part can hold most of the work (SALET's _ _ _ E _, 107 of 2,315 answers, is 57 % of
-        classic SALET's search), so with threads a part of SPLIT_PART_MIN answers or more is
+        classic SALET's search), so with threads a part of ``tuning.split_part_min`` answers or more is
         shared out itself: see ``_split_parts``.  Same values and trees either way."""
         lex = self.lexicon
         if self.hard and constraints is None:
@@ -555,7 +889,7 @@ class TreeSearch:
         """Value (and with ``build`` the subtree) of each (key, answers, constraints) in
         ``parts``, each a node after ``rows`` guesses; spread over the threads, biggest first."""
         rem = self.max_guesses - rows
-        big = [t for t in parts if t[1].size >= SPLIT_PART_MIN and rem >= 3] if self._splits else []
+        big = [t for t in parts if t[1].size >= self.tuning.split_part_min and rem >= 3] if self._splits else []
         if big:
             return self._split_parts(parts, big, rows, build)
         parts = sorted(parts, key=lambda t: -t[1].size)
@@ -567,189 +901,31 @@ class TreeSearch:
                 node = self._build(worker, Hs, rows, cons)
                 results[p] = (node.value, node)
             else:
-                T, h, greens, mins = self._allowed(cons)
-                v, _ = self._run(worker, Hs, rem, INF, T, h, greens, mins, -1)
+                allowed = self.allowed(cons)
+                v, _ = self._run(worker, Hs, rem, INF, allowed, -1)
                 results[p] = (v, None)
 
         self._share_out(len(parts), solve)
         return results
 
     def _split_parts(self, parts: list, big: list, rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
-        """``_solve_parts`` with the big parts shared out too:
-
-        1. each big part's node is opened as _node opens it (``_plan``: settled at once, or the
-           guesses it would try and its incumbent), the parts' plans the first tasks (a plan is
-           a scan of every guess: 5-30 ms each on classic, done one after the other before the
-           threads started, 8 % of classic SALET's 2-thread time);
-        2. the first of those guesses is searched by solving its parts, as tasks of their own
-           (an exact search's first guess is usually its best: its parts must be solved
-           exactly anyway);
-        3. once they are solved, the part's other guesses become tasks, in batches, each
-           bounded by the best value so far (``sk._try_guesses``: ties only with a guess later
-           in trial order); most are refuted at once, and the threads read each other's
-           refutations in the shared table.
-
-        The threads take the plans, then the first guesses' parts, biggest first; a part's
-        refutations are taken in order by the thread that solved the last part of its first
-        guess, and by the other, still in order, once the queue is empty (before the small
-        parts): a thread never waits while the other works on the part that holds most of the
-        search (82 % of nyt-2309 TARSE's is one part of 113 answers; 57 % of classic SALET's).
-        (Taking them from the far end instead, where they repeat less of each other's work,
-        left the expensive head of the order to one thread: classic SALET 2 threads 0.40 s
-        against 0.39 s in order.)  The whole small parts come last: independent and of every
-        size, they even out the threads' ends.  The node's guess is chosen as _node chooses
-        it (the incumbent, replaced only by a strictly better guess in trial order), so values
-        and trees equal the serial search's."""
-        rem = self.max_guesses - rows
-        lex = self.lexicon
-        green = all_green(lex.length)
-        plans: dict[int, _PartPlan] = {}
-        results: dict[int, tuple[float, Node | None]] = {}
-        big_keys = {b[0] for b in big}
-        queue = collections.deque(sorted((_Task("plan", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in big),
-                                         key=lambda t: -t.size))
-        small = collections.deque(sorted((_Task("part", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in parts
-                                          if p not in big_keys), key=lambda t: -t.size))
-        chains: dict[int, collections.deque] = {}  # a part's refutation batches, in trial order
-        owner: dict[int, int] = {}  # the thread that takes them in order
-        cond = threading.Condition()
-        running = [0]
-
-        def refutations(p: int) -> list[_Task]:
-            """The part's other guesses as batches, now that its first guess's value is known."""
-            plan = plans[p]
-            v1 = float(self.w[plan.H].sum()) + sum(v for v, _ in plan.subs.values())
-            plan.values = np.full(plan.order.size, INF)
-            plan.values[0] = v1
-            # the best value so far and its place in the trial order, one entry per thread (each
-            # writes its own, all read all); the first guess and the incumbent come first
-            v0 = min(v1, plan.incumbent[0])
-            plan.best = np.full(len(self._active), sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT, np.int64)
-            if v0 <= plan.alpha:
-                return []  # the node's lower bound is met: nothing after can be better
-            live = np.flatnonzero(plan.lbs[1:] < min(v0, plan.cap)) + 1
-            return [_Task("refute", 0, p, batch=live[i:i + TRIAL_BATCH]) for i in range(0, live.size, TRIAL_BATCH)]
-
-        def opened(worker: _Worker, task: _Task) -> list[_Task]:
-            """Open a big part: its plan, and its first guess's parts as tasks (none when the
-            plan settles the part)."""
-            p, Hs, cons = task.part, task.H, task.cons
-            plan = self._plan(Hs, rem, cons, worker)
-            if plan.settled is not None or plan.order.size == 0:  # nothing to try, or nothing beats the incumbent
-                value = plan.settled if plan.settled is not None else plan.incumbent[0]
-                results[p] = (value, self._build(worker, Hs, rows, cons) if build and value < INF else None)
-                return []
-            pats = np.asarray(self.mt[Hs, plan.first])
-            subs = [q for q in np.unique(pats).tolist() if q != green]
-            plan.waiting = len(subs)
-            plans[p] = plan
-            return [_Task("sub", int((pats == q).sum()), p, q, Hs[pats == q],
-                          self._child_constraints(cons, lex.guesses[plan.first], q)) for q in subs]
-
-        def run(worker: _Worker, group: int, task: _Task) -> list[_Task]:
-            if task.kind == "plan":
-                return opened(worker, task)
-            if task.kind == "refute":
-                plan = plans[task.part]
-                T, h, greens, mins = plan.allowed
-                i = task.batch
-                values = np.full(i.size, INF)
-                self._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, rem, T,
-                                np.uint64(h), greens, mins, plan.order[i], plan.lbs[i], i.astype(np.int64),
-                                plan.alpha, plan.cap, plan.best, group, values)
-                plan.values[i] = values
-                return []
-            r = rows if task.kind == "part" else rows + 1
-            if build:
-                try:
-                    node = self._build(worker, task.H, r, task.cons)
-                    out = (node.value, node)
-                except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
-                    out = (INF, None)
-            else:
-                T, h, greens, mins = self._allowed(task.cons)
-                out = (self._run(worker, task.H, self.max_guesses - r, INF, T, h, greens, mins, -1)[0], None)
-            if task.kind == "part":
-                results[task.part] = out
-                return []
-            plan = plans[task.part]
-            with cond:
-                plan.subs[task.sub] = out
-                plan.waiting -= 1
-                last = plan.waiting == 0
-            return refutations(task.part) if last else []
-
-        def take(group: int) -> _Task | None:
-            """The next task for a thread (under the lock): the next batch of the part it refutes
-            (in order, as one thread would: each batch reads the refutations before it in the
-            table), else a queued task (plans, then first guesses' parts), else the next batch
-            of another thread's part (every chain has an owner from the start), else a small
-            part."""
-            mine = [p for p, g in owner.items() if g == group and chains[p]]
-            if mine:
-                return chains[mine[0]].popleft()
-            if queue:
-                return queue.popleft()
-            for chain in chains.values():
-                if chain:
-                    return chain.popleft()
-            return small.popleft() if small else None
-
-        def work(worker: _Worker, group: int) -> None:
-            while True:
-                with cond:
-                    task = take(group)
-                    while task is None and running[0] > 0:
-                        cond.wait()  # a task under way may still add refutations
-                        task = take(group)
-                    if task is None:
-                        return
-                    running[0] += 1
-                new: list[_Task] = []
-                try:
-                    new = run(worker, group, task)
-                finally:
-                    with cond:
-                        running[0] -= 1
-                        if new and task.kind == "plan":  # the part's first guess's parts
-                            queued = sorted([*queue, *new], key=lambda t: (t.kind != "plan", -t.size))
-                            queue.clear()
-                            queue.extend(queued)
-                        elif new:
-                            chains[task.part] = collections.deque(new)
-                            owner[task.part] = group  # the thread that solved the last part of its first guess
-                        cond.notify_all()
-
-        self._on_threads(self._active, work)
-        for p, plan in plans.items():
-            value, guess = plan.incumbent
-            for g, v in zip(plan.order.tolist(), plan.values.tolist()):
-                if v < min(value, plan.cap):  # trial order: only a strictly better guess replaces
-                    value, guess = v, g
-            node = None
-            if build and value < INF:
-                if guess == plan.first:
-                    node = Node(guess, plan.H, value, {q: n for q, (_, n) in plan.subs.items()})
-                else:
-                    node = self._build(self._active[0], plan.H, rows, plan.cons)
-            results[p] = (value, node)
-        return results
+        """``_solve_parts`` with the big parts shared out too (see ``_SharedParts``)."""
+        return _SharedParts(self, parts, big, rows, build).run()
 
     def _plan(self, H: np.ndarray, rem: int, constraints, wk: _Worker) -> "_PartPlan":
         """``sk._node_plan`` for a node, on the worker ``wk``: the guesses to try in trial order
         (key, then list order; in the near-optimal search the kernel's own order), with their
         lower bounds."""
-        allowed = self._allowed(constraints)
-        T, h, greens, mins = allowed
-        out = np.empty(max(T.size, H.size), np.int32)
-        keys = np.empty(out.size, np.float64)
-        places = np.empty(out.size, np.int64)
-        lbs = np.empty(out.size, np.float64)
-        done, v, _, alpha, cap, bestv, bestg, n = self._accounted(wk, sk._node_plan, wk.S, wk.X, wk.TT, H, int(rem),
-                                                                  T, np.uint64(h), out, keys, places, lbs)
-        order = np.lexsort((places[:n], keys[:n]))
-        return _PartPlan(H, constraints, allowed, float(v) if done else None, float(alpha), float(cap),
-                         (float(bestv), int(bestg)), out[order], lbs[order])
+        allowed = self.allowed(constraints)
+        size = max(allowed.guesses.size, H.size)
+        out = sk.PlanOut(np.empty(size, np.int32), np.empty(size, np.float64), np.empty(size, np.int64),
+                         np.empty(size, np.float64))
+        plan = self._accounted(wk, sk._node_plan, wk.S, wk.X, wk.TT, H, int(rem), allowed, out)
+        n = int(plan.count)
+        order = np.lexsort((out.places[:n], out.keys[:n]))
+        return _PartPlan(H, constraints, allowed, float(plan.value) if plan.settled else None, float(plan.alpha),
+                         float(plan.cap), (float(plan.best_value), int(plan.best_guess)), out.guesses[order],
+                         out.lbs[order])
 
     def _share_out(self, n: int, solve) -> None:
         """Call ``solve(worker, group, i)`` for i in 0 … n-1 over the active workers (``group``:
@@ -873,8 +1049,8 @@ class TreeSearch:
         g = guess
         if value is None or guess < 0:
             self.set_depth(levels)
-            T, h, greens, mins = self._allowed(constraints if self.hard else None, pool)
-            value, g = self._run(wk, H, rem, INF, T, h, greens, mins, guess)
+            allowed = self.allowed(constraints if self.hard else None, pool)
+            value, g = self._run(wk, H, rem, INF, allowed, guess)
             if g < 0 or value >= INF:
                 return W  # nothing finishes (the search gave up): every answer counted lost
             if value < floor:
@@ -913,8 +1089,8 @@ class TreeSearch:
 
     def _build(self, worker: _Worker, H: np.ndarray, rows: int, constraints) -> "Node":
         """Walk the solved strategy below a node (every step is a table hit or a closed form)."""
-        T, h, greens, mins = self._allowed(constraints)
-        v, g = self._run(worker, H, self.max_guesses - rows, INF, T, h, greens, mins, -1)
+        allowed = self.allowed(constraints)
+        v, g = self._run(worker, H, self.max_guesses - rows, INF, allowed, -1)
         if v >= INF or g < 0:
             raise UnsolvableError(f"no strategy finishes {H.size} answers within {self.max_guesses - rows} guesses")
         lex = self.lexicon
@@ -950,36 +1126,38 @@ class TreeSearch:
         """``best`` without checks: ``H`` must be sorted, distinct, in-range answer ids (int32,
         contiguous).  Returns (-1, INF) when nothing finishes in time."""
         rem = self.max_guesses - rows
-        T, h, greens, mins = self._allowed(constraints, pool)
+        allowed = self.allowed(constraints, pool)
         if parallel is None:
             parallel = self._threaded and H.size > 3**self.lexicon.length
         if not parallel or rem <= 2:
-            v, g = self._run(self._current(), H, rem, INF, T, h, greens, mins, -1)
+            v, g = self._run(self._current(), H, rem, INF, allowed, -1)
             return (g, v) if v < INF else (-1, INF)
-        order = self.root_order(H, rem, T, h, greens, mins)
+        order = self.root_order(H, rem, allowed)
         if order.size == 0:
             return -1, INF
-        values = self._evaluate_parallel(order, H, rem, T, h, greens, mins)
+        values = self._evaluate_parallel(order, H, rem, allowed)
         if not np.any(values < INF):
             return -1, INF
         i = int(np.argmin(values))  # first index among equal minima: the serial choice
         return int(order[i]), float(values[i])
 
-    def root_order(self, H, rem, T, h, greens, mins) -> np.ndarray:
-        """The guesses a node would try, best first (guess ids).
+    def root_order(self, H: np.ndarray, rem: int, allowed: Allowed) -> np.ndarray:
+        """The guesses a node (answers ``H``, ``rem`` guesses left, ``allowed``: see ``allowed``)
+        would try, best first (guess ids).
 
         A function of the node's answers, guesses and constraint hash alone (not of the depth
         limit or the table), so the last one is remembered: the play policy ranks a node at
         two depths in a row, and this scan of every guess is a third of a mid-game suggestion."""
-        key = (H.tobytes(), T.tobytes(), int(h))
+        T = allowed.guesses
+        key = (H.tobytes(), T.tobytes(), int(allowed.hsig))
         if self._last_order is not None and self._last_order[0] == key:
             return self._last_order[1].copy()
         wk = self._active[0]
         out = np.empty(max(T.size, H.size), np.int32)
-        if self._threaded and T.size * H.size >= SHARED_SCAN_PAIRS and wk.S.ip[sk.IP_CANDONLY] == 0:
+        if self._threaded and T.size * H.size >= self.tuning.shared_scan_pairs and wk.S.ip[sk.IP_CANDONLY] == 0:
             n = self._shared_scan_order(H, T, out)
         else:
-            n = sk._node_trials(wk.S, wk.X, wk.TT, H, rem, T, np.uint64(h), out)
+            n = sk._node_trials(wk.S, wk.X, wk.TT, H, int(rem), allowed, out)
         self._last_order = (key, out[:n].copy())
         return out[:n]
 
@@ -989,7 +1167,7 @@ class TreeSearch:
         workers = self._active
         cuts = [T.size * i // len(workers) for i in range(len(workers) + 1)]
         by_answer = workers[0].S.mt
-        if self._rows is not None and H.size * ROW_SCAN_DENSITY >= self.lexicon.n_answers:
+        if self._rows is not None and H.size * self.tuning.row_scan_density >= self.lexicon.n_answers:
             by_answer = self._rows.T  # each guess's patterns in one run (see sk._scan_share)
         self._on_threads(workers, lambda wk, i: sk._scan_share(wk.S, wk.X, H, T[cuts[i]:cuts[i + 1]], by_answer))
         first = workers[0].X
@@ -998,6 +1176,39 @@ class TreeSearch:
             for slot in SCAN_SLOTS:
                 getattr(first, slot)[0][lo:hi] = getattr(wk.X, slot)[0][:hi - lo]
         return int(sk._order_scanned(workers[0].S, first, H, T, out))
+
+    def warm_up(self, *, shared_parts: bool = True) -> None:
+        """Compile (or load from Numba's cache) the kernels this search's calls reach, on a small
+        node of all its answers, including the paths that only big nodes take and that a small
+        node would never reach: a big node's scan shared out to the threads (read guess by guess
+        and answer by answer), and, with ``shared_parts`` (exact whole-tree searches: unit weights,
+        a hard cap, no depth limit), a first guess's big part shared out.  Each path compiles
+        once per type of pattern matrix (5 letters: uint8; 6 and 7: uint16): ``prepare --kernels``
+        calls this on made-up lists so that the first real search does not wait for it.
+        Nothing searched here changes what later calls return."""
+        lex = self.lexicon
+        H = np.arange(lex.n_answers, dtype=np.int32)
+        if shared_parts and not self.weighted and self.fail_cost >= INF and self.depth is None:
+            if lex.n_answers * lex.n_guesses > 1 << 20:
+                raise ValueError(f"warm_up(shared_parts=True) solves all {lex.n_answers:,} answers: it is "
+                                 "meant for a small made-up lexicon")
+            cons = HardConstraints.none(lex.length) if self.hard else None
+            self._split_parts([(0, H, cons)], [(0, H, cons)], 1, True)
+            # the part may settle at its first guess (some made-up lists do), its other guesses
+            # never tried in a batch: one batch here, against no bound, whatever the lists
+            wk = self._active[0]
+            plan = self._plan(H, self.max_guesses - 1, cons, wk)
+            i = np.arange(min(plan.order.size, 4), dtype=np.int64)
+            batch = sk.Batch(plan.order[i], plan.lbs[i], i, np.full(i.size, INF))
+            race = sk.Race(plan.alpha, plan.cap, np.full(len(self._active), sk.BEST_NONE, np.int64), 0)
+            self._accounted(wk, sk._try_guesses, wk.S, wk.X, wk.TT, H, self.max_guesses - 1, plan.allowed, batch,
+                            race)
+        T = self.allowed().guesses
+        self._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))
+        wk = self._active[0]
+        for layout in (wk.S.mt, None if self._rows is None else self._rows.T):
+            if layout is not None:  # answer by answer; guess by guess
+                sk._scan_share(wk.S, wk.X, H, T, layout)
 
     def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,
              constraints: HardConstraints | None = None, top: int = 10,
@@ -1012,22 +1223,22 @@ class TreeSearch:
             raise InvalidIdError(f"top must be at least 1, not {top}")
         constraints = self._check_constraints(constraints)
         rem = self.max_guesses - rows
-        T, h, greens, mins = self._allowed(constraints, pool)
+        allowed = self.allowed(constraints, pool)
         if self._threaded and H.size > 3**self.lexicon.length and rem > 2:
             # Big node: every candidate guess shared out at once; the first is best's choice.
-            trials = self.root_order(H, rem, T, h, greens, mins)
-            values = self._evaluate_parallel(trials, H, rem, T, h, greens, mins, keep=top)
+            trials = self.root_order(H, rem, allowed)
+            values = self._evaluate_parallel(trials, H, rem, allowed, keep=top)
             idx = [i for i in np.argsort(values, kind="stable").tolist() if values[i] < INF]
             return [(int(trials[i]), float(values[i])) for i in idx][:top]
         g0, v0 = self.best_unchecked(H, rows=rows, constraints=constraints, parallel=False, pool=pool)
-        trials = self.root_order(H, rem, T, h, greens, mins)
+        trials = self.root_order(H, rem, allowed)
         trials = trials[trials != g0]
         values = np.full(trials.size, INF)
         kept: list[float] = []
         wk = self._active[0]
         for i, g in enumerate(trials.tolist()):
             bound = kept[top - 2] + self.margin if top >= 2 and len(kept) >= top - 1 else INF
-            v, _ = self._run(wk, H, rem, bound, T, h, greens, mins, int(g))
+            v, _ = self._run(wk, H, rem, bound, allowed, int(g))
             if v < bound and v < INF:
                 values[i] = v
                 kept = sorted(kept + [v])
@@ -1036,7 +1247,7 @@ class TreeSearch:
         rows_out += [(int(trials[i]), float(values[i])) for i in idx]
         return rows_out[:top]
 
-    def _evaluate_parallel(self, order, H, rem, T, h, greens, mins, keep: int = 1) -> np.ndarray:
+    def _evaluate_parallel(self, order, H, rem, allowed, keep: int = 1) -> np.ndarray:
         """Each guess's value, the guesses shared out to the workers in order.  A guess is
         searched with the bound (keep-th best value so far + margin), so ties with the kept
         values are found exactly and, among equal values, order decides, as in the serial
@@ -1054,7 +1265,7 @@ class TreeSearch:
             kept = kept_by[group if static else 0]
             with lock:
                 bound = kept[keep - 1] + self.margin if len(kept) >= keep else INF
-            v, _ = self._run(worker, H, rem, bound, T, h, greens, mins, int(order[i]))
+            v, _ = self._run(worker, H, rem, bound, allowed, int(order[i]))
             with lock:
                 if v < bound and v < INF:
                     values[i] = v
@@ -1117,7 +1328,3 @@ class Node:
     answers: np.ndarray
     value: float
     children: dict[int, "Node"] = field(default_factory=dict)
-
-
-def _constraint_hash(greens: np.ndarray, mins: np.ndarray) -> int:
-    return int(sk._constraint_hash(greens, mins))
