@@ -14,7 +14,15 @@ import numba
 import pytest
 
 from wordlebot.core import matrix as matrix_mod
+from wordlebot.core.clock import TODAY_ENV
 from wordlebot.core.words import Lexicon
+
+# The suite's today, pinned (core/clock.py): the screens, priors and puzzle numbers it checks are
+# the same on any day it runs, and a run that crosses midnight sees one day (before, a run that
+# crossed midnight failed: the TUI's header test took its day at import, the app its own later,
+# and the settings snapshot printed the date).  The day a test needs to be real is set there.
+PINNED_TODAY = "2026-11-27"
+os.environ[TODAY_ENV] = PINNED_TODAY
 
 OFFICIAL_FILES = [
     "classic/answers.txt",

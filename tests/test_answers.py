@@ -12,7 +12,7 @@ from wordlebot.answers.features import feature_matrix, morphology
 from wordlebot.answers.model import TrainingData, day_prior, repeat_rate, train
 from wordlebot.answers.pu import spy_em
 from wordlebot.cli import cli
-from wordlebot.core import data
+from wordlebot.core import clock, data
 from wordlebot.core.data import HistoryEntry
 
 # --- filters ----------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ def test_answers_commands(official, tmp_path, monkeypatch):
     assert "TARES's chance among them" in r.output
     r = CliRunner().invoke(cli, ["answers", "list", "--threshold", "1e-4", "--top", "3"])
     assert r.exit_code == 0 and "words with P >= 0.0001" in r.output
-    assert f"prior for {dt.date.today()}" in r.output and "unused word of the NYT answer list: " in r.output
+    assert f"prior for {clock.today()}" in r.output and "unused word of the NYT answer list: " in r.output
 
 
 def test_no_answer_is_ever_lost_in_play():

@@ -19,6 +19,7 @@ from web_helpers import ANSWERS, WORDS, digits, small_lexicon
 from wordlebot.bot import player
 from wordlebot.bot.replica import ReplicaServer, page_file
 from wordlebot.cli import cli
+from wordlebot.core import clock
 from wordlebot.core.game import Game
 from wordlebot.policy.advisor import Advisor
 
@@ -44,7 +45,7 @@ def check_result(result: player.BotResult, answer: str) -> None:
     assert result.solved and result.answer == answer and result.guesses[-1] == answer
     assert result.turns == len(result.guesses) == len(result.patterns) <= 6
     assert result.patterns == [digits(g, answer) for g in result.guesses]
-    assert result.date == dt.date.today().isoformat() and result.seconds > 0
+    assert result.date == clock.today().isoformat() and result.seconds > 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -286,7 +287,7 @@ def _fake_game(calls):
     def run_game(url, lexicon, **kwargs):
         calls.append(lexicon)
         return player.BotResult(
-            date=dt.date.today().isoformat(),
+            date=clock.today().isoformat(),
             url=url,
             answer=ANSWERS[0],
             guesses=[ANSWERS[0]],
@@ -303,7 +304,7 @@ def test_bot_brings_the_history_up_to_yesterday_before_loading_the_prior(lists, 
     from wordlebot.cli import common as cli_mod  # the word-set options load through cli_common.load_lexicon
     from wordlebot.core import data
 
-    today = dt.date.today()
+    today = clock.today()
     folder = tmp_path / "d"
     start = [data.HistoryEntry(today - dt.timedelta(days=4 - k), w) for k, w in enumerate(["cigar", "rebut"])]
     data.atomic_write(folder / data.HISTORY_FILE, data.format_history_csv(start))

@@ -15,7 +15,7 @@ from naive import digits
 from rich.console import Console
 
 from wordlebot.cli import cli
-from wordlebot.core import data
+from wordlebot.core import clock, data
 from wordlebot.core.words import Lexicon
 from wordlebot.term.interactive import ASSIST_HELP, AssistSession
 
@@ -337,7 +337,7 @@ def test_play_by_date_uses_the_history(tmp_path, files):
     r = run(["--data-dir", str(tmp_path / "d"), "play", "--date", "2022-01-01"] + files)
     assert r.exit_code == 1 and "no answer for 2022-01-01" in r.output and "data update" in r.output
     # a day not yet published: updating the history cannot help, so it does not say to
-    ahead = (dt.date.today() + dt.timedelta(days=2)).isoformat()
+    ahead = (clock.today() + dt.timedelta(days=2)).isoformat()
     r = run(["--data-dir", str(tmp_path / "d"), "play", "--date", ahead] + files)
     assert r.exit_code == 1 and f"no answer for {ahead}: that puzzle has not been published yet" in r.output
     assert "Traceback" not in r.output and "data update' (or data fetch)" not in r.output

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from wordlebot.core import data
+from wordlebot.core import clock, data
 from wordlebot.core.data import HistoryEntry, RemoteFile
 from wordlebot.core.errors import DataError
 from wordlebot.core.words import Fallback
@@ -263,7 +263,7 @@ def test_update_stops_at_yesterday_and_never_shows_an_unplayed_answer(tmp_path, 
 
     from wordlebot.cli import cli
 
-    today = dt.date.today()
+    today = clock.today()
     entries = [HistoryEntry(today - dt.timedelta(days=k), w) for k, w in ((4, "cigar"), (3, "rebut"), (2, "sissy"))]
     data.atomic_write(tmp_path / data.HISTORY_FILE, data.format_history_csv(entries))
     for k, word in ((-1, "humph"), (0, "awake"), (1, "blush")):

@@ -19,7 +19,7 @@ from wordlebot.answers import daily, store
 from wordlebot.app.wordsets import load_lexicon
 from wordlebot.cli import cli
 from wordlebot.cli import common as cli_mod  # the word-set options load through it
-from wordlebot.core import data
+from wordlebot.core import clock, data
 from wordlebot.core.data import HistoryEntry
 
 # --- a small nyt-like data folder ---------------------------------------------------------------
@@ -62,7 +62,7 @@ def test_todays_prior_ignores_todays_answer_stored_in_the_morning(tmp_path, monk
     """A morning 'data update' that stores today's answer must not move today's prior (to
     tomorrow's, where today's answer is a past one): with the baseline prior and with a model."""
     monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path / "cache"))
-    today = dt.date.today()
+    today = clock.today()
     shuffled = [str(w) for w in np.random.default_rng(3).permutation(LISTED)]  # not in alphabetical order
     past = shuffled[:40]
     folder = nyt_folder(tmp_path / "d", past, today - DAY)

@@ -17,7 +17,7 @@ from naive import digits
 from rich.console import Console
 
 from wordlebot.cli import cli
-from wordlebot.core import days
+from wordlebot.core import clock, days
 from wordlebot.core.data import HISTORY_FILE, HistoryEntry, atomic_write, format_history_csv
 from wordlebot.core.errors import InvalidDayError
 
@@ -181,7 +181,7 @@ def test_a_grid_whose_answer_is_not_known_asks_for_the_words(folder):
     )
     r = CliRunner().invoke(cli, root + ["analyze", "--grid", grid_of([answer], answer, None)] + options)
     assert r.exit_code == 2 and "the grid has no puzzle number" in r.output
-    far = (dt.date.today() + dt.timedelta(days=5) - dt.date(2021, 6, 19)).days
+    far = (clock.today() + dt.timedelta(days=5) - dt.date(2021, 6, 19)).days
     r = CliRunner().invoke(cli, root + ["analyze", "--grid", grid_of([answer], answer, far)] + options)
     assert r.exit_code == 1 and "is not published yet" in r.output and "Traceback" not in r.output
 
@@ -194,7 +194,7 @@ def test_assist_says_its_day_and_the_replay_rule_at_the_end():
     from wordlebot.core.words import Lexicon
     from wordlebot.term.interactive import AssistSession
 
-    today = dt.date.today()
+    today = clock.today()
     past = today - dt.timedelta(days=10)
     weights = [1.0 + i % 3 for i in range(len(ANSWERS))]
     lex = Lexicon.from_lists(WORDS, ANSWERS, [w / sum(weights) for w in weights], name="daily", day=today)
@@ -226,7 +226,7 @@ def test_suggest_says_which_days_prior_it_uses(tmp_path, monkeypatch):
     (folder / "nyt").mkdir(parents=True)
     (folder / "nyt/guesses.txt").write_text("\n".join(WORDS) + "\n")
     (folder / "nyt/wordlebot-3158.txt").write_text("\n".join(ANSWERS) + "\n")
-    today = dt.date.today()
+    today = clock.today()
     entries = [HistoryEntry(today - dt.timedelta(days=5 - k), w) for k, w in enumerate(ANSWERS[:5])]
     atomic_write(folder / HISTORY_FILE, format_history_csv(entries))
     real = cli_common.load_lexicon
@@ -260,7 +260,7 @@ def test_play_mode_on_a_chosen_day_hides_that_days_answer():
     from wordlebot.app.session import Session, Settings
     from wordlebot.core.words import Lexicon
 
-    today = dt.date.today()
+    today = clock.today()
     past = today - dt.timedelta(days=4)
     weights = [1.0 + i % 3 for i in range(len(ANSWERS))]
 

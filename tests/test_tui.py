@@ -12,6 +12,7 @@ from textual.widgets import Button, DataTable, Select
 from textual.widgets._footer import FooterKey
 
 from wordlebot.app.session import Session, Settings
+from wordlebot.core import clock
 from wordlebot.core.game import Game
 from wordlebot.core.words import Lexicon
 from wordlebot.policy.advisor import Advisor
@@ -1160,7 +1161,7 @@ def test_the_candidates_fill_their_box_and_say_how_many_more():
 # A made-up weighted set whose prior belongs to a day, and a history in which one of its answers
 # was the answer of a past day: the replay rule and a share grid's day without the official data.
 
-DAY_TODAY = dt.date.today()
+DAY_TODAY = clock.today()
 PAST = DAY_TODAY - dt.timedelta(days=30)
 
 

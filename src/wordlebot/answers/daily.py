@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import cache_store, data
+from ..core import cache_store, clock, data
 from ..core.cache_formats import ANSWER_MODEL_VERSION as MODEL_VERSION
 from ..core.cache_formats import WORD_FACTS_VERSION as FACTS_VERSION
 from ..core.data import HistoryEntry
@@ -225,7 +225,7 @@ def prior_for_day(
     lists and the history (``history``: already read)."""
     from .prior import baseline_weights
 
-    day = day or dt.date.today()
+    day = day or clock.today()
     say = notify or (lambda m: log.warning("%s", m))
     if history is None:
         history = read_history_or_none(Path(data_dir))

@@ -48,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core import clock
 from ..core.cache_formats import ANSWER_MODEL_VERSION as MODEL_VERSION  # 3: this model (2: Spy-EM, model.py)
 from ..core.data import HistoryEntry, atomic_write_json
 from ..core.errors import DataError
@@ -327,7 +328,7 @@ class EditorModel:
 
     def prior(self, history: Sequence[HistoryEntry], on: dt.date | None = None) -> np.ndarray:
         """P(answer on day ``on``) for every word, from the history before that day."""
-        on = on or (history[-1].date + dt.timedelta(days=1) if history else dt.date.today())
+        on = on or (history[-1].date + dt.timedelta(days=1) if history else clock.today())
         return self.parts(history, on).weights
 
     # --- storage -------------------------------------------------------------------------------

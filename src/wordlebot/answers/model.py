@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..core import clock
 from ..core.data import HistoryEntry
 from ..core.errors import DataError
 from . import features as F
@@ -67,7 +68,7 @@ class AnswerModel:
 
     def prior(self, history: list[HistoryEntry], on: dt.date | None = None) -> np.ndarray:
         """P(answer on day ``on``) for every word, from the history before that day."""
-        on = on or (history[-1].date + dt.timedelta(days=1) if history else dt.date.today())
+        on = on or (history[-1].date + dt.timedelta(days=1) if history else clock.today())
         past = [e for e in history if e.date < on]
         return day_prior(self.pool * self.penalty(), self.listed, self.m_out, self.words, past, on, self.kappa)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..core import data
+from ..core import clock, data
 from ..core.data import HistoryEntry
 from ..core.days import GameDay, default_day_note, end_of_game_note, pick_answer, resolve_day
 from ..core.errors import DataError, InvalidFeedbackError, InvalidWordError, WordlebotError
@@ -197,7 +197,7 @@ class Session:
                 goal=self.settings.goal,
             )
         if self.game_day is None:
-            self.game_day = GameDay(self.day, "date") if self.day is not None else GameDay(dt.date.today())
+            self.game_day = GameDay(self.day, "date") if self.day is not None else GameDay(clock.today())
         if self.mode == "play" and self.secret is None:
             self.secret = self.random_secret()
         if self.game is None:
@@ -789,7 +789,7 @@ class Session:
         if self.game_day is None or self.lexicon.day is None:
             return None
         gd = self.game_day
-        return f"{'today ' if gd.day == dt.date.today() else ''}{gd.day} #{gd.puzzle:,}"
+        return f"{'today ' if gd.day == clock.today() else ''}{gd.day} #{gd.puzzle:,}"
 
     def day_note(self) -> str | None:
         """At the end of a game played elsewhere: the replay rule (days.replay_note)."""

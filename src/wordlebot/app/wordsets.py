@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..answers.prior import answer_weights
-from ..core import cache_store, data, paths
+from ..core import cache_store, clock, data, paths
 from ..core.cache_formats import WORDLIST_VERSION
 from ..core.errors import DataError, WordListError
 from ..core.feedback import MAX_LENGTH, MIN_LENGTH
@@ -99,7 +99,7 @@ def load_lexicon(
     g = read_word_file(folder / g_file)
     if a_file is None:
         return _nyt_weighted(
-            g, folder, day or dt.date.today(), build_model=build_model, say=say, prefetch_matrix=prefetch_matrix
+            g, folder, day or clock.today(), build_model=build_model, say=say, prefetch_matrix=prefetch_matrix
         )
     a = read_word_file(folder / a_file)
     return Lexicon.from_lists(g, a, name=name, guess_source=str(folder / g_file), answer_source=str(folder / a_file))

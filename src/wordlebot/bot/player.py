@@ -16,6 +16,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..core import clock
 from ..core.data import atomic_write
 from ..core.errors import DataError, InconsistentFeedbackError, WordlebotError
 from ..core.feedback import Feedback, format_digits
@@ -114,7 +115,7 @@ def play(
             ) from None
     answer = game.rows[-1].guess if game.solved else page.answer_shown(lex.length)
     result = BotResult(
-        date=dt.date.today().isoformat(),
+        date=clock.today().isoformat(),
         url=url,
         answer=answer,
         guesses=[r.guess for r in game.rows],
@@ -199,7 +200,7 @@ def refresh_history(
     the game is then played with the history as it is."""
     from ..core import data
 
-    today = today or dt.date.today()
+    today = today or clock.today()
     if data.offline():
         return False, f"offline (${data.OFFLINE_ENV}): the answer history was not updated"
     try:

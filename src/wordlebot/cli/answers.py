@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from ..core import clock
 from ..core.errors import DataError
 from ..core.extras import require
 from ..core.feedback import check_word
@@ -45,7 +46,7 @@ def answers_build(until) -> None:
     from ..answers.editor import FRESH_DAY, FRESH_LETTERS, FRESH_STATIC, REPEAT_FEATURES
 
     words, folder = _nyt_words_and_folder()
-    until = until or dt.date.today() - dt.timedelta(days=1)
+    until = until or clock.today() - dt.timedelta(days=1)
     with err.status("fitting the answer model…"):
         model, path = build_day_model(folder, words, until)
     m = model.meta

@@ -8,7 +8,7 @@ import sys
 import click
 from rich.markup import escape
 
-from ..core import data, paths
+from ..core import clock, data, paths
 from .common import DAY, DEFAULT_WORDS, EXIT_ERROR, WORD_SETS, _folder, _note, err, out
 
 
@@ -105,7 +105,7 @@ def data_fetch(force: bool, source: str | None, timeout: float) -> None:
 def data_update(endpoint: str | None, until, delay: float, timeout: float) -> None:
     """Add the missing days of the NYT answer history, one request per day (resumable)."""
     folder = _folder()
-    today = dt.date.today()
+    today = clock.today()
     report = data.update_history(
         folder,
         base=endpoint,

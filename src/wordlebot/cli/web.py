@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from ..core import clock
 from ..core.errors import WordlebotError
 from ..core.extras import require
 from .common import DAY, DEFAULT_WORDS, WORD_SETS, _folder, check_cache, lexicon_options
@@ -128,7 +129,6 @@ def web(
 
 
 def _serve(host, port, words, guesses, answers, prepare, workers, cache_size, day) -> None:
-    import datetime as dt
     import os
 
     require("web")
@@ -150,7 +150,7 @@ def _serve(host, port, words, guesses, answers, prepare, workers, cache_size, da
         sources,
         default,
         cache_size=cache_size,
-        clock=(lambda: day) if day else dt.date.today,
+        clock=(lambda: day) if day else clock.today,
         workers=workers or min(os.cpu_count() or 2, 8),
         history=lambda: data.read_history(folder),
     )

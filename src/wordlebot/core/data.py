@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import clock
 from .errors import DataError, HttpError, UnreachableError
 
 RAW_BASE = "https://raw.githubusercontent.com"
@@ -325,7 +326,7 @@ def history_from_feed_json(data: bytes, source: str) -> list[HistoryEntry]:
 def shown_entry(entry: HistoryEntry, today: dt.date | None = None) -> str:
     """A history line to print: the word only for a day before ``today`` (default: the real
     today), never for a day that may not have been played yet."""
-    today = today or dt.date.today()
+    today = today or clock.today()
     word = (
         entry.word.upper()
         if entry.date < today
@@ -387,7 +388,7 @@ def update_history(
     resumes where it stopped.  Requests are spaced ``delay`` seconds apart.
     """
     base = base or os.environ.get(NYT_BASE_ENV) or NYT_BASE
-    until = until or dt.date.today() - dt.timedelta(days=1)
+    until = until or clock.today() - dt.timedelta(days=1)
     path = Path(data_dir) / HISTORY_FILE
     entries = read_history(data_dir)
     if not entries:
@@ -518,7 +519,7 @@ class FileStatus:
 
 def status(data_dir: Path, today: dt.date | None = None) -> list[FileStatus]:
     data_dir = Path(data_dir)
-    today = today or dt.date.today()
+    today = today or clock.today()
     out: list[FileStatus] = []
     for rf in OFFICIAL:
         p = data_dir / rf.path

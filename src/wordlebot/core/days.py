@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import data
+from . import clock, data
 from .data import FIRST_DAY, HistoryEntry
 from .errors import DataError, InvalidDayError, InvalidWordError
 from .feedback import check_word
@@ -85,7 +85,7 @@ class GameDay:
     def describe(self, today: dt.date | None = None) -> str:
         """Which day's prior is in use, for a header or a status line: ``today's prior,
         2026-11-27 (#1,987)`` or ``prior of 2026-05-14 (#1,790), from the share grid``."""
-        today = today or dt.date.today()
+        today = today or clock.today()
         where = {"grid": ", from the share grid", "puzzle": ", from the puzzle number"}.get(self.source, "")
         if self.day == today:
             return f"today's prior, {self.label()}{where}"
@@ -116,7 +116,7 @@ def parse_day(text: str | None) -> tuple[dt.date, str] | None:
 
 def check_day(day: dt.date, today: dt.date | None = None) -> dt.date:
     """``day`` when a Wordle exists for it: not before the first one, not after tomorrow."""
-    today = today or dt.date.today()
+    today = today or clock.today()
     if day < FIRST_DAY:
         raise InvalidDayError(f"{day} is before the first Wordle ({FIRST_DAY}, puzzle #0)")
     if day > today + AHEAD:
@@ -128,7 +128,7 @@ def check_day(day: dt.date, today: dt.date | None = None) -> dt.date:
 
 def answer_of(day: dt.date, history: Iterable[HistoryEntry], today: dt.date | None = None) -> str | None:
     """The answer of ``day`` in the history, once that day is over (today's is never told)."""
-    today = today or dt.date.today()
+    today = today or clock.today()
     if day >= today:
         return None
     return next((e.word for e in history if e.date == day), None)
@@ -147,7 +147,7 @@ def resolve_day(
     ``date``: a day, or a text ``parse_day`` reads (a date or a puzzle number); ``puzzle``: a
     puzzle number; ``grid_puzzle``: the number in a pasted share grid's header.  Given together
     they must name one day.  Raises InvalidDayError saying what is wrong."""
-    today = today or dt.date.today()
+    today = today or clock.today()
     named: list[tuple[dt.date, str]] = []
     if isinstance(date, dt.date):
         named.append((date, "date"))
@@ -195,7 +195,7 @@ def replay_day(
     words: Sequence[str], game_day: GameDay, history: Sequence[HistoryEntry], today: dt.date | None = None
 ) -> HistoryEntry | None:
     """The day ``replay_note`` names (its history entry), or None."""
-    today = today or dt.date.today()
+    today = today or clock.today()
     words = [w.lower() for w in words]
     if not words or len(words) > LOST_WORDS:
         return None
@@ -280,10 +280,10 @@ def pick_answer(
                 if e.word not in lexicon:
                     raise InvalidWordError(f"the answer of {day} is not in the {lexicon.name} guess list")
                 return e.word, e.puzzle
-        if day > dt.date.today() + dt.timedelta(days=1):  # a day ahead: some time zone plays it already
+        if day > clock.today() + dt.timedelta(days=1):  # a day ahead: some time zone plays it already
             raise DataError(
                 f"no answer for {day}: that puzzle has not been published yet (today is "
-                f"{dt.date.today()}); give a past day"
+                f"{clock.today()}); give a past day"
             )
         last = history[-1].date if history else None
         hint = f"the history ends {last}" if last else "there is no history"

@@ -9,7 +9,6 @@ worker thread, so typing never waits for it.
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 from collections.abc import Sequence
 
@@ -21,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import get_current_worker
 
+from ..core import clock
 from ..core.data import puzzle_number
 from ..core.errors import WordlebotError
 from ..core.feedback import pattern_to_colours
@@ -141,7 +141,7 @@ class MultiBoardApp(App):
     def refresh_view(self) -> None:
         g = self.game
         day = g.lexicon.day  # the day whose prior the word set carries (--date, else today)
-        day_text = "" if day is None else f" {'today ' if day == dt.date.today() else ''}{day} #{puzzle_number(day):,}"
+        day_text = "" if day is None else f" {'today ' if day == clock.today() else ''}{day} #{puzzle_number(day):,}"
         self.sub_title = (
             f"{g.lexicon.name}{day_text} · {g.max_guesses} guesses"
             + (" · hard" if g.hard else "")

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..app.wordsets import NAMED, is_progress
+from ..core.clock import today as clock_today
 from ..core.data import HistoryEntry, puzzle_number
 from ..core.days import GameDay, end_of_game_day, end_of_game_note, replay_note, resolve_day
 from ..core.errors import DataError, InvalidDayError, InvalidFeedbackError, InvalidWordError, WordlebotError
@@ -336,7 +337,7 @@ class Engine:
         default: str | None = None,
         *,
         cache_size: int = CACHE_SIZE,
-        clock: Clock = dt.date.today,
+        clock: Clock = clock_today,
         days_kept: int = DAYS_KEPT,
         workers: int = WORKERS,
         per_client: int = PER_CLIENT,
