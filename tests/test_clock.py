@@ -50,3 +50,22 @@ def test_the_cli_follows_the_pin_and_refuses_a_bad_one(tmp_path, monkeypatch):
     r = CliRunner().invoke(cli, [*folder, "play", "--date", "2026-05-19", *files])
     assert r.exit_code != 0 and "WORDLEBOT_TODAY='someday' is not a date" in r.output
     assert "Traceback" not in r.output
+
+
+def test_no_other_module_reads_the_date():
+    """Every "today" is clock.today(): a second reading of the machine's date would let one screen
+    show a day the pin (or a run across midnight) does not."""
+    import re
+    from pathlib import Path
+
+    import wordlebot
+
+    src = Path(wordlebot.__file__).parent
+    readers = [
+        f"{p.relative_to(src)}:{n}"
+        for p in sorted(src.rglob("*.py"))
+        if p.name != "clock.py"
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if re.search(r"\bdate\.today\b|datetime\.now\(\)\.date\(\)", line)
+    ]
+    assert readers == []
