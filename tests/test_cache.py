@@ -109,10 +109,13 @@ def test_older_formats_and_leftovers_are_removed(folder):
     leftover = folder / "matrix-x.bin.123.tmp"
     leftover.write_bytes(b"half")
     age(leftover, 2 * cache_store.TEMP_AGE)
+    part = folder / ".matrix-z.bin.789.part"  # today's temporaries (core/data.atomic_write_parts)
+    part.write_bytes(b"half")
+    age(part, 2 * cache_store.TEMP_AGE)
     fresh = folder / "matrix-y.bin.456.tmp"  # another process may be writing it now
     fresh.write_bytes(b"half")
     gone = {f.path.name for f in cache_store.tidy(folder)}
-    assert gone == {"matrix-abc-v1.bin", "book-old.json", "matrix-x.bin.123.tmp"}
+    assert gone == {"matrix-abc-v1.bin", "book-old.json", "matrix-x.bin.123.tmp", ".matrix-z.bin.789.part"}
     assert fresh.exists()
 
 

@@ -377,7 +377,7 @@ def test_nyt_first_use_with_matrices_built_beside_the_model_gives_the_same_rows(
     out = json.loads(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
     cli_rows = [(s["word"], s["expected"], s["basis"]) for s in out["suggestions"]]
     assert len(list((tmp_path / "cli").glob("matrix-*.bin"))) == 2  # both layouts, complete
-    assert not list((tmp_path / "cli").glob("*.tmp"))
+    assert not [f for f in (tmp_path / "cli").iterdir() if f.name.endswith((".tmp", ".part"))]
 
     monkeypatch.setenv(paths.CACHE_ENV, str(tmp_path / "here"))
     matrix.clear_memory_cache()

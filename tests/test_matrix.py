@@ -96,7 +96,7 @@ def test_concurrent_builders_leave_a_good_file(tmp_path):
     lex = _lex(400, 7)
     mx.clear_memory_cache()
     assert mx.load_cached(mx.cache_path(lex, tmp_path), lex) is not None
-    assert not [f for f in os.listdir(tmp_path) if f.endswith(".tmp")]
+    assert not [f for f in os.listdir(tmp_path) if f.endswith((".tmp", ".part"))]
 
 
 def test_unwritable_cache_folder_still_works(tmp_path, caplog):
@@ -147,7 +147,7 @@ def test_prefetch_builds_both_layouts_in_the_background(tmp_path, monkeypatch):
     for transposed, want in ((False, expected), (True, expected.T)):
         loaded = mx.load_cached(mx.cache_path(lex, tmp_path, transposed), lex, transposed)
         assert loaded is not None and np.array_equal(loaded, want)
-    assert not [f for f in os.listdir(tmp_path) if f.endswith(".tmp")]
+    assert not [f for f in os.listdir(tmp_path) if f.endswith((".tmp", ".part"))]
     # nothing to do once both files exist (loading them is the caller's, on both cores)
     assert mx.prefetch(lex, folder=tmp_path) is None
 

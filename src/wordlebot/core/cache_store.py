@@ -53,7 +53,8 @@ class CacheFile:
 # case the folder is shared with other programs (WORDLEBOT_CACHE=~/.cache).
 OWN = (
     "matrix-*.bin",
-    "matrix-*.bin.*.tmp",
+    "matrix-*.bin.*.tmp",  # (the temporaries of versions before 0.1's atomic_write_parts)
+    ".matrix-*.bin.*.part",
     "openings/book-*.json",
     "openings/.book-*.part",
     "models/answer-model-*.json",

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import clock
-from .errors import DataError, HttpError, UnreachableError
+from .errors import DataError, HttpError, UnreachableError, WordlebotError
 
 RAW_BASE = "https://raw.githubusercontent.com"
 RAW_BASE_ENV = "WORDLEBOT_RAW_BASE"
@@ -164,24 +164,41 @@ def _writable_hint(path: Path) -> str:
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the new one, never a mix:
     a temporary file in the same folder, fsync, then rename over the target."""
+    atomic_write_parts(path, [data])
+
+
+def atomic_write_parts(
+    path: Path,
+    parts: Iterable[bytes | memoryview],
+    *,
+    sync: bool = True,
+    what: str = "",
+    error: type[WordlebotError] = DataError,
+) -> None:
+    """``parts`` written one after another to ``path`` as one file that readers see whole or not
+    at all: a temporary file in the same folder (so the rename cannot cross file systems), fsync
+    unless ``sync`` is off, then rename over the target; on failure the temporary file is removed
+    and ``error`` says which file (``what``: e.g. "the matrix cache ") and how to fix it."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     except OSError as exc:
-        raise DataError(f"cannot write in {path.parent}: {exc.strerror}. {_writable_hint(path)}") from None
+        raise error(f"cannot write {what}in {path.parent}: {exc.strerror}. {_writable_hint(path)}") from None
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+            for part in parts:
+                f.write(part)
+            if sync:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except OSError as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        raise DataError(f"cannot write {path}: {exc.strerror}") from None
+        raise error(f"cannot write {what}{path}: {exc.strerror}") from None
 
 
 def atomic_write_json(path: Path, doc: object, indent: int | None = None) -> None:

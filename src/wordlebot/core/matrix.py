@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,7 @@ import numpy as np
 
 from . import kernels
 from .cache_formats import MATRIX_FORMAT_VERSION, MATRIX_HEADER_BYTES, MATRIX_MAGIC
+from .data import atomic_write_parts
 from .errors import CacheError
 from .pages import small_pages
 from .paths import cache_dir as default_cache_dir
@@ -247,23 +246,9 @@ def write_cache(path: Path, m: np.ndarray, lexicon: Lexicon, transposed: bool = 
     header = _header(m, lexicon, digest, transposed)
     payload = np.ascontiguousarray(m).reshape(-1).view(np.uint8)
     pad = (-payload.size) % 8
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise CacheError(f"cannot write the matrix cache in {path.parent}: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(header)
-            f.write(payload.data)
-            f.write(b"\0" * pad)
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise CacheError(f"cannot write the matrix cache {path}: {exc.strerror}") from None
+    atomic_write_parts(
+        path, (header, payload.data, b"\0" * pad), sync=False, what="the matrix cache ", error=CacheError
+    )
     from . import cache_store
 
     cache_store.after_write(path)
