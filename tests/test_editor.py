@@ -87,40 +87,12 @@ def _textbook_days(d: clogit.FreshDays) -> list[tuple[np.ndarray, int]]:
 def test_the_fresh_likelihood_is_the_textbook_conditional_logit(seed):
     d = _random_fresh_days(seed)
     theta = np.random.default_rng(seed + 10).normal(scale=0.7, size=3 + 2 + 2)
-    f, g, h = clogit._fresh_objective(
-        theta,
-        d.features,
-        d.group,
-        d.first,
-        d.last,
-        d.day_word,
-        d.day_fresh,
-        d.train,
-        d.prev_first,
-        d.prev_last,
-        d.day_features,
-        d.groups,
-        True,
-    )
+    f, g, h = clogit._fresh_objective(theta, d, True)
     nf, ng, nh = naive.conditional_logit(theta, _textbook_days(d))
     assert f == pytest.approx(nf, rel=1e-10)
     np.testing.assert_allclose(g, ng, rtol=1e-8, atol=1e-9)
     np.testing.assert_allclose(h, nh, rtol=1e-8, atol=1e-9)
-    f_only = clogit._fresh_objective(
-        theta,
-        d.features,
-        d.group,
-        d.first,
-        d.last,
-        d.day_word,
-        d.day_fresh,
-        d.train,
-        d.prev_first,
-        d.prev_last,
-        d.day_features,
-        d.groups,
-        False,
-    )[0]
+    f_only = clogit._fresh_objective(theta, d, False)[0]
     assert f_only == f
 
 
@@ -171,9 +143,7 @@ def test_newton_recovers_the_parameters_it_simulated():
     )
     res = clogit.fit_fresh(d, np.full(7, 1e-9))
     assert res.converged
-    _, _, h = clogit._fresh_objective(
-        res.theta, X, group, first, last, chosen, d.day_fresh, d.train, prev_first, prev_last, U, groups, True
-    )
+    _, _, h = clogit._fresh_objective(res.theta, d, True)
     se = np.sqrt(np.diag(np.linalg.inv(h)))
     assert np.all(np.abs(res.theta - truth) < 4 * se), (res.theta, truth, se)
     assert np.all(se < 0.25)  # not vacuous: the data pins every coefficient down

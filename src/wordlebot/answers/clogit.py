@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -41,9 +42,9 @@ MAX_HALVINGS = 50
 TOL = 1e-9  # max |gradient| per choice at which a fit stops
 
 
-@dataclass(frozen=True)
-class FreshDays:
-    """The fresh choices' data, laid out for ``_fresh_objective``.
+class FreshDays(NamedTuple):
+    """The fresh choices' data, laid out for ``_fresh_objective`` (a named tuple: the kernel
+    takes it whole and reads its fields by name).
 
     The days are every history day in order, each with the word it used (taken out of the
     fresh pool after the day); ``train`` marks the days whose choice is scored (a fresh answer
@@ -62,48 +63,75 @@ class FreshDays:
     groups: int
 
 
+class Moments(NamedTuple):
+    """The unused words' moment sums, cell by cell with the marginals: order 0 (sum of e), 1
+    (sum of e x) and 2 (sum of e x x^T), by group (``*g``), (group, first letter) (``*a``),
+    (group, last letter) (``*b``) and (group, first, last) (``*c``)."""
+
+    m0g: np.ndarray
+    m1g: np.ndarray
+    m2g: np.ndarray
+    m0a: np.ndarray
+    m1a: np.ndarray
+    m2a: np.ndarray
+    m0b: np.ndarray
+    m1b: np.ndarray
+    m2b: np.ndarray
+    m0c: np.ndarray
+    m1c: np.ndarray
+    m2c: np.ndarray
+
+
 @njit(**JIT)
-def _add_moments(e, x, g, a, b, sign, m0g, m1g, m2g, m0a, m1a, m2a, m0b, m1b, m2b, m0c, m1c, m2c):
-    """Add sign * (e, e x, e x x^T) of one word to its group, (group, first), (group, last) and
-    (group, first, last) moment sums."""
+def _no_moments(groups, F):
+    L = LETTERS
+    return Moments(
+        np.zeros(groups),
+        np.zeros((groups, F)),
+        np.zeros((groups, F, F)),
+        np.zeros((groups, L)),
+        np.zeros((groups, L, F)),
+        np.zeros((groups, L, F, F)),
+        np.zeros((groups, L)),
+        np.zeros((groups, L, F)),
+        np.zeros((groups, L, F, F)),
+        np.zeros((groups, L, L)),
+        np.zeros((groups, L, L, F)),
+        np.zeros((groups, L, L, F, F)),
+    )
+
+
+@njit(**JIT)
+def _add_moments(m, e, x, g, a, b, sign):
+    """Add sign * (e, e x, e x x^T) of one word (group g, first letter a, last letter b) to its
+    cells of ``m``."""
     F = x.size
     s = sign * e
-    m0g[g] += s
-    m0a[g, a] += s
-    m0b[g, b] += s
-    m0c[g, a, b] += s
+    m.m0g[g] += s
+    m.m0a[g, a] += s
+    m.m0b[g, b] += s
+    m.m0c[g, a, b] += s
     for i in range(F):
         v = s * x[i]
-        m1g[g, i] += v
-        m1a[g, a, i] += v
-        m1b[g, b, i] += v
-        m1c[g, a, b, i] += v
+        m.m1g[g, i] += v
+        m.m1a[g, a, i] += v
+        m.m1b[g, b, i] += v
+        m.m1c[g, a, b, i] += v
         for j in range(F):
             w = v * x[j]
-            m2g[g, i, j] += w
-            m2a[g, a, i, j] += w
-            m2b[g, b, i, j] += w
-            m2c[g, a, b, i, j] += w
+            m.m2g[g, i, j] += w
+            m.m2a[g, a, i, j] += w
+            m.m2b[g, b, i, j] += w
+            m.m2c[g, a, b, i, j] += w
 
 
 @njit(**JIT)
-def _fresh_objective(
-    theta,
-    features,
-    group,
-    first,
-    last,
-    day_word,
-    day_fresh,
-    train,
-    prev_first,
-    prev_last,
-    day_features,
-    groups,
-    need_derivatives,
-):
+def _fresh_objective(theta, days, need_derivatives):
     """(f, gradient, Hessian) of the fresh choices' negative log-likelihood at ``theta`` =
     [beta (F), alpha (K), delta_first, delta_last] (see ``FreshDays``)."""
+    features, group, first, last = days.features, days.group, days.first, days.last
+    day_word, day_fresh, train = days.day_word, days.day_fresh, days.train
+    prev_first, prev_last, day_features, groups = days.prev_first, days.prev_last, days.day_features, days.groups
     W, F = features.shape
     K = day_features.shape[2]
     P = F + K + 2
@@ -121,41 +149,11 @@ def _fresh_objective(
         score[w] = s
         if s > top:
             top = s
-    m0g = np.zeros(groups)
-    m1g = np.zeros((groups, F))
-    m2g = np.zeros((groups, F, F))
-    m0a = np.zeros((groups, LETTERS))
-    m1a = np.zeros((groups, LETTERS, F))
-    m2a = np.zeros((groups, LETTERS, F, F))
-    m0b = np.zeros((groups, LETTERS))
-    m1b = np.zeros((groups, LETTERS, F))
-    m2b = np.zeros((groups, LETTERS, F, F))
-    m0c = np.zeros((groups, LETTERS, LETTERS))
-    m1c = np.zeros((groups, LETTERS, LETTERS, F))
-    m2c = np.zeros((groups, LETTERS, LETTERS, F, F))
+    mom = _no_moments(groups, F)  # the moments of the words not used yet
     e = np.empty(W)
     for w in range(W):
         e[w] = math.exp(score[w] - top)
-        _add_moments(
-            e[w],
-            features[w],
-            group[w],
-            first[w],
-            last[w],
-            1.0,
-            m0g,
-            m1g,
-            m2g,
-            m0a,
-            m1a,
-            m2a,
-            m0b,
-            m1b,
-            m2b,
-            m0c,
-            m1c,
-            m2c,
-        )
+        _add_moments(mom, e[w], features[w], group[w], first[w], last[w], 1.0)
     f = 0.0
     grad = np.zeros(P)
     hess = np.zeros((P, P))
@@ -179,28 +177,28 @@ def _fresh_objective(
                 c1[:, :] = 0.0
                 c2[:, :, :] = 0.0
                 if a >= 0:
-                    c0[3] = m0c[g, a, b]
-                    c0[2] = m0a[g, a] - c0[3]
-                    c0[1] = m0b[g, b] - c0[3]
-                    c0[0] = m0g[g] - c0[1] - c0[2] - c0[3]
+                    c0[3] = mom.m0c[g, a, b]
+                    c0[2] = mom.m0a[g, a] - c0[3]
+                    c0[1] = mom.m0b[g, b] - c0[3]
+                    c0[0] = mom.m0g[g] - c0[1] - c0[2] - c0[3]
                     if need_derivatives:
                         for i in range(F):
-                            c1[3, i] = m1c[g, a, b, i]
-                            c1[2, i] = m1a[g, a, i] - c1[3, i]
-                            c1[1, i] = m1b[g, b, i] - c1[3, i]
-                            c1[0, i] = m1g[g, i] - c1[1, i] - c1[2, i] - c1[3, i]
+                            c1[3, i] = mom.m1c[g, a, b, i]
+                            c1[2, i] = mom.m1a[g, a, i] - c1[3, i]
+                            c1[1, i] = mom.m1b[g, b, i] - c1[3, i]
+                            c1[0, i] = mom.m1g[g, i] - c1[1, i] - c1[2, i] - c1[3, i]
                             for j in range(F):
-                                c2[3, i, j] = m2c[g, a, b, i, j]
-                                c2[2, i, j] = m2a[g, a, i, j] - c2[3, i, j]
-                                c2[1, i, j] = m2b[g, b, i, j] - c2[3, i, j]
-                                c2[0, i, j] = m2g[g, i, j] - c2[1, i, j] - c2[2, i, j] - c2[3, i, j]
+                                c2[3, i, j] = mom.m2c[g, a, b, i, j]
+                                c2[2, i, j] = mom.m2a[g, a, i, j] - c2[3, i, j]
+                                c2[1, i, j] = mom.m2b[g, b, i, j] - c2[3, i, j]
+                                c2[0, i, j] = mom.m2g[g, i, j] - c2[1, i, j] - c2[2, i, j] - c2[3, i, j]
                 else:  # the day before is unknown: no letter matches
-                    c0[0] = m0g[g]
+                    c0[0] = mom.m0g[g]
                     if need_derivatives:
                         for i in range(F):
-                            c1[0, i] = m1g[g, i]
+                            c1[0, i] = mom.m1g[g, i]
                             for j in range(F):
-                                c2[0, i, j] = m2g[g, i, j]
+                                c2[0, i, j] = mom.m2g[g, i, j]
                 for cls in range(4):
                     if c0[cls] <= 0.0:
                         continue
@@ -250,26 +248,7 @@ def _fresh_objective(
                         hess[i, j] += S2[i, j] / Z - S1[i] * S1[j]
         if day_fresh[t]:  # the word leaves the pool of unused words
             w = day_word[t]
-            _add_moments(
-                e[w],
-                features[w],
-                group[w],
-                first[w],
-                last[w],
-                -1.0,
-                m0g,
-                m1g,
-                m2g,
-                m0a,
-                m1a,
-                m2a,
-                m0b,
-                m1b,
-                m2b,
-                m0c,
-                m1c,
-                m2c,
-            )
+            _add_moments(mom, e[w], features[w], group[w], first[w], last[w], -1.0)
     return f, grad, hess
 
 
@@ -396,21 +375,7 @@ def fit_fresh(days: FreshDays, penalty: np.ndarray) -> Fit:
     """Fit [beta, alpha, delta_first, delta_last] to the fresh choices."""
 
     def objective(theta: np.ndarray, derivatives: bool):
-        return _fresh_objective(
-            theta,
-            days.features,
-            days.group,
-            days.first,
-            days.last,
-            days.day_word,
-            days.day_fresh,
-            days.train,
-            days.prev_first,
-            days.prev_last,
-            days.day_features,
-            days.groups,
-            derivatives,
-        )
+        return _fresh_objective(theta, days, derivatives)
 
     return newton(objective, penalty, int(days.train.sum()))
 
