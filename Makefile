@@ -54,9 +54,11 @@ lint: $(STAMP)
 # scalars catch what compiled code lets pass silently (integer promotion, overflow), and an
 # overflow warning is an error here.  Left out, as far too slow as plain Python: the official lists
 # (WORDLEBOT_DATA unset: hours), the three search tests over the 1,500-word case (~9 min between
-# them) and 120 simulated hard-mode Dordle games.  The rest took 2.5 min on 2 cores.
+# them) and 120 simulated hard-mode Dordle games.  The rest took 2.5 min on 2 cores (the answer
+# model's fit on made-up days, test_editor.py, 30 s of it).
 NOJIT_TESTS := tests/test_feedback.py tests/test_game.py tests/test_matrix.py tests/test_strategies.py \
-               tests/test_simulate.py tests/test_search.py tests/test_multi.py tests/test_multi_deadlock.py
+               tests/test_simulate.py tests/test_search.py tests/test_multi.py tests/test_multi_deadlock.py \
+               tests/test_editor.py
 NOJIT_SLOW  := test_rank_lists_alternatives_with_exact_values or test_parallel_equals_serial \
                or test_tiny_table_gives_the_same_answers or test_charging_the_deadlocks_wins_more_hard_mode_games
 
