@@ -39,13 +39,16 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from ..search.tree_search import DEFAULT_TUNING, INF, SearchTuning, TreeSearch
 
-_WORKER_SEARCH: dict[tuple, TreeSearch] = {}
+if TYPE_CHECKING:
+    from ..core.words import Lexicon
+
+_WORKER_SEARCH: dict[tuple[object, ...], TreeSearch] = {}
 _WORKER_LOCK = threading.Lock()  # a worker process's threads build its search once
 
 BATCH_SECONDS = 2.0  # a batch comes back once it has run this long; its other words go out again
@@ -68,10 +71,10 @@ class SweepSpec:
     fail_cost: float | None = None  # None: a hard cap
     tuning: SearchTuning = DEFAULT_TUNING  # the searches' (and the seed's sizes, see seed_size)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         return tuple(self.__dict__.values())
 
-    def lexicon(self):
+    def lexicon(self) -> Lexicon:
         from .wordsets import load_lexicon
 
         return load_lexicon(self.words, data_dir=self.data_dir, length=self.length, guesses=self.guesses,
@@ -141,7 +144,7 @@ def _timed_values(search: TreeSearch, words: list[str], bound: float,
         from ..core.game import HardConstraints
 
         cons = HardConstraints.none(lex.length)
-    out = []
+    out: list[tuple[str, float, float]] = []
     start = time.perf_counter()
     with search.lane(), (near.lane() if near is not None else contextlib.nullcontext()):
         for w in words:
@@ -205,7 +208,7 @@ class SweepResult:
         return sorted(((w, v, e) for w, (v, e) in self.values.items()), key=lambda t: (not t[2], t[1], t[0]))
 
 
-def _local_cluster(LocalCluster, threads: int):
+def _local_cluster(LocalCluster: Any, threads: int) -> Any:
     """A LocalCluster of one worker process with ``threads`` threads (they share its search's
     table), which ignores Ctrl+C: the terminal sends SIGINT to every process of the job, and
     this process alone should stop the sweep (closing the cluster ends the worker) instead of
@@ -218,7 +221,7 @@ def _local_cluster(LocalCluster, threads: int):
     # The worker's own warnings (tasks cancelled when the sweep stops) are noise on a terminal.
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
 
-    def start():
+    def start() -> Any:
         # No dashboard, and the scheduler's HTTP server (always started) on a free port of this
         # machine alone: on its default port, a second sweep warned that 8787 was taken.
         return LocalCluster(n_workers=1, threads_per_worker=threads, processes=True, dashboard_address=None,
@@ -363,8 +366,9 @@ def sweep(
         # Keep a couple of batches per thread in flight so every thread stays busy; each new
         # batch gets the bound known at that moment.
         in_flight = max(2, 2 * n_threads)
-        pending = queue = None
-        sent: dict = {}  # future -> its words
+        pending: Any = None  # the batches in flight (as_completed), and the words to send: set
+        queue: deque[str] = deque()  # at each pass over todo below
+        sent: dict[Any, list[str]] = {}  # future -> its words
 
         def send() -> bool:
             bounded = kept.bound() < INF
@@ -427,7 +431,7 @@ def aspiration(estimates: list[float], keep: int, margin: float) -> float:
     return finite[keep - 1] + margin if len(finite) >= keep else INF
 
 
-def _seeded(client, spec: SweepSpec, head: list[str], todo: list[str], kept: _Kept, n_threads: int,
+def _seeded(client: Any, spec: SweepSpec, head: list[str], todo: list[str], kept: _Kept, n_threads: int,
             result: SweepResult, known: dict[str, float]) -> tuple[list[str], dict[str, float]]:
     """Seed the bound with the near-optimal totals of ``head`` (those not ``known`` computed on
     the cluster, all of them before any exact search); return ``todo`` with the seeded words

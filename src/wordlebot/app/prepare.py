@@ -20,7 +20,7 @@ import datetime as dt
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -131,7 +131,7 @@ def set_steps(words: str, *, data_dir: str | Path | None = None, day: dt.date | 
     pattern matrices, and the opening book of the normal rules (and the hard ones with ``hard``)."""
     from .wordsets import load_lexicon
 
-    held: dict = {}
+    held: dict[str, Any] = {}  # "lex": the Lexicon, "adv": its Advisor
 
     def lexicon() -> None:
         held["lex"] = load_lexicon(words, data_dir=data_dir, day=day, build_model=True, auto_fetch=False,

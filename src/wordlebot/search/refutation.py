@@ -32,13 +32,16 @@ import math
 import numpy as np
 
 from ..core.feedback import all_green
+from ..core.game import HardConstraints
 from .tree_search import INF, BudgetExceeded, TreeSearch
 
 # The stages' thresholds are the search's tuning: SearchTuning.refute_quick_units, stage_min,
 # stage_slack, stage_rounds and stage_big_hard (tree_search.py, where each is explained).
 
 
-def value_against(search: TreeSearch, near: TreeSearch, guess: int, bound: float, constraints=None) -> float:
+def value_against(
+    search: TreeSearch, near: TreeSearch, guess: int, bound: float, constraints: HardConstraints | None = None
+) -> float:
     """``search.value_of_guess(guess, beta=bound)`` for a first word: its exact total if below
     ``bound``, else a proven lower bound ``>= bound``; the hard ones refuted in stages, ``near``
     (a near-optimal search of the same lists and rules) estimating each part's gap.  Call it
@@ -54,7 +57,9 @@ def value_against(search: TreeSearch, near: TreeSearch, guess: int, bound: float
     return search.value_of_guess(guess, constraints=constraints, beta=bound, parallel=False)
 
 
-def staged_bound(search: TreeSearch, near: TreeSearch, guess: int, bound: float, constraints=None) -> float:
+def staged_bound(
+    search: TreeSearch, near: TreeSearch, guess: int, bound: float, constraints: HardConstraints | None = None
+) -> float:
     """A proven lower bound on ``guess``'s total as a first word, raised in stages (see the
     module's text) until it reaches ``bound`` or the estimates run out."""
     lex = search.lexicon
