@@ -25,7 +25,9 @@ import collections
 import contextlib
 import hashlib
 import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
+from typing import TypeVar
 
 import numpy as np
 
@@ -36,6 +38,10 @@ from ..core.game import HardConstraints
 from ..core.matrix import pattern_matrix, transposed
 from ..core.pages import small_pages
 from ..core.words import Lexicon, WordId
+
+# A part of a node's answers: (its pattern under the node's guess, its answers, its hard-mode rules)
+_Part = tuple[int, np.ndarray, HardConstraints | None]
+_T = TypeVar("_T")
 
 INF = sk.INF
 Allowed = sk.Allowed  # the guesses a node may play and its hard-mode state (TreeSearch.allowed)
@@ -301,10 +307,11 @@ class _PartPlan:
     incumbent: tuple[float, int]  # a perfect split's (value, guess), else (INF, -1)
     order: np.ndarray  # the guesses to try, in trial order
     lbs: np.ndarray  # their lower bounds
-    subs: dict = field(default_factory=dict)  # pattern -> (value, subtree) of the first guess's parts
+    subs: dict[int, tuple[float, Node | None]] = field(default_factory=dict)  # pattern -> (value, subtree) of the first guess's parts
     waiting: int = 0  # of those parts, still being solved
-    values: np.ndarray | None = None  # each guess's value (INF: did not beat its bound)
-    best: np.ndarray | None = None  # each thread's best so far, packed (see sk._try_guesses)
+    # set when the first guess's value is known (_refutations)
+    values: np.ndarray = field(default_factory=lambda: np.empty(0))  # each guess's value (INF: did not beat its bound)
+    best: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64))  # each thread's best so far, packed (see sk._try_guesses)
 
     @property
     def first(self) -> int:
@@ -321,9 +328,9 @@ class _Task:
     size: int  # answers (the queue takes the biggest first)
     part: int  # the first guess's pattern of the part
     sub: int | None = None  # "sub": the pattern under the part's first guess
-    H: np.ndarray | None = None
+    H: np.ndarray = field(default_factory=lambda: np.empty(0, np.int32))  # the part's answers (not "refute")
     cons: HardConstraints | None = None
-    batch: np.ndarray | None = None  # "refute"
+    batch: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64))  # "refute": places in the trial order
 
 
 class _SharedParts:
@@ -359,7 +366,7 @@ class _SharedParts:
     part's other guesses (``_refute``); ``_results`` chooses each big part's guess at the end.
     The state is shared by the threads under ``cond``."""
 
-    def __init__(self, search: "TreeSearch", parts: list, big: list, rows: int, build: bool) -> None:
+    def __init__(self, search: "TreeSearch", parts: list[_Part], big: list[_Part], rows: int, build: bool) -> None:
         self.search = search
         self.rows = rows
         self.rem = search.max_guesses - rows
@@ -371,7 +378,7 @@ class _SharedParts:
                                               key=lambda t: -t.size))
         self.small = collections.deque(sorted((_Task("part", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in parts
                                                if p not in big_keys), key=lambda t: -t.size))
-        self.chains: dict[int, collections.deque] = {}  # a part's refutation batches, in trial order
+        self.chains: dict[int, collections.deque[_Task]] = {}  # a part's refutation batches, in trial order
         self.owner: dict[int, int] = {}  # the thread that takes them in order
         self.cond = threading.Condition()
         self.running = 0
@@ -466,7 +473,7 @@ class _SharedParts:
         if self.build:
             try:
                 node = search._build(worker, task.H, r, task.cons)
-                out = (node.value, node)
+                out: tuple[float, Node | None] = (node.value, node)
             except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
                 out = (INF, None)
         else:
@@ -475,6 +482,7 @@ class _SharedParts:
             self.results[task.part] = out
             return []
         plan = self.plans[task.part]
+        assert task.sub is not None  # a "sub" task names its pattern
         with self.cond:
             plan.subs[task.sub] = out
             plan.waiting -= 1
@@ -523,7 +531,7 @@ class _SharedParts:
             node = None
             if self.build and value < INF:
                 if guess == plan.first:
-                    node = Node(guess, plan.H, value, {q: n for q, (_, n) in plan.subs.items()})
+                    node = Node(guess, plan.H, value, {q: n for q, (_, n) in plan.subs.items() if n is not None})
                 else:
                     node = search._build(search._active[0], plan.H, self.rows, plan.cons)
             results[p] = (value, node)
@@ -640,7 +648,7 @@ class TreeSearch:
         self._all_lanes: list[_Worker] = []
         self._lanes_lock = threading.Lock()
         self._lane_of = threading.local()
-        self._last_order: tuple | None = None  # see root_order
+        self._last_order: tuple[tuple[object, ...], np.ndarray] | None = None  # see root_order
         self.stats = SearchStats()
 
     # --- node description ----------------------------------------------------------------------
@@ -669,7 +677,7 @@ class TreeSearch:
                                 allowed, int(forced))
         return float(found.value), int(found.guess)
 
-    def _accounted(self, worker: _Worker, kernel, *args):
+    def _accounted(self, worker: _Worker, kernel: Callable[..., _T], *args: object) -> _T:
         """``kernel(*args)`` on a worker, its work counted against the budget and its counters
         added to the stats; raises BudgetExceeded when the budget ran out."""
         meta = worker.TT.meta
@@ -712,7 +720,7 @@ class TreeSearch:
     # --- work budget ---------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def budget(self, units: int | None):
+    def budget(self, units: int | None) -> Iterator[TreeSearch]:
         """The calls inside may do at most ``units`` of work in all (scan units, see
         ``search_kernels.M_WORK``), else they raise BudgetExceeded.  None: no limit."""
         self._remaining = units
@@ -722,7 +730,7 @@ class TreeSearch:
             self._remaining = None
 
     @contextlib.contextmanager
-    def isolated(self):
+    def isolated(self) -> Iterator[TreeSearch]:
         """The calls inside depend on nothing searched before, so what they return (and the
         work they count against a budget) is a function of their arguments alone.
 
@@ -808,7 +816,7 @@ class TreeSearch:
         return self._active[0] if worker is None or self._isolated else worker
 
     @contextlib.contextmanager
-    def allowance(self, units: int):
+    def allowance(self, units: int) -> Iterator[TreeSearch]:
         """Inside a lane: the calling thread's calls may do at most ``units`` of work (scan
         units, see ``search_kernels.M_WORK``), else they raise BudgetExceeded.  The lane's own
         budget, unlike ``budget``: the other lanes' calls go on unbounded."""
@@ -822,7 +830,7 @@ class TreeSearch:
             worker.allowance = None
 
     @contextlib.contextmanager
-    def lane(self):
+    def lane(self) -> Iterator[TreeSearch]:
         """Serial ``value_of_guess`` calls inside run on a scratch worker of the calling thread's
         own, on the search's one table: callers' threads can then evaluate guesses at once and
         each reads what the others proved (an opener sweep's tasks on one Dask worker process:
@@ -885,7 +893,7 @@ class TreeSearch:
         return (self.threads > 1 and not self._isolated and self._remaining is None and not self.weighted
                 and self.fail_cost >= INF and self.depth is None)
 
-    def _solve_parts(self, parts: list, rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
+    def _solve_parts(self, parts: list[_Part], rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
         """Value (and with ``build`` the subtree) of each (key, answers, constraints) in
         ``parts``, each a node after ``rows`` guesses; spread over the threads, biggest first."""
         rem = self.max_guesses - rows
@@ -908,11 +916,11 @@ class TreeSearch:
         self._share_out(len(parts), solve)
         return results
 
-    def _split_parts(self, parts: list, big: list, rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
+    def _split_parts(self, parts: list[_Part], big: list[_Part], rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
         """``_solve_parts`` with the big parts shared out too (see ``_SharedParts``)."""
         return _SharedParts(self, parts, big, rows, build).run()
 
-    def _plan(self, H: np.ndarray, rem: int, constraints, wk: _Worker) -> "_PartPlan":
+    def _plan(self, H: np.ndarray, rem: int, constraints: HardConstraints | None, wk: _Worker) -> "_PartPlan":
         """``sk._node_plan`` for a node, on the worker ``wk``: the guesses to try in trial order
         (key, then list order; in the near-optimal search the kernel's own order), with their
         lower bounds."""
@@ -927,7 +935,7 @@ class TreeSearch:
                          float(plan.cap), (float(plan.best_value), int(plan.best_guess)), out.guesses[order],
                          out.lbs[order])
 
-    def _share_out(self, n: int, solve) -> None:
+    def _share_out(self, n: int, solve: Callable[[_Worker, int, int], None]) -> None:
         """Call ``solve(worker, group, i)`` for i in 0 … n-1 over the active workers (``group``:
         the worker's index among them).
 
@@ -964,7 +972,7 @@ class TreeSearch:
             for wk in workers:
                 wk.allowance = None
 
-    def _on_threads(self, workers: list[_Worker], work) -> None:
+    def _on_threads(self, workers: list[_Worker], work: Callable[[_Worker, int], None]) -> None:
         """``work(worker, group)`` for each worker: on threads when the search has them, else
         one after the other."""
         if self.threads == 1 or len(workers) == 1:
@@ -973,7 +981,7 @@ class TreeSearch:
             return
         errors: list[BaseException] = []
 
-        def guarded(wk, i):
+        def guarded(wk: _Worker, i: int) -> None:
             try:
                 work(wk, i)
             except BaseException as exc:  # re-raised in the caller's thread
@@ -1024,8 +1032,8 @@ class TreeSearch:
         finally:
             self.set_depth(depth)
 
-    def _loss(self, wk: "_Worker", H: np.ndarray, rem: int, constraints, guess: int, value: float | None,
-              pool, levels: int | None) -> float:
+    def _loss(self, wk: "_Worker", H: np.ndarray, rem: int, constraints: HardConstraints | None, guess: int,
+              value: float | None, pool: np.ndarray | None, levels: int | None) -> float:
         """``loss`` below a node; ``levels``: the searched levels left above the depth limit
         (None: no limit)."""
         w = self.w[H]
@@ -1083,11 +1091,11 @@ class TreeSearch:
                                   f"{self.max_guesses} guesses")
         return Node(first, H, total, subtrees)
 
-    def _child_constraints(self, constraints: HardConstraints | None, word: str, pattern: int):
+    def _child_constraints(self, constraints: HardConstraints | None, word: str, pattern: int) -> HardConstraints | None:
         """The hard-mode constraints after playing ``word`` and seeing ``pattern``."""
         return constraints.add(word, pattern) if (self.hard and constraints is not None) else constraints
 
-    def _build(self, worker: _Worker, H: np.ndarray, rows: int, constraints) -> "Node":
+    def _build(self, worker: _Worker, H: np.ndarray, rows: int, constraints: HardConstraints | None) -> "Node":
         """Walk the solved strategy below a node (every step is a table hit or a closed form)."""
         allowed = self.allowed(constraints)
         v, g = self._run(worker, H, self.max_guesses - rows, INF, allowed, -1)
@@ -1161,7 +1169,7 @@ class TreeSearch:
         self._last_order = (key, out[:n].copy())
         return out[:n]
 
-    def _shared_scan_order(self, H, T, out) -> int:
+    def _shared_scan_order(self, H: np.ndarray, T: np.ndarray, out: np.ndarray) -> int:
         """``_node_trials`` with the scan shared out: each worker scans a contiguous share of
         ``T``, the shares are copied into the first worker's arrays, which orders them."""
         workers = self._active
@@ -1247,7 +1255,7 @@ class TreeSearch:
         rows_out += [(int(trials[i]), float(values[i])) for i in idx]
         return rows_out[:top]
 
-    def _evaluate_parallel(self, order, H, rem, allowed, keep: int = 1) -> np.ndarray:
+    def _evaluate_parallel(self, order: np.ndarray, H: np.ndarray, rem: int, allowed: Allowed, keep: int = 1) -> np.ndarray:
         """Each guess's value, the guesses shared out to the workers in order.  A guess is
         searched with the bound (keep-th best value so far + margin), so ties with the kept
         values are found exactly and, among equal values, order decides, as in the serial
@@ -1258,7 +1266,7 @@ class TreeSearch:
         is still found exactly."""
         values = np.full(order.size, INF)
         static = self._isolated
-        kept_by = [[] for _ in self._active]  # isolated: one per group; else one for all (kept_by[0])
+        kept_by: list[list[float]] = [[] for _ in self._active]  # isolated: one per group; else one for all (kept_by[0])
         lock = threading.Lock()
 
         def solve(worker: _Worker, group: int, i: int) -> None:
@@ -1277,7 +1285,7 @@ class TreeSearch:
 
     # --- checks of the public entry points -----------------------------------------------------
 
-    def _check_cands(self, candidates) -> np.ndarray:
+    def _check_cands(self, candidates: object) -> np.ndarray:
         """Answer ids as sorted distinct int32; a clear error for anything else."""
         n = self.lexicon.n_answers
         if candidates is None:
@@ -1296,7 +1304,7 @@ class TreeSearch:
             H = np.unique(H)
         return np.ascontiguousarray(H)
 
-    def _check_guess(self, guess) -> int:
+    def _check_guess(self, guess: object) -> int:
         n = self.lexicon.n_guesses
         if isinstance(guess, (bool, np.bool_)) or not isinstance(guess, (int, np.integer)):
             raise InvalidIdError(f"a guess id is an integer, not {guess!r} (use lexicon.id(word))")
@@ -1309,7 +1317,7 @@ class TreeSearch:
         if not 0 <= rows < self.max_guesses:
             raise InvalidIdError(f"rows played must be 0 to {self.max_guesses - 1}, not {rows}")
 
-    def _check_constraints(self, constraints):
+    def _check_constraints(self, constraints: object) -> HardConstraints | None:
         if constraints is not None and not isinstance(constraints, HardConstraints):
             raise InvalidIdError("constraints must be a HardConstraints (game.constraints) or None")
         if constraints is not None and constraints.green_at.shape != (self.lexicon.length,):
