@@ -694,8 +694,6 @@ class Engine:
 
     def game(self, lex: Lexicon, advisor: Advisor, rows: list[Row], *, hard: bool, max_guesses: int) -> Game:
         """The game the rows describe; errors name the row."""
-        if len(rows) > max_guesses:
-            raise InvalidWordError(f"the history has {len(rows)} rows; the game allows {max_guesses} guesses")
         return Game.from_history(lex, rows, hard=hard, max_guesses=max_guesses, matrix=advisor.matrix)
 
     def _check_strategy(self, strategy: str, goal: str = DEFAULT_GOAL) -> None:
