@@ -618,6 +618,33 @@ def test_fair_queue_refuses_at_once_when_full():
     assert called == [] and q.waiting == 0
 
 
+def test_retry_after_is_not_dragged_by_a_few_slow_jobs():
+    """Issue 41: after two searches of minutes a running mean told every refused client to come
+    back in 5 minutes.  Job times on a fake clock: ten of 0.5 s, then two of 300 s."""
+    from wordlebot.web.fairqueue import FairQueue, QueueFull
+
+    now = [0.0]
+
+    def job(seconds):
+        now[0] += seconds
+
+    q = FairQueue(1, per_client=3, total=10, clock=lambda: now[0])
+    for seconds in [0.5] * 10 + [300.0] * 2:
+        q.submit("a", job, seconds).result(30)
+    gate = threading.Event()
+    running = q.submit("a", gate.wait, 30)
+    until(lambda: q.running == 1)
+    for _ in range(3):
+        q.submit("a", int)
+    with pytest.raises(QueueFull) as e:
+        q.submit("a", int)
+    # 3 waiting and 1 running, on one worker, at the median 0.5 s: 2 s
+    assert e.value.retry_after == 2
+    gate.set()
+    running.result(30)
+    q.close()
+
+
 def test_health_and_page_answer_while_every_worker_is_busy(env, lex):
     """The event loop never waits for a search: with both workers held, the health check, the
     config and the page answer; a search request waits in its line and is answered after."""
@@ -740,6 +767,8 @@ def test_a_chunked_body_over_the_limit_is_refused(hardened):
         ("evil.example", False),
         ("evil.example:8000", False),
         ("", False),
+        ("127.0.0.1:8787@evil.com", False),
+        ("[::1]evil.com", False),
     ],
 )
 def test_a_loopback_server_answers_loopback_names_only(hardened, host, ok):
@@ -748,6 +777,29 @@ def test_a_loopback_server_answers_loopback_names_only(hardened, host, ok):
     assert out.startswith(b"HTTP/1.1 200" if ok else b"HTTP/1.1 400"), out[:200]
     if not ok:
         assert b"open it as %s/" % hardened.url.encode() in out
+
+
+@pytest.mark.parametrize(
+    "header, name",
+    [
+        (b"127.0.0.1:8000", "127.0.0.1"),
+        (b"LocalHost", "localhost"),
+        (b"[::1]:8000", "::1"),
+        (b"[::1]", "::1"),
+        (b"example.org", "example.org"),
+        # issue 41: a lax parse took the part before the last colon or after the bracket
+        (b"127.0.0.1:8787@evil.com", ""),
+        (b"[::1]evil.com", ""),
+        (b"127.0.0.1:80:80", ""),
+        (b"127.0.0.1:", ""),
+        (b"127.0.0.1 evil.com", ""),
+        (b"", ""),
+    ],
+)
+def test_the_host_header_is_parsed_strictly(header, name):
+    from wordlebot.web.app import _host_name
+
+    assert _host_name(header) == name
 
 
 def test_loopback_addresses():

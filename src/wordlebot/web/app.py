@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -145,11 +146,18 @@ class Limits:
 
 def _host_name(value: bytes) -> str:
     """The name in a Host header, without the port: ``127.0.0.1:8000`` -> ``127.0.0.1``,
-    ``[::1]:8000`` -> ``::1``."""
+    ``[::1]:8000`` -> ``::1``; "" for anything that is not a name (or bracketed IPv6 address)
+    and an optional port, so ``127.0.0.1:8787@evil.com`` or ``[::1]evil.com`` match no name."""
     text = value.decode("latin-1").strip().lower()
-    if text.startswith("["):
-        return text[1:].partition("]")[0]
-    return text.rpartition(":")[0] if text.count(":") == 1 else text
+    found = _HOST.fullmatch(text)
+    if found is None:
+        return ""
+    return found.group(1) or found.group(2)
+
+
+# a Host header as RFC 7230 has it: a registered name or IPv4 address, or an IPv6 address in
+# brackets, then at most a port (a strict parse: a lax one read "127.0.0.1:8787@evil.com" as 127.0.0.1)
+_HOST = re.compile(r"(?:\[([0-9a-f:.]+)\]|([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?))(?::[0-9]{1,5})?")
 
 
 def loopback_hosts(host: str) -> frozenset[str] | None:
