@@ -892,3 +892,84 @@ def test_candidates_say_their_group_when_the_prior_has_groups(lex):
         TestClient(create_app(Engine({"small": lex}, ready_wait=WAIT))), "/api/suggest", {"history": ""}
     ).json()
     assert plain["prior_groups"] is None and "group" not in plain["candidate_words"][0]
+
+
+@pytest.mark.parametrize(
+    "address, key",
+    [
+        ("203.0.113.9", "203.0.113.9"),
+        ("127.0.0.1", "127.0.0.1"),
+        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2::ffff", "2001:db8:1:2::/64"),
+        ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+        ("::ffff:203.0.113.9", "203.0.113.9"),
+        ("fe80::1%eth0", "fe80::/64"),
+        (None, "unknown"),
+    ],
+)
+def test_a_client_is_an_ipv4_address_or_an_ipv6_64(address, key):
+    from wordlebot.web.clients import client_key
+
+    assert client_key(address) == key
+
+
+def test_the_connection_cap_counts_clients_as_the_queue_does(hardened, monkeypatch):
+    """Issue 41: the queue grouped IPv6 by /64, the connection cap counted exact addresses.
+    Loopback has one IPv6 address, so the /64s are played by IPv4 addresses the key maps to one
+    client here: four addresses of one "household", the cap 3."""
+    import socket
+
+    from wordlebot.web import server
+    from wordlebot.web.server import GuardedH11
+
+    monkeypatch.setattr(GuardedH11, "per_peer", 3)
+    monkeypatch.setattr(server, "client_key", lambda a: "household" if a and a.startswith("127.0.1.") else a)
+    port = int(hardened.url.rsplit(":", 1)[1])
+    held = []
+    try:
+        for k in range(3):
+            s = socket.socket()
+            s.bind((f"127.0.1.{k + 1}", 0))
+            s.connect(("127.0.0.1", port))
+            held.append(s)
+        with socket.socket() as extra:
+            extra.bind(("127.0.1.9", 0))
+            extra.settimeout(20)
+            extra.connect(("127.0.0.1", port))
+            try:
+                extra.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            except OSError:
+                pass
+            assert read_answer(extra) == b""  # closed: the household holds its share already
+        # another client is not counted with it
+        out = raw(hardened.url, b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        assert out.startswith(b"HTTP/1.1 200")
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_silent_sockets_of_many_clients_leave_a_slot_for_the_health_check(hardened, monkeypatch):
+    """Issue 41: 1,100 silent sockets from varied loopback addresses filled uvicorn's cap and
+    45 of 50 health checks got 503.  Here the cap is 12: 20 silent sockets from 20 addresses."""
+    import socket
+
+    from wordlebot.web.server import GuardedH11
+
+    monkeypatch.setattr(GuardedH11, "reserved", 4)
+    monkeypatch.setattr(hardened.server.config, "limit_concurrency", 12)
+    port = int(hardened.url.rsplit(":", 1)[1])
+    held = []
+    try:
+        for k in range(20):
+            s = socket.socket()
+            s.bind((f"127.0.0.{10 + k}", 0))
+            s.connect(("127.0.0.1", port))
+            held.append(s)
+        threading.Event().wait(0.3)  # (the server has taken them all in)
+        for _ in range(3):
+            out = raw(hardened.url, b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            assert out.startswith(b"HTTP/1.1 200"), out[:100]
+    finally:
+        for s in held:
+            s.close()

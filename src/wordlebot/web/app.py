@@ -26,6 +26,7 @@ from ..core.errors import WordlebotError
 from ..core.feedback import ACCEPTED_FORMATS
 from ..policy.advisor import DEFAULT_GOAL, GOALS
 from . import schemas as s
+from .clients import client_key
 from .service import (
     OFFICIAL_SETS,
     BusyError,
@@ -234,20 +235,9 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 
 def _client(request: Request) -> str:
-    """Whose line a request waits in (see FairQueue): the peer's address; for IPv6 its /64, the
-    block one household or machine is given (one client could otherwise use many addresses)."""
-    import ipaddress
-
-    host = request.client.host if request.client else "unknown"
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return host
+    """Whose line a request waits in (see FairQueue): the peer's client key (web/clients.py:
+    the address; for IPv6 its /64), the key the connection caps count by too."""
+    return client_key(request.client.host if request.client else None)
 
 
 def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seconds: float = BODY_SECONDS) -> FastAPI:
