@@ -147,3 +147,72 @@ def test_a_malformed_multi_board_first_move_is_ranked_again(cache, caplog, text)
     with caplog.at_level(logging.WARNING):
         assert [s.word for s in policy.suggest(MultiGame(lex, 2), 5)] == mine
     assert "unusable" in caplog.text
+
+
+# --- a read-only cache, and leftovers of killed writers ------------------------------------------
+
+
+def test_a_read_only_cache_is_read(cache, tmp_path, monkeypatch):
+    """Issue 41: a cache folder that cannot be written was ignored: every run computed its
+    matrices and books again in a temporary folder.  (The tests run as root, whom modes do not
+    stop: the folder is declared unwritable.)"""
+    from wordlebot.core import paths
+    from wordlebot.search import openings
+
+    files = write_lists(tmp_path, GUESSES, ANSWERS)
+    run = CliRunner().invoke
+    first = run(cli, ["suggest", "--top", "3", "--json"] + files, catch_exceptions=False)
+    assert first.exit_code == 0
+    monkeypatch.setattr(paths, "cache_problem", lambda: f"{cache}: Read-only file system")
+
+    def no_build(*args, **kwargs):
+        raise AssertionError("the book was computed again")
+
+    monkeypatch.setattr(openings, "build_book", no_build)
+    again = run(cli, ["suggest", "--top", "3", "--json"] + files, catch_exceptions=False)
+    assert again.exit_code == 0, again.output
+    assert "cannot be written" in again.output and "reads the" in again.output
+    doc = json.loads(again.output[again.output.index("{") :])
+    assert doc["suggestions"] == json.loads(first.output)["suggestions"]
+
+
+def test_clearing_a_read_only_cache_says_why_nothing_was_removed(cache, tmp_path, monkeypatch):
+    from wordlebot.core import cache_store, paths
+
+    files = write_lists(tmp_path, GUESSES, ANSWERS)
+    run = CliRunner().invoke
+    assert run(cli, ["suggest", "--top", "3"] + files).exit_code == 0
+    monkeypatch.setattr(paths, "cache_problem", lambda: f"{cache}: Read-only file system")
+    monkeypatch.setattr(cache_store, "_unlink", lambda p: False)  # what EROFS does
+    r = run(cli, ["cache", "clear"])
+    assert r.exit_code == 1 and "removed 0 files" in r.output
+    assert "could not be removed (the cache folder cannot be written" in r.output and "Read-only" in r.output
+
+
+def test_a_leftover_of_a_killed_writer_is_swept_at_once(cache):
+    """Issue 41: the temporary files of killed writers (up to 178 MB) stayed for an hour.  A
+    temporary file names its writer: once that process is gone it is swept at the next write."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from wordlebot.core import cache_store
+
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    books = cache / "openings"
+    books.mkdir(parents=True)
+    leftover = books / f".book-abc.json.{dead.pid}.k3j_x9q2.part"
+    mine = books / f".book-def.json.{os.getpid()}.a8b7c6d5.part"
+    recent = books / f".book-ghi.json.{dead.pid}.zz11yy22.part"
+    for p in (leftover, mine, recent):
+        p.write_bytes(b"x" * 100)
+    old = time.time() - 2 * cache_store.TEMP_GRACE
+    for p in (leftover, mine):
+        os.utime(p, (old, old))
+    swept = {f.path.name for f in cache_store.enforce(None)}
+    # the dead writer's old file goes; a live writer's and a just-written one (the grace for a
+    # writer on another machine sharing the folder) stay
+    assert swept == {leftover.name}
+    assert mine.exists() and recent.exists()

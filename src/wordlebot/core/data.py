@@ -166,7 +166,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        # (the writer's pid in the name: a leftover of a killed writer is swept at once; cache_store)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".part", dir=path.parent)
     except OSError as exc:
         raise DataError(f"cannot write in {path.parent}: {exc.strerror}. {_writable_hint(path)}") from None
     try:

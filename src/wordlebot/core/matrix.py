@@ -249,7 +249,7 @@ def write_cache(path: Path, m: np.ndarray, lexicon: Lexicon, transposed: bool = 
     pad = (-payload.size) % 8
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise CacheError(f"cannot write the matrix cache in {path.parent}: {exc.strerror}") from None
     try:
