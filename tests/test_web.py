@@ -993,3 +993,34 @@ def test_silent_sockets_of_many_clients_leave_a_slot_for_the_health_check(harden
     finally:
         for s in held:
             s.close()
+
+
+def test_a_search_whose_client_left_is_not_run(hardened, engine, monkeypatch):
+    """Issue 41: a search went on after its client left.  With every worker held, a client
+    posts a search and closes the connection: its job is dropped from its line, never run."""
+    import socket
+
+    ran = []
+    compute = engine._suggest_now
+    monkeypatch.setattr(engine, "_suggest_now", lambda r: ran.append(r) or compute(r))
+    gate = threading.Event()
+    held = [engine.queue.submit(("holder", k), gate.wait, 30) for k in range(engine.queue.workers)]
+    try:
+        until(lambda: engine.queue.running == engine.queue.workers)
+        word = WORDS[11]
+        body = json.dumps({"history": [{"guess": word, "feedback": digits(word, ANSWERS[5])}], "top": 7}).encode()
+        port = int(hardened.url.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+            sock.sendall(
+                b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+            )
+            until(lambda: engine.queue.waiting == 1)  # in its line, behind the held workers
+        # the server sees the close and cancels the job in its line
+        until(lambda: all(fut.cancelled() for line in engine.queue._lines.values() for fut, _, _ in line))
+    finally:
+        gate.set()
+        for f in held:
+            f.result(30)
+    until(lambda: engine.queue.waiting == 0 and engine.queue.running == 0)
+    assert ran == []

@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
@@ -240,6 +241,33 @@ def _client(request: Request) -> str:
     return client_key(request.client.host if request.client else None)
 
 
+class ClientGone(Exception):
+    """The client closed the connection before its answer was ready."""
+
+
+async def _unless_gone(request: Request, work: Coroutine[Any, Any, dict]) -> dict:
+    """``work`` (a search on the queue), dropped when the client goes away first: a search still
+    waiting in its line is then never run (the client of a flood of requests it left does not
+    hold the workers), and one running has its answer dropped."""
+    job = asyncio.ensure_future(work)
+    gone = asyncio.ensure_future(_disconnected(request))
+    try:
+        await asyncio.wait({job, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if job.done():
+            return job.result()
+        job.cancel()  # (cancels its Future in the queue: a worker skips it)
+        raise ClientGone
+    finally:
+        gone.cancel()
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns when the client has closed the connection (after the body, only a disconnect
+    comes: see ``Limits``)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
 def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seconds: float = BODY_SECONDS) -> FastAPI:
     """The app over ``engine``; ``hosts``: the Host names accepted (None: any) and
     ``body_seconds`` the time a body may take to arrive (see Limits)."""
@@ -258,6 +286,10 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
 
     # Every handler is async and quick: searches wait on the engine's queue, not on a thread of
     # the server's pool, so the page, the health check and the cheap endpoints never wait for one.
+
+    @app.exception_handler(ClientGone)
+    async def _gone(request: Request, exc: ClientGone):
+        return Response(status_code=499)  # (nobody reads it: the connection is closed)
 
     @app.exception_handler(WordlebotError)
     async def _user_error(request: Request, exc: WordlebotError):
@@ -334,34 +366,40 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
 
     @app.post("/api/suggest", summary="The best next guesses for a game so far", responses=ERRORS)
     async def suggest(body: s.SuggestIn, request: Request) -> dict:
-        return await engine.suggest_async(
-            _client(request),
-            body.words,
-            body.history,
-            hard=body.hard,
-            max_guesses=body.max_guesses,
-            strategy=body.strategy,
-            top=body.top,
-            candidates=body.candidates,
-            date=body.date,
-            puzzle=body.puzzle,
-            guess_space=body.guess_space,
-            goal=body.goal,
+        return await _unless_gone(
+            request,
+            engine.suggest_async(
+                _client(request),
+                body.words,
+                body.history,
+                hard=body.hard,
+                max_guesses=body.max_guesses,
+                strategy=body.strategy,
+                top=body.top,
+                candidates=body.candidates,
+                date=body.date,
+                puzzle=body.puzzle,
+                guess_space=body.guess_space,
+                goal=body.goal,
+            ),
         )
 
     @app.post("/api/analyze", summary="Skill and luck of each row of a played game", responses=ERRORS)
     async def analyze(body: s.AnalyzeIn, request: Request) -> dict:
-        return await engine.analyze_async(
-            _client(request),
-            body.words,
-            body.history,
-            answer=body.answer,
-            hard=body.hard,
-            max_guesses=body.max_guesses,
-            puzzle=body.puzzle,
-            style=body.style,
-            date=body.date,
-            goal=body.goal,
+        return await _unless_gone(
+            request,
+            engine.analyze_async(
+                _client(request),
+                body.words,
+                body.history,
+                answer=body.answer,
+                hard=body.hard,
+                max_guesses=body.max_guesses,
+                puzzle=body.puzzle,
+                style=body.style,
+                date=body.date,
+                goal=body.goal,
+            ),
         )
 
     @app.post(
@@ -371,15 +409,18 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
         responses=ERRORS,
     )
     async def grid(body: s.GridIn, request: Request) -> dict:
-        return await engine.grid_async(
-            _client(request),
-            body.words,
-            body.grid,
-            played=body.played,
-            board=body.history,
-            hard=body.hard,
-            date=body.date,
-            style=body.style,
+        return await _unless_gone(
+            request,
+            engine.grid_async(
+                _client(request),
+                body.words,
+                body.grid,
+                played=body.played,
+                board=body.history,
+                hard=body.hard,
+                date=body.date,
+                style=body.style,
+            ),
         )
 
     @app.post("/api/share", summary="The share text of a game (emoji grid)", responses=ERRORS)
@@ -396,17 +437,20 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
         "/api/multi/suggest", summary="The best next guesses for a Dordle, Quordle or Octordle so far", responses=ERRORS
     )
     async def multi_suggest(body: s.MultiSuggestIn, request: Request) -> dict:
-        return await engine.multi_suggest_async(
-            _client(request),
-            body.words,
-            body.boards,
-            body.history,
-            hard=body.hard,
-            max_guesses=body.max_guesses,
-            top=body.top,
-            candidates=body.candidates,
-            objective=body.objective,
-            date=body.date,
+        return await _unless_gone(
+            request,
+            engine.multi_suggest_async(
+                _client(request),
+                body.words,
+                body.boards,
+                body.history,
+                hard=body.hard,
+                max_guesses=body.max_guesses,
+                top=body.top,
+                candidates=body.candidates,
+                objective=body.objective,
+                date=body.date,
+            ),
         )
 
     @app.post("/api/feedback", summary="The colours a guess gets for an answer", responses=ERRORS)
