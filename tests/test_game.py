@@ -299,7 +299,7 @@ def test_the_game_enforces_its_guess_cap(hand):
     g = Game(hand, max_guesses=1)
     g.guess("slate", "00100")  # ORGAN or (none other): not solved
     assert g.over and not g.solved
-    with pytest.raises(InvalidWordError, match="allows 1 guesses"):
+    with pytest.raises(InvalidWordError, match="allows 1 guess and all are played"):
         g.guess("organ", "22222")
     assert len(g.rows) == 1
     g.undo()

@@ -221,7 +221,10 @@ class Game:
         game = cls(lexicon, **kwargs)
         rows = parse_history(history, lexicon.length) if isinstance(history, str) else history
         if len(rows) > game.max_guesses:  # (said at once: 10,000 rows are not replayed to find it)
-            raise InvalidWordError(f"the history has {len(rows)} rows; the game allows {game.max_guesses} guesses")
+            raise InvalidWordError(
+                f"the history has {len(rows)} rows; the game allows {game.max_guesses} "
+                f"guess{'es' if game.max_guesses != 1 else ''}"
+            )
         for k, row in enumerate(rows, start=1):
             try:
                 game.guess(row.guess, row.pattern)
@@ -334,7 +337,8 @@ class Game:
             raise InvalidWordError("the game is already solved; undo or start a new game")
         if len(self.row_ids) >= self.max_guesses:
             raise InvalidWordError(
-                f"the game allows {self.max_guesses} guesses and all are played; undo or start a new game"
+                f"the game allows {self.max_guesses} guess{'es' if self.max_guesses != 1 else ''} and "
+                "all are played; undo or start a new game"
             )
         if gid in self.refused:
             raise InvalidWordError(
