@@ -6,6 +6,7 @@ times candidates), a function of the state, not of time."""
 import numpy as np
 import pytest
 from conftest import random_words
+from naive import feedback_code
 
 from wordlebot.core.words import Lexicon
 from wordlebot.multi import MultiGame, policy
@@ -85,3 +86,47 @@ def test_within_the_budget_the_risk_is_the_exact_scan(lex):
     tight = policy.RiskWork(m, lex, np.arange(5), budget=0)
     assert 1 <= tight.most_parts(part) <= exact
     assert tight.spent <= (5 + policy.RISK_POOL_OWN) * part.size
+
+
+@pytest.mark.parametrize("boards,cap,rows", [(2, 7, 0), (4, 9, 0), (3, 6, 1)])
+def test_the_deadlock_share_measured_in_chunks_ranks_as_measured_whole(lex, monkeypatch, boards, cap, rows):
+    """Hard mode measured the deadlock share of every word (2.4 s of an nyt first move); measured
+    best-bound first, in chunks, until no word left can enter the rows kept, the rows are the
+    same words with the same costs and reasons."""
+    game = MultiGame(lex, boards, max_guesses=cap, hard=True)
+    for _ in range(rows):
+        word = lex.guesses[5]
+        game.guess(word, [feedback_code(word, lex.answers[b * 7]) for b in range(boards)])
+
+    def ranked(chunk):
+        monkeypatch.setattr(policy, "DEADLOCK_CHUNK", chunk)
+        return [(r.word, r.cost, r.why) for r in policy._rank(game, 12, None, "score", False)]
+
+    whole = ranked(10**9)
+    assert ranked(7) == whole and ranked(512) == whole
+
+
+def test_the_deadlock_chunks_stop_once_no_word_left_can_enter_the_rows_kept(lex, monkeypatch):
+    """The same, on estimates made up so that the bound stops the measuring early: the first
+    24 by the charged total are those of the whole measure, with the same totals and shares."""
+    from wordlebot.core.matrix import pattern_matrix
+    from wordlebot.multi import deadlock
+
+    m = pattern_matrix(lex)
+    game = MultiGame(lex, 2, max_guesses=9, hard=True)
+    pool = np.arange(lex.n_guesses, dtype=np.int64)
+    total = 3.0 + 0.01 * pool  # (the loss of both boards is 2 x 10 = 20)
+    measured = []
+    share = deadlock.doomed_share
+    monkeypatch.setattr(deadlock, "doomed_share", lambda *a: measured.append(len(a[1])) or share(*a))
+
+    def best(chunk):
+        monkeypatch.setattr(policy, "DEADLOCK_CHUNK", chunk)
+        measured.clear()
+        charged, doomed = policy._charge_deadlocks(game, pool, total, m, 24)
+        first = np.lexsort((pool, np.round(charged, 9)))[:24]
+        return first.tolist(), charged[first].tolist(), doomed[first].tolist(), sum(measured)
+
+    whole, chunked = best(10**9), best(64)
+    assert chunked[:3] == whole[:3]
+    assert whole[3] == lex.n_guesses and chunked[3] < lex.n_guesses  # it did stop early

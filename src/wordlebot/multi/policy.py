@@ -262,6 +262,41 @@ def _failure_risk(game: MultiGame, gid: int, cands: dict[int, np.ndarray], work:
     return risk
 
 
+DEADLOCK_CHUNK = 512  # words whose deadlock share is measured at a time (see _charge_deadlocks)
+
+
+def _charge_deadlocks(
+    game: MultiGame, pool: np.ndarray, total: np.ndarray, m: np.ndarray, keep: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """``total`` weighed against the loss of every board in the deadlock share of each word
+    (multi/deadlock.py), and the shares.  Exact for the ``keep`` best words, without measuring
+    every word: a charged total lies between the estimate and the loss, so the words are measured
+    in the order of the smaller of the two, and once it exceeds the ``keep``-th best charged total
+    no word left can come into the first ``keep`` (each stays at that bound, behind them).  On nyt
+    a first move measured all 14,855 words (2.4 s of a 5 s suggestion); the result is the same."""
+    active = [b for b in game.active if b not in game.off_list]
+    lost = len(active) * (game.max_guesses + 1 - game.guesses_used)
+    weight = DEADLOCK_WEIGHT_FIRST if not game.rows else DEADLOCK_WEIGHT
+    lower = np.minimum(total, lost)
+    by_bound = np.lexsort((pool, lower))
+    samples = deadlock.sample_tuples(game, game.active)  # (once: every chunk on the same tuples)
+    doomed = np.zeros(pool.size)
+    charged_total = lower.copy()
+    done = np.zeros(pool.size, np.bool_)
+    for start in range(0, pool.size, DEADLOCK_CHUNK):
+        idx = by_bound[start : start + DEADLOCK_CHUNK]
+        if done.sum() >= keep:
+            kth = np.partition(charged_total[done], keep - 1)[keep - 1]
+            if np.round(lower[idx[0]], 9) > np.round(kth, 9):
+                break
+        share = deadlock.doomed_share(game, pool[idx], m, samples)
+        charged = np.minimum(1.0, weight * share)
+        doomed[idx] = share
+        charged_total[idx] = (1.0 - charged) * total[idx] + charged * lost
+        done[idx] = True
+    return charged_total, doomed
+
+
 OPENING_ROWS = 10  # first-move rows kept (a shorter table is their first rows)
 OPENINGS_KEPT = 16
 _openings: dict[tuple[object, ...], list[MultiSuggestion]] = {}
@@ -339,11 +374,7 @@ def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str, 
                 pool, total = pool[useful], total[useful]
             # A guess after which no open board's answer keeps all their hints loses them all
             # (multi/deadlock.py): its estimate is weighed against that loss.
-            doomed = deadlock.doomed_share(game, pool, m)
-            lost = len(active) * (game.max_guesses + 1 - game.guesses_used)
-            weight = DEADLOCK_WEIGHT_FIRST if not game.rows else DEADLOCK_WEIGHT
-            charged = np.minimum(1.0, weight * doomed)
-            total = (1.0 - charged) * total + charged * lost
+            total, doomed = _charge_deadlocks(game, pool, total, m, max(top, ENDGAME_CHECKED))
     on_board = np.zeros(pool.size, np.int64)
     for b in active:
         on_board += np.isin(lex.answer_of_guess[pool], cands[b])
