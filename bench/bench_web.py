@@ -33,7 +33,7 @@ import numpy as np
 from common import data_dir, report
 
 from wordlebot.app.wordsets import load_lexicon
-from wordlebot.core.feedback import _feedback, format_digits
+from wordlebot.core.feedback import feedback_unchecked, format_digits
 
 LINE = re.compile(r"serving (http://127\.0\.0\.1:(\d+)/)")
 
@@ -171,7 +171,9 @@ async def build_states(port: int, words: str, n_answers: int, seed: int) -> tupl
                 if doc["solved"] or depth == 3 or not doc["suggestions"]:
                     break
                 guess = doc["suggestions"][0]["word"]
-                rows = rows + [{"guess": guess, "feedback": format_digits(_feedback(guess, answer), len(guess))}]
+                rows = rows + [
+                    {"guess": guess, "feedback": format_digits(feedback_unchecked(guess, answer), len(guess))}
+                ]
         return list(states.values()), cold
 
 
@@ -218,7 +220,7 @@ def fresh_states(words: str, n: int, seed: int) -> list[bytes]:
         depth = int(rng.integers(1, 4))
         rows = []
         for guess in rng.choice(pool, depth, replace=False):
-            fb = format_digits(_feedback(str(guess), answer), lex.length)
+            fb = format_digits(feedback_unchecked(str(guess), answer), lex.length)
             rows.append({"guess": str(guess), "feedback": fb})
             if fb == green:
                 break

@@ -132,7 +132,8 @@ class FakeHost:
     """An HTTP server on 127.0.0.1 whose answers the test sets per path.
 
     ``routes[path] = (status, body, options)``; options: ``{"length": n}`` sends a false
-    Content-Length (truncation), ``{"delay": s}`` waits before answering (timeout).
+    Content-Length (truncation), ``{"delay": s}`` waits before answering (timeout),
+    ``{"trickle": s}`` sends the body a byte every ``s`` seconds (a deadline).
     """
 
     def __init__(self) -> None:
@@ -152,7 +153,15 @@ class FakeHost:
                 self.send_header("Content-Length", str(opts.get("length", len(body))))
                 self.end_headers()
                 try:
-                    self.wfile.write(body)
+                    if opts.get("trickle"):  # a byte at a time, ``trickle`` seconds apart
+                        import time
+
+                        for k in range(len(body)):
+                            self.wfile.write(body[k : k + 1])
+                            self.wfile.flush()
+                            time.sleep(opts["trickle"])
+                    else:
+                        self.wfile.write(body)
                 except (BrokenPipeError, ConnectionResetError):
                     pass
                 self.close_connection = True

@@ -119,6 +119,15 @@ def test_suggest_bad_history_is_a_clean_error(files, hist, fragment):
     assert fragment in r.output and "Error:" in r.output and "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("rows", [7, 10_000])
+def test_suggest_refuses_more_rows_than_guesses_like_the_api(files, rows):
+    """Issue 41: 7 rows (or 10,000) printed an empty table and exit 0; the web API said 400."""
+    row = f"{WORDS[0]}:{digits(WORDS[0], ANSWERS[7])}"
+    r = run(["suggest", "--history", ",".join([row] * rows)] + files)
+    assert r.exit_code == 1, r.output
+    assert f"the history has {rows} rows; the game allows 6 guesses" in r.output and "Traceback" not in r.output
+
+
 @pytest.mark.parametrize(
     "hist,fragment",
     [

@@ -297,3 +297,25 @@ def test_an_unwritable_folder_names_the_right_fix(tmp_path, monkeypatch):
     other.write_text("")
     with pytest.raises(data.DataError, match="with --data-dir"):
         data.atomic_write(other / "history.csv", b"x")
+
+
+def test_a_download_has_an_overall_deadline(fake_host):
+    """Issue 41: a server sending a byte a second held a download under the size cap for hours
+    (each byte came within the per-read timeout)."""
+    fake_host.routes["/slow.txt"] = (200, b"x" * 100, {"trickle": 0.1})
+    with pytest.raises(DataError, match="not finished within the 1-second deadline"):
+        data.download(fake_host.url + "/slow.txt", timeout=5, deadline=1)
+    fake_host.routes["/fast.txt"] = (200, b"x" * 100, {})
+    assert data.download(fake_host.url + "/fast.txt", timeout=5, deadline=1) == b"x" * 100
+
+
+def test_an_update_run_has_an_overall_deadline(tmp_path, fake_host):
+    """A trickling day ends the run at its deadline, the days before it stored."""
+    _seed_history(tmp_path)
+    d3, d4 = (data.FIRST_DAY + dt.timedelta(k) for k in (3, 4))
+    fake_host.routes[f"/{d3}.json"] = (200, _nyt(d3, "humph"), {})
+    fake_host.routes[f"/{d4}.json"] = (200, _nyt(d4, "awake"), {"trickle": 0.1})
+    rep = data.update_history(tmp_path, base=fake_host.url, until=d4, delay=0, deadline=1)
+    assert [e.word for e in rep.added] == ["humph"] and not rep.ok
+    assert "deadline" in rep.stopped and str(d4) in rep.stopped
+    assert data.read_history(tmp_path)[-1] == HistoryEntry(d3, "humph")

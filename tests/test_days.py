@@ -144,7 +144,34 @@ def test_a_damaged_day_model_is_fitted_again(tmp_path, caplog):
         p = daily.prior_for_day(folder, list(WORDS), dt.date(2024, 3, 11), build=True, folder=cache, trainer=fitting)
         assert p.trained_until == dt.date(2024, 3, 10) and p.model is not None
         assert json.loads(path.read_text())["kind"] == "editor"  # replaced by the good one
-    assert len(fitting.calls) == 3 and "unreadable" in caplog.text
+    assert len(fitting.calls) == 3 and "is unusable" in caplog.text
+
+
+def test_an_edited_or_foreign_day_model_is_not_trusted(tmp_path, caplog):
+    """Issue 41: a model carried no checksum: an edit that kept it valid JSON (a coefficient
+    changed) or another day's model copied under this day's name changed the prior silently."""
+    folder = nyt_folder(tmp_path / "d", LISTED[:12], dt.date(2024, 3, 12))
+    cache = tmp_path / "cache"
+    fitting = CountingFit()
+
+    def prior(day):
+        return daily.prior_for_day(folder, list(WORDS), day, build=True, folder=cache, trainer=fitting)
+
+    mine, other = prior(dt.date(2024, 3, 11)), prior(dt.date(2024, 3, 13))
+    assert not np.array_equal(mine.weights, other.weights) and len(fitting.calls) == 2
+    history, lists = data.read_history(folder), store.answer_lists(folder)
+    path = daily.day_model_path(list(WORDS), lists, daily.history_before(history, dt.date(2024, 3, 11)), cache)
+    other_path = daily.day_model_path(list(WORDS), lists, daily.history_before(history, dt.date(2024, 3, 13)), cache)
+    good = path.read_text()
+    doc = json.loads(good)
+    edited = dict(doc, repeat={k: v + 1.0 for k, v in doc["repeat"].items()})
+    for label, text in (("edited", json.dumps(edited)), ("another day's", other_path.read_text())):
+        path.write_text(text)
+        caplog.clear()
+        again = prior(dt.date(2024, 3, 11))
+        assert np.array_equal(again.weights, mine.weights), label
+        assert "answer model" in caplog.text and "is unusable" in caplog.text, label
+    assert len(fitting.calls) == 4  # each fitted again
 
 
 # --- the shells take the day --------------------------------------------------------------------

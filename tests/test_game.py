@@ -291,3 +291,35 @@ def test_classic_guano_day_is_winnable(classic, classic_matrix):
     g.guess("guano")
     assert g.solved and g.off_list_row == 2
     assert g.off_list_note == "the answer is not in the classic answer list"
+
+
+def test_the_game_enforces_its_guess_cap(hand):
+    """Issue 41: ``Game(lex, max_guesses=1)`` took a second row; a history longer than the cap
+    is refused at once, however long, with the error the web API gives."""
+    g = Game(hand, max_guesses=1)
+    g.guess("slate", "00100")  # ORGAN or (none other): not solved
+    assert g.over and not g.solved
+    with pytest.raises(InvalidWordError, match="allows 1 guess and all are played"):
+        g.guess("organ", "22222")
+    assert len(g.rows) == 1
+    g.undo()
+    g.guess("organ", "22222")  # undo gives the guess back
+    # SLATE 00200 is 2 * 3**2 = 18 (only the A green), a row the game accepts again and again
+    with pytest.raises(InvalidWordError, match="has 10000 rows; the game allows 6 guesses"):
+        Game.from_history(hand, [Row("slate", 18)] * 10_000)
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), 1.9, True, False, [0, 0], {"a": 1}, 242.0, None, object()])
+def test_feedback_of_the_wrong_type_is_an_invalid_feedback_error(hand, bad):
+    """Issue 41: NaN, inf, a list or a dict leaked ValueError/OverflowError/TypeError, and 1.9
+    or True were read as a code.  (None means "compute it", refused when the answer is unknown.)"""
+    g = Game(hand)
+    with pytest.raises(InvalidFeedbackError):
+        g.guess("slate", bad)
+    assert g.rows == []
+
+
+def test_a_numpy_integer_is_a_pattern_code(hand):
+    g = Game(hand)
+    g.guess("slate", np.int64(18))
+    assert g.rows[0].pattern == 18 and g.candidate_words == ["piano"]

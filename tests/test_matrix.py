@@ -76,6 +76,23 @@ def test_damaged_cache_is_detected_and_rebuilt(tmp_path, caplog, damage):
     assert mx.load_cached(path, lex) is not None
 
 
+def test_a_folder_where_the_matrix_should_be_is_set_aside(tmp_path, caplog):
+    """Issue 41: a matrix path that is a folder was a traceback on every run."""
+    lex = _lex()
+    mx.clear_memory_cache()
+    good = np.array(mx.pattern_matrix(lex, folder=tmp_path))
+    path = mx.cache_path(lex, tmp_path)
+    path.unlink()
+    path.mkdir()
+    (path / "x").write_bytes(b"\0" * (mx.HEADER_BYTES + 10))
+    mx.clear_memory_cache()
+    with caplog.at_level(logging.WARNING, logger="wordlebot"):
+        again = mx.pattern_matrix(lex, folder=tmp_path)
+    assert (np.asarray(again) == good).all() and "is unusable" in caplog.text
+    mx.clear_memory_cache()
+    assert path.is_file() and mx.load_cached(path, lex) is not None  # written where it was
+
+
 def _build_in_child(folder, seed, q):
     lex = _lex(400, seed)
     m = mx.pattern_matrix(lex, folder=folder)

@@ -4,6 +4,7 @@ Chromium (a whole game by clicking tiles, undo, errors, analysis, share, a scree
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -174,6 +175,25 @@ def test_cached_answer_is_the_same(client, engine):
     assert engine.cache_hits == hits + 1 and again["cached"] is True
     for k in ("suggestions", "candidates", "candidate_words", "rows"):
         assert again[k] == first[k]
+
+
+def test_the_answer_cache_is_bounded_in_bytes(lex):
+    """Issue 41: the cache counted entries, and an answer listing 1,000 candidates is large:
+    4,600 of them took the server from 2.2 to 3.1 GB.  Here 40 distinct large answers against a
+    bound of 20,000 bytes: the bytes kept stay under it, the last answer is kept, and what a hit
+    returns is the answer computed."""
+    engine = Engine({"small": lex}, cache_bytes=20_000, ready_wait=WAIT)
+    client = TestClient(create_app(engine))
+    sizes, last = [], None
+    for k in range(40):
+        body = {"history": [{"guess": WORDS[k], "feedback": digits(WORDS[k], ANSWERS[3])}], "candidates": 1000}
+        last = (body, post(client, "/api/suggest", body).json())
+        sizes.append(len(json.dumps(last[1])))
+        assert engine.cache_used <= 20_000
+    assert sum(sizes) > 2 * 20_000  # (the answers would not all fit: the bound is what held)
+    again = post(client, "/api/suggest", last[0]).json()
+    assert again["cached"] is True and dict(again, cached=False) == last[1]
+    engine.close()
 
 
 def test_concurrent_requests_get_the_serial_answers(lex, advisor):
@@ -618,6 +638,33 @@ def test_fair_queue_refuses_at_once_when_full():
     assert called == [] and q.waiting == 0
 
 
+def test_retry_after_is_not_dragged_by_a_few_slow_jobs():
+    """Issue 41: after two searches of minutes a running mean told every refused client to come
+    back in 5 minutes.  Job times on a fake clock: ten of 0.5 s, then two of 300 s."""
+    from wordlebot.web.fairqueue import FairQueue, QueueFull
+
+    now = [0.0]
+
+    def job(seconds):
+        now[0] += seconds
+
+    q = FairQueue(1, per_client=3, total=10, clock=lambda: now[0])
+    for seconds in [0.5] * 10 + [300.0] * 2:
+        q.submit("a", job, seconds).result(30)
+    gate = threading.Event()
+    running = q.submit("a", gate.wait, 30)
+    until(lambda: q.running == 1)
+    for _ in range(3):
+        q.submit("a", int)
+    with pytest.raises(QueueFull) as e:
+        q.submit("a", int)
+    # 3 waiting and 1 running, on one worker, at the median 0.5 s: 2 s
+    assert e.value.retry_after == 2
+    gate.set()
+    running.result(30)
+    q.close()
+
+
 def test_health_and_page_answer_while_every_worker_is_busy(env, lex):
     """The event loop never waits for a search: with both workers held, the health check, the
     config and the page answer; a search request waits in its line and is answered after."""
@@ -740,6 +787,8 @@ def test_a_chunked_body_over_the_limit_is_refused(hardened):
         ("evil.example", False),
         ("evil.example:8000", False),
         ("", False),
+        ("127.0.0.1:8787@evil.com", False),
+        ("[::1]evil.com", False),
     ],
 )
 def test_a_loopback_server_answers_loopback_names_only(hardened, host, ok):
@@ -748,6 +797,29 @@ def test_a_loopback_server_answers_loopback_names_only(hardened, host, ok):
     assert out.startswith(b"HTTP/1.1 200" if ok else b"HTTP/1.1 400"), out[:200]
     if not ok:
         assert b"open it as %s/" % hardened.url.encode() in out
+
+
+@pytest.mark.parametrize(
+    "header, name",
+    [
+        (b"127.0.0.1:8000", "127.0.0.1"),
+        (b"LocalHost", "localhost"),
+        (b"[::1]:8000", "::1"),
+        (b"[::1]", "::1"),
+        (b"example.org", "example.org"),
+        # issue 41: a lax parse took the part before the last colon or after the bracket
+        (b"127.0.0.1:8787@evil.com", ""),
+        (b"[::1]evil.com", ""),
+        (b"127.0.0.1:80:80", ""),
+        (b"127.0.0.1:", ""),
+        (b"127.0.0.1 evil.com", ""),
+        (b"", ""),
+    ],
+)
+def test_the_host_header_is_parsed_strictly(header, name):
+    from wordlebot.web.app import _host_name
+
+    assert _host_name(header) == name
 
 
 def test_loopback_addresses():
@@ -840,3 +912,115 @@ def test_candidates_say_their_group_when_the_prior_has_groups(lex):
         TestClient(create_app(Engine({"small": lex}, ready_wait=WAIT))), "/api/suggest", {"history": ""}
     ).json()
     assert plain["prior_groups"] is None and "group" not in plain["candidate_words"][0]
+
+
+@pytest.mark.parametrize(
+    "address, key",
+    [
+        ("203.0.113.9", "203.0.113.9"),
+        ("127.0.0.1", "127.0.0.1"),
+        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2::ffff", "2001:db8:1:2::/64"),
+        ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+        ("::ffff:203.0.113.9", "203.0.113.9"),
+        ("fe80::1%eth0", "fe80::/64"),
+        (None, "unknown"),
+    ],
+)
+def test_a_client_is_an_ipv4_address_or_an_ipv6_64(address, key):
+    from wordlebot.web.clients import client_key
+
+    assert client_key(address) == key
+
+
+def test_the_connection_cap_counts_clients_as_the_queue_does(hardened, monkeypatch):
+    """Issue 41: the queue grouped IPv6 by /64, the connection cap counted exact addresses.
+    Loopback has one IPv6 address, so the /64s are played by IPv4 addresses the key maps to one
+    client here: four addresses of one "household", the cap 3."""
+    import socket
+
+    from wordlebot.web import server
+    from wordlebot.web.server import GuardedH11
+
+    monkeypatch.setattr(GuardedH11, "per_peer", 3)
+    monkeypatch.setattr(server, "client_key", lambda a: "household" if a and a.startswith("127.0.1.") else a)
+    port = int(hardened.url.rsplit(":", 1)[1])
+    held = []
+    try:
+        for k in range(3):
+            s = socket.socket()
+            s.bind((f"127.0.1.{k + 1}", 0))
+            s.connect(("127.0.0.1", port))
+            held.append(s)
+        with socket.socket() as extra:
+            extra.bind(("127.0.1.9", 0))
+            extra.settimeout(20)
+            extra.connect(("127.0.0.1", port))
+            try:
+                extra.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            except OSError:
+                pass
+            assert read_answer(extra) == b""  # closed: the household holds its share already
+        # another client is not counted with it
+        out = raw(hardened.url, b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        assert out.startswith(b"HTTP/1.1 200")
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_silent_sockets_of_many_clients_leave_a_slot_for_the_health_check(hardened, monkeypatch):
+    """Issue 41: 1,100 silent sockets from varied loopback addresses filled uvicorn's cap and
+    45 of 50 health checks got 503.  Here the cap is 12: 20 silent sockets from 20 addresses."""
+    import socket
+
+    from wordlebot.web.server import GuardedH11
+
+    monkeypatch.setattr(GuardedH11, "reserved", 4)
+    monkeypatch.setattr(hardened.server.config, "limit_concurrency", 12)
+    port = int(hardened.url.rsplit(":", 1)[1])
+    held = []
+    try:
+        for k in range(20):
+            s = socket.socket()
+            s.bind((f"127.0.0.{10 + k}", 0))
+            s.connect(("127.0.0.1", port))
+            held.append(s)
+        threading.Event().wait(0.3)  # (the server has taken them all in)
+        for _ in range(3):
+            out = raw(hardened.url, b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            assert out.startswith(b"HTTP/1.1 200"), out[:100]
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_a_search_whose_client_left_is_not_run(hardened, engine, monkeypatch):
+    """Issue 41: a search went on after its client left.  With every worker held, a client
+    posts a search and closes the connection: its job is dropped from its line, never run."""
+    import socket
+
+    ran = []
+    compute = engine._suggest_now
+    monkeypatch.setattr(engine, "_suggest_now", lambda r: ran.append(r) or compute(r))
+    gate = threading.Event()
+    held = [engine.queue.submit(("holder", k), gate.wait, 30) for k in range(engine.queue.workers)]
+    try:
+        until(lambda: engine.queue.running == engine.queue.workers)
+        word = WORDS[11]
+        body = json.dumps({"history": [{"guess": word, "feedback": digits(word, ANSWERS[5])}], "top": 7}).encode()
+        port = int(hardened.url.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+            sock.sendall(
+                b"POST /api/suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+            )
+            until(lambda: engine.queue.waiting == 1)  # in its line, behind the held workers
+        # the server sees the close and cancels the job in its line
+        until(lambda: all(fut.cancelled() for line in engine.queue._lines.values() for fut, _, _ in line))
+    finally:
+        gate.set()
+        for f in held:
+            f.result(30)
+    until(lambda: engine.queue.waiting == 0 and engine.queue.running == 0)
+    assert ran == []

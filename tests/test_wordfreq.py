@@ -98,4 +98,11 @@ def test_the_lists_are_kept_in_the_cache_and_read_back(monkeypatch, tmp_path, ca
     assert wordsets._wordfreq_lists(4) == built
     assert "unusable" in caplog.text
     assert json.loads(files[0].read_text())["guesses"] == list(built[0])  # replaced by a good one
+    # issue 41: an edit that keeps it valid (a word dropped from the answers) is not trusted either
+    doc = json.loads(files[0].read_text())
+    files[0].write_text(json.dumps(dict(doc, answers=doc["answers"][1:])))
+    caplog.clear()
+    wordsets._wordfreq_lists.cache_clear()
+    assert wordsets._wordfreq_lists(4) == built
+    assert "checksum" in caplog.text
     wordsets._wordfreq_lists.cache_clear()

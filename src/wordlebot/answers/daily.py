@@ -17,7 +17,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
-import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,11 +24,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import cache_store, clock, data
+from ..core import cache_seal, cache_store, clock, data
 from ..core.cache_formats import ANSWER_MODEL_VERSION as MODEL_VERSION
 from ..core.cache_formats import WORD_FACTS_VERSION as FACTS_VERSION
+from ..core.cache_seal import read_sealed
 from ..core.data import HistoryEntry
-from ..core.errors import DataError
+from ..core.errors import CacheError, DataError
 from ..core.paths import cache_dir
 from ..core.words import list_fingerprint, read_word_file
 from . import store
@@ -98,6 +98,12 @@ def facts_path(words: Sequence[str], lists: dict[str, list[str]], folder: Path |
     return (folder or cache_dir()) / "models" / f"word-facts-{key.hexdigest()[:16]}.json"
 
 
+def _seal_key(path: Path) -> str:
+    """What a model or facts file is sealed with (core/cache_seal.py): its name, which is the
+    hash of everything it depends on, so a file copied under another's name fails."""
+    return path.name
+
+
 def word_facts(words: Sequence[str], lists: dict[str, list[str]], folder: Path | None = None) -> WordFacts:
     """The words' facts, from the cache folder or built (and kept there)."""
     path = facts_path(words, lists, folder)
@@ -108,25 +114,24 @@ def word_facts(words: Sequence[str], lists: dict[str, list[str]], folder: Path |
 def _word_facts(words: tuple[str, ...], lists: tuple[tuple[str, tuple[str, ...]], ...], path_text: str) -> WordFacts:
     path = Path(path_text)
     try:
-        doc = json.loads(path.read_text())
-        if doc.get("version") == FACTS_VERSION and doc.get("words_sha256") == list_fingerprint(list(words)):
+        doc = read_sealed(path, _seal_key(path))
+        if doc is not None:
+            if doc.get("version") != FACTS_VERSION or doc.get("words_sha256") != list_fingerprint(list(words)):
+                raise ValueError("made for another version or word list")
+            found = WordFacts.from_json(doc, words)
             cache_store.touch(path)
-            return WordFacts.from_json(doc, words)
-    except FileNotFoundError:
-        pass
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-        log.warning("word facts %s are unusable (%s); they will be built again", path, exc)
+            return found
+    except (CacheError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        cache_seal.set_aside(path, "word facts file", exc)
     facts = WordFacts.build(words, {k: list(v) for k, v in lists})
     try:
-        data.atomic_write_json(
-            path,
-            {
-                "version": FACTS_VERSION,
-                "words": "nyt",
-                "words_sha256": list_fingerprint(list(words)),
-                **facts.to_json(),
-            },
-        )
+        doc = {
+            "version": FACTS_VERSION,
+            "words": "nyt",
+            "words_sha256": list_fingerprint(list(words)),
+            **facts.to_json(),
+        }
+        data.atomic_write_json(path, cache_seal.seal(doc, _seal_key(path)))
         cache_store.after_write(path)
     except DataError as exc:  # a read-only cache folder must not stop play
         log.warning("could not save the word facts: %s", exc)
@@ -147,12 +152,15 @@ def day_model_path(
 
 
 def _load_day_model(path: Path, words: Sequence[str], before: Sequence[HistoryEntry]) -> EditorModel | None:
-    if not path.exists():
-        return None
+    """The model kept at ``path``; None when there is none, or when it is unusable (not sealed
+    for this name, damaged, of another version): then set aside with a note and fitted again."""
     try:
-        model = EditorModel.load(path, words)
-    except DataError as exc:  # broken or old: fitted again
-        log.warning("%s", exc)
+        doc = read_sealed(path, _seal_key(path))
+        if doc is None:
+            return None
+        model = EditorModel.from_json(doc, words, str(path))
+    except (CacheError, DataError) as exc:  # broken, edited or old: fitted again
+        cache_seal.set_aside(path, "answer model", exc)
         return None
     if model.meta.get("history_sha256") != history_fingerprint(before):
         log.warning("answer model %s was fitted on another history; it will be fitted again", path)
@@ -197,7 +205,7 @@ def model_for_day(
         return model
     model = (trainer or fit)(word_facts(words, lists, folder), before)
     try:
-        model.save(path)
+        data.atomic_write_json(path, cache_seal.seal(model.to_json(), _seal_key(path)))
         _prune(path.parent, keep)
         cache_store.after_write(path)
     except DataError as exc:  # a read-only cache folder must not stop play

@@ -13,16 +13,16 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from ..answers.prior import answer_weights
-from ..core import cache_store, clock, data, paths
+from ..core import cache_seal, cache_store, clock, data, paths
 from ..core.cache_formats import WORDLIST_VERSION
-from ..core.errors import DataError, WordListError
+from ..core.cache_seal import read_sealed
+from ..core.errors import CacheError, DataError, WordListError
 from ..core.feedback import MAX_LENGTH, MIN_LENGTH
 from ..core.words import FALLBACK_FIX, Fallback, Lexicon, read_word_file
 
@@ -199,14 +199,20 @@ def _wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...], str]
     (building reads wordfreq's 321,000 words and sieves them: ~2 s of every start otherwise)."""
     path = _wordlist_path(length)
     try:
-        doc = json.loads(path.read_text())
-        if doc["version"] == WORDLIST_VERSION and doc["length"] == length:
+        doc = read_sealed(path, path.name)  # (sealed with its name: the hash of what it depends on)
+        if doc is not None:
+            if doc["version"] != WORDLIST_VERSION or doc["length"] != length:
+                raise ValueError("made for another version or length")
+            guesses, answers, note = doc["guesses"], doc["answers"], doc["note"]
+            if not isinstance(note, str) or not all(
+                isinstance(w, list) and all(isinstance(x, str) and len(x) == length for x in w)
+                for w in (guesses, answers)
+            ):
+                raise ValueError(f"not lists of {length}-letter words")
             cache_store.touch(path)
-            return tuple(doc["guesses"]), tuple(doc["answers"]), doc["note"]
-    except FileNotFoundError:
-        pass
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        log.warning("word list %s is unusable (%s); it will be built again", path, exc)
+            return tuple(guesses), tuple(answers), note
+    except (CacheError, ValueError, KeyError, TypeError) as exc:
+        cache_seal.set_aside(path, "word list", exc)
     lists = _build_wordfreq_lists(length)
     doc = {
         "version": WORDLIST_VERSION,
@@ -217,7 +223,7 @@ def _wordfreq_lists(length: int) -> tuple[tuple[str, ...], tuple[str, ...], str]
         "note": lists[2],
     }
     try:
-        data.atomic_write_json(path, doc)
+        data.atomic_write_json(path, cache_seal.seal(doc, path.name))
     except DataError:  # a read-only cache folder must not stop play (its check says so once)
         pass
     else:

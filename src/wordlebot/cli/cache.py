@@ -73,6 +73,7 @@ def _show() -> None:
 def clear(words: str | None, kind: str | None) -> None:
     """Remove cached files: all, or those of --words or --kind."""
     from ..core import cache_store
+    from ..core.paths import cache_problem
 
     gone = cache_store.clear(kind=kind, words=words) + ([] if words or kind else cache_store.tidy())
     size = sum(f.size for f in gone)
@@ -81,6 +82,16 @@ def clear(words: str | None, kind: str | None) -> None:
         f"removed {len(gone)} file{'s' if len(gone) != 1 else ''} ({cache_store.human(size)}): {what}; "
         "they are computed again when needed"
     )
+    left = [f for f in cache_store.scan() if (kind is None or f.kind == kind) and (words is None or f.words == words)]
+    if left:
+        # (a read-only folder: "removed 0 files" alone left the user guessing why)
+        problem = cache_problem()
+        why = f"the cache folder cannot be written: {problem}" if problem else "not ours to remove"
+        n = len(left)
+        raise click.ClickException(
+            f"{n} file{'s' if n != 1 else ''} ({cache_store.human(sum(f.size for f in left))}) "
+            f"could not be removed ({why})"
+        )
 
 
 @cache.command("limit")

@@ -72,10 +72,16 @@ def check_cache() -> None:
         return
     fix = f"set {paths.CACHE_ENV} to a writable folder to keep them between runs"
     try:
+        from ..core import cache_store
+
+        folder = paths.cache_dir()
         tmp = paths.use_temporary_cache()
+        # (the files the folder holds are read, not computed again: only new ones are lost)
+        kept = cache_store.link_read_only(folder, tmp) if folder.is_dir() else 0
+        reads = f"reads the {kept} files kept there, " if kept else ""
         message = (
-            f"the cache folder cannot be written ({problem}); this run keeps the pattern matrices and "
-            f"opening books in {tmp} and computes them again next time: {fix}"
+            f"the cache folder cannot be written ({problem}); this run {reads}keeps the pattern matrices and "
+            f"opening books it computes in {tmp} and computes them again next time: {fix}"
         )
     except OSError:
         message = f"the cache folder cannot be written ({problem}); working without a disk cache (slower): {fix}"

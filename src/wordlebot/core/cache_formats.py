@@ -4,7 +4,7 @@ the cache (``wordlebot cache``) needs neither numpy nor the kernels."""
 MATRIX_FORMAT_VERSION = 2
 MATRIX_MAGIC = b"WBPMATRX"
 MATRIX_HEADER_BYTES = 4096
-BOOK_VERSION = 2  # 2: each row (word, value, loss): the weight its strategy loses
-WORDLIST_VERSION = 2  # the wordfreq sets' lists (wordsets.py); 2: names no dictionary lists left out
-ANSWER_MODEL_VERSION = 3  # answers/editor.py's MODEL_VERSION (2: the Spy-EM model, no longer read)
-WORD_FACTS_VERSION = 1  # answers/daily.py's FACTS_VERSION
+BOOK_VERSION = 3  # 2: each row (word, value, loss): the weight its strategy loses; 3: sealed (cache_seal.py)
+WORDLIST_VERSION = 3  # the wordfreq sets' lists (wordsets.py); 2: names no dictionary lists left out; 3: sealed
+ANSWER_MODEL_VERSION = 4  # answers/editor.py's MODEL_VERSION (2: the Spy-EM model, no longer read; 4: sealed)
+WORD_FACTS_VERSION = 2  # answers/daily.py's FACTS_VERSION (2: sealed, core/cache_seal.py)

@@ -31,6 +31,11 @@ LIMIT_ENV = "WORDLEBOT_CACHE_LIMIT"
 LIMIT_FILE = "cache.json"
 DEFAULT_LIMIT = 2 << 30  # every named set with its books and models takes about 1 GB
 TEMP_AGE = 3600.0  # seconds after which a temporary file is a leftover of a crashed write
+# A temporary file names its writer's pid: once that process is gone (and the file is this old,
+# in case the folder is shared with another machine's processes) it is a leftover, swept at the
+# next write instead of an hour later (a killed matrix writer leaves up to 178 MB).
+TEMP_GRACE = 120.0
+_WRITER = re.compile(r"\.(\d+)\.[a-z0-9_]+\.(?:part|tmp)$")
 KINDS = ("matrix", "book", "model", "list")
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "M": 1 << 20, "MB": 1 << 20, "G": 1 << 30, "GB": 1 << 30}
 
@@ -83,10 +88,46 @@ def scan(folder: Path | None = None) -> list[CacheFile]:
             continue
         kind, words, current = _describe(p)
         if kind == "temporary":
-            current = time.time() - st.st_mtime < TEMP_AGE
+            age = time.time() - st.st_mtime
+            writer = _WRITER.search(p.name)
+            if writer is not None and age >= TEMP_GRACE and not _alive(int(writer.group(1))):
+                current = False
+            else:
+                current = age < TEMP_AGE
         out.append(CacheFile(p, kind, words, st.st_size, st.st_mtime, current))
     out.sort(key=lambda f: -f.used)
     return out
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (on this machine)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
+
+
+def link_read_only(source: Path, into: Path) -> int:
+    """Link the current files of the cache folder ``source`` (which cannot be written) into the
+    folder ``into`` that this run writes to, so the run reads them instead of computing them
+    again; what the run computes is written to ``into``.  The number of files linked."""
+    n = 0
+    for f in scan(source):
+        if f.kind == "temporary" or not f.current:
+            continue
+        target = Path(into) / f.path.relative_to(source)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.symlink_to(f.path)
+            n += 1
+        except OSError:
+            continue
+    return n
 
 
 def _describe(p: Path) -> tuple[str, str, bool]:

@@ -182,7 +182,8 @@ def atomic_write_parts(
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        # (the writer's pid in the name: a leftover of a killed writer is swept at once; cache_store)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".part", dir=path.parent)
     except OSError as exc:
         raise error(f"cannot write {what}in {path.parent}: {exc.strerror}. {_writable_hint(path)}") from None
     try:
@@ -210,22 +211,39 @@ def atomic_write_json(path: Path, doc: object, indent: int | None = None) -> Non
 # Downloads
 
 
-def download(url: str, *, timeout: float = 20.0, max_bytes: int = 8 << 20, progress: Progress | None = None) -> bytes:
+DOWNLOAD_DEADLINE = 300.0  # seconds a whole download may take (the lists: ~1 MB in all)
+DAY_DEADLINE = 30.0  # seconds one day's answer may take to arrive (a reply of ~200 bytes)
+UPDATE_DEADLINE = 600.0  # seconds one run of ``update_history`` may take (``wordlebot bot`` runs it on a timer)
+
+
+def download(
+    url: str,
+    *,
+    timeout: float = 20.0,
+    max_bytes: int = 8 << 20,
+    progress: Progress | None = None,
+    deadline: float = DOWNLOAD_DEADLINE,
+) -> bytes:
     """GET ``url`` and return the body; every failure is a ``DataError`` that says what happened.
 
     Checks: HTTP status, the size cap, and that the body is as long as Content-Length says
-    (a dropped connection otherwise looks like a short but valid file).
+    (a dropped connection otherwise looks like a short but valid file).  ``timeout`` bounds
+    each wait for a byte, ``deadline`` the whole download: a server that sends a byte a second
+    would otherwise hold it for days under the size cap.
     """
     req = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept-Encoding": "identity"})
+    end = time.monotonic() + deadline
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:
+        with urllib.request.urlopen(req, timeout=min(timeout, max(deadline, 0.001))) as resp:
             total_hdr = resp.headers.get("Content-Length")
             total = int(total_hdr) if total_hdr and total_hdr.isdigit() else None
             if total is not None and total > max_bytes:
                 raise DataError(f"{url}: {total:,} bytes is over the {max_bytes:,}-byte cap; refused")
             buf = io.BytesIO()
             while True:
-                block = resp.read(64 * 1024)
+                if time.monotonic() > end:
+                    raise DataError(f"{url}: not finished within the {deadline:g}-second deadline; nothing stored")
+                block = resp.read1(64 * 1024)  # (what has arrived: read() would wait for it all)
                 if not block:
                     break
                 buf.write(block)
@@ -366,11 +384,11 @@ class UpdateReport:
         return self.reason != "failed"
 
 
-def nyt_solution(base: str, day: dt.date, timeout: float) -> str | None:
+def nyt_solution(base: str, day: dt.date, timeout: float, deadline: float = DAY_DEADLINE) -> str | None:
     """The answer of ``day`` from the NYT endpoint; None when the day is not published (404)."""
     url = f"{base.rstrip('/')}/{day.isoformat()}.json"
     try:
-        body = download(url, timeout=timeout, max_bytes=256 * 1024)
+        body = download(url, timeout=timeout, max_bytes=256 * 1024, deadline=deadline)
     except HttpError as exc:
         if exc.status == 404:
             return None
@@ -396,14 +414,18 @@ def update_history(
     delay: float = 1.0,
     timeout: float = 15.0,
     on_day: Callable[[HistoryEntry], None] | None = None,
+    deadline: float = UPDATE_DEADLINE,
 ) -> UpdateReport:
     """Add the missing days up to ``until`` (default yesterday: today's answer is for today's
     players to find) from the NYT daily endpoint, after the history ``fetch`` downloaded (a
     ``DataError`` says to fetch it first when there is none).
 
     Each day is saved as soon as it arrives (atomic rewrite of the CSV), so an interrupted run
-    resumes where it stopped.  Requests are spaced ``delay`` seconds apart.
+    resumes where it stopped.  Requests are spaced ``delay`` seconds apart; the run ends after
+    ``deadline`` seconds (each day's download within ``DAY_DEADLINE`` and the time left), the
+    days stored so far kept.
     """
+    end = time.monotonic() + deadline
     base = base or os.environ.get(NYT_BASE_ENV) or NYT_BASE
     until = until or clock.today() - dt.timedelta(days=1)
     path = Path(data_dir) / HISTORY_FILE
@@ -422,8 +444,12 @@ def update_history(
         if not first and delay > 0:
             time.sleep(delay)
         first = False
+        left = end - time.monotonic()
+        if left <= 0:
+            stopped = f"stopped at {day}: the update's {deadline:g}-second deadline passed; run it again to continue"
+            return UpdateReport(added, entries[-1].date, stopped, reason="failed")
         try:
-            word = nyt_solution(base, day, timeout)
+            word = nyt_solution(base, day, timeout, deadline=min(DAY_DEADLINE, left))
         except DataError as exc:
             return UpdateReport(added, entries[-1].date, str(exc), reason="failed")
         if word is None:

@@ -7,6 +7,7 @@ greens are marked first, then yellows left to right while unmatched copies of th
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Literal
 
@@ -125,6 +126,20 @@ def pattern_to_colours(pattern: Pattern, length: int) -> tuple[int, ...]:
         out.append(pattern % 3)
         pattern //= 3
     return tuple(out)
+
+
+def pattern_code(value: object, length: int) -> Pattern:
+    """``value`` as a pattern code of ``length`` letters if it is one: an integer (a numpy one
+    too) in range; a bool, a float (1.9, NaN, inf), a list or anything else is refused with
+    ``InvalidFeedbackError`` rather than read as a number (``int(True)`` is 1, ``int(1.9)`` 1)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidFeedbackError(
+            f"feedback must be colours as text or a pattern code (an integer), got {value!r}; "
+            f"accepted: {ACCEPTED_FORMATS}"
+        )
+    code = int(value)
+    pattern_to_colours(code, length)
+    return code
 
 
 def parse_feedback(text: str, length: int | None = None) -> Pattern:

@@ -34,6 +34,7 @@ from .feedback import (
     feedback_unchecked,
     format_digits,
     parse_feedback,
+    pattern_code,
     pattern_to_colours,
 )
 from .matrix import build_from_codes, pattern_matrix
@@ -219,6 +220,11 @@ class Game:
         refuses is named (``row 2: …``, ``.row``)."""
         game = cls(lexicon, **kwargs)
         rows = parse_history(history, lexicon.length) if isinstance(history, str) else history
+        if len(rows) > game.max_guesses:  # (said at once: 10,000 rows are not replayed to find it)
+            raise InvalidWordError(
+                f"the history has {len(rows)} rows; the game allows {game.max_guesses} "
+                f"guess{'es' if game.max_guesses != 1 else ''}"
+            )
         for k, row in enumerate(rows, start=1):
             try:
                 game.guess(row.guess, row.pattern)
@@ -329,6 +335,11 @@ class Game:
         w = self.lexicon.guesses[gid]
         if self.solved:
             raise InvalidWordError("the game is already solved; undo or start a new game")
+        if len(self.row_ids) >= self.max_guesses:
+            raise InvalidWordError(
+                f"the game allows {self.max_guesses} guess{'es' if self.max_guesses != 1 else ''} and "
+                "all are played; undo or start a new game"
+            )
         if gid in self.refused:
             raise InvalidWordError(
                 f"{w.upper()} was refused by the game (it is not in the game's word list); undo takes the refusal back"
@@ -350,8 +361,7 @@ class Game:
         elif isinstance(feedback, str):
             pattern = parse_feedback(feedback, self.lexicon.length)
         else:
-            pattern = int(feedback)
-            pattern_to_colours(pattern, self.lexicon.length)
+            pattern = pattern_code(feedback, self.lexicon.length)
         self.check_guess(w)
         self._apply(gid, pattern)
         return Row(w, pattern)

@@ -266,8 +266,11 @@ def load_cached(path: Path, lexicon: Lexicon, transposed: bool = False) -> np.nd
         return None
     try:
         m = _load_checked(path, size, lexicon, transposed)
-    except CacheError as exc:
-        log.warning("matrix cache %s is unusable (%s); rebuilding it", path, exc)
+    except (CacheError, OSError) as exc:  # (OSError: a folder where the file should be, …)
+        from .cache_seal import set_aside
+
+        # set aside, so that the rebuild can be written where it was (a folder is not replaced)
+        set_aside(path, "matrix cache", exc.strerror if isinstance(exc, OSError) else exc)
         return None
     from . import cache_store
 

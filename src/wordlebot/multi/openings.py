@@ -11,14 +11,15 @@ rewritten; a cache folder that cannot be written to only means the ranking lives
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
+import math
 from pathlib import Path
 
-from ..core import cache_store
+from ..core import cache_seal, cache_store
 from ..core.cache_formats import BOOK_VERSION
+from ..core.cache_seal import read_sealed
 from ..core.data import atomic_write_json
-from ..core.errors import DataError
+from ..core.errors import CacheError, DataError
 from ..core.paths import cache_dir
 from .game import MultiGame
 
@@ -37,7 +38,9 @@ _unsaved: set[Path] = set()
 Row = tuple[str, float, tuple[int, ...], str, bool]
 
 
-def first_move_path(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...]) -> Path:
+def _key(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...]) -> str:
+    """Names everything a first move depends on: lists, prior, boards, rules, objective, the
+    policy's version and constants."""
     lex = game.lexicon
     h = hashlib.sha256()
     h.update(lex.fingerprint.encode())
@@ -47,30 +50,50 @@ def first_move_path(game: MultiGame, objective: str, search: bool, settings: tup
             (game.n_boards, game.hard, game.max_guesses, objective, search, POLICY_VERSION, BOOK_VERSION, settings)
         ).encode()
     )
-    return cache_dir() / "openings" / f"book-multi-{h.hexdigest()[:24]}.json"
+    return h.hexdigest()
+
+
+def first_move_path(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...]) -> Path:
+    return cache_dir() / "openings" / f"book-multi-{_key(game, objective, search, settings)[:24]}.json"
 
 
 def load_first_move(game: MultiGame, objective: str, search: bool, settings: tuple[object, ...]) -> list[Row] | None:
     """The first move's ranking kept on disk (rows of ``MultiSuggestion``'s fields), or None
-    (none yet, or unusable: it is ranked again)."""
+    (none yet, or unusable: set aside with a warning and ranked again).  The file must carry the
+    key of its inputs and a checksum (core/cache_seal.py) and hold rows of words of the list."""
     path = first_move_path(game, objective, search, settings)
     try:
-        doc = json.loads(path.read_text())
+        doc = read_sealed(path, _key(game, objective, search, settings))
+        if doc is None:
+            return None
         if doc.get("version") != BOOK_VERSION or doc.get("boards") != game.n_boards:
             raise ValueError("not this game's file")
-        rows: list[Row] = [
-            (str(w), float(c), tuple(int(b) for b in solves), str(why), bool(searched))
-            for w, c, solves, why, searched in doc["rows"]
-        ]
-        if not rows or any(r[0] not in game.lexicon for r in rows):
-            raise ValueError("words not in the list")
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        log.warning("multi-board first move %s is unusable (%s); it is ranked again", path, exc)
+        rows: list[Row] = [_row(row, game) for row in doc["rows"]]
+        if not rows:
+            raise ValueError("no rows")
+    except (CacheError, ValueError, KeyError, TypeError) as exc:
+        cache_seal.set_aside(path, "multi-board first move", exc)
         return None
     cache_store.touch(path)
     return rows
+
+
+def _row(row: object, game: MultiGame) -> Row:
+    """A kept row read back, its every field checked."""
+    if not isinstance(row, list) or len(row) != 5:
+        raise ValueError(f"{row!r} is not a row")
+    word, cost, solves, why, searched = row
+    if not isinstance(word, str) or word not in game.lexicon:
+        raise ValueError(f"{word!r} is not in the {game.lexicon.name} guess list")
+    if isinstance(cost, bool) or not isinstance(cost, (int, float)) or math.isnan(cost):
+        raise ValueError(f"{cost!r} is not a cost")
+    if not isinstance(solves, list) or any(
+        isinstance(b, bool) or not isinstance(b, int) or not 1 <= b <= game.n_boards for b in solves
+    ):
+        raise ValueError(f"{solves!r} are not boards")
+    if not isinstance(why, str) or not isinstance(searched, bool):
+        raise ValueError(f"{row!r} is not a row")
+    return (word, float(cost), tuple(solves), why, searched)
 
 
 def save_first_move(
@@ -88,6 +111,7 @@ def save_first_move(
         "objective": objective,
         "rows": [[w, c, list(solves), why, searched] for w, c, solves, why, searched in rows],
     }
+    doc = cache_seal.seal(doc, _key(game, objective, search, settings))
     try:
         atomic_write_json(path, doc)
     except DataError as exc:

@@ -12,8 +12,8 @@ suggestion on an empty cache for the sake of the one reply a game uses.
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
+import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..core import cache_store
+from ..core import cache_seal, cache_store
 from ..core.cache_formats import BOOK_VERSION
+from ..core.cache_seal import read_sealed
 from ..core.data import atomic_write_json
-from ..core.errors import DataError
+from ..core.errors import CacheError, DataError
 from ..core.feedback import all_green
 from ..core.paths import cache_dir
 from .tree_search import INF, TreeSearch
@@ -64,12 +65,29 @@ class Book:
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Book:
-        if doc.get("version") != BOOK_VERSION:
-            raise ValueError("old version")
-        return cls(
-            [(w, float(v), float(x)) for w, v, x in doc["first"]],
-            {int(p): [(w, float(v), float(x)) for w, v, x in rows] for p, rows in doc["second"].items()},
-        )
+        """The book a document holds, its shape checked (rows of a word and two finite numbers,
+        replies keyed by pattern codes): ValueError when it is not a book of this version."""
+        if not isinstance(doc, dict) or doc.get("version") != BOOK_VERSION:
+            raise ValueError("not a book of this version")
+        first, second = doc.get("first"), doc.get("second")
+        if not isinstance(first, list) or not isinstance(second, dict):
+            raise ValueError("no first move or replies")
+        return cls(_rows(first), {int(p): _rows(rows) for p, rows in second.items()})
+
+
+def _rows(rows: object) -> list[Row]:
+    """A book's ranking read back: [word, value, loss] rows, the numbers finite."""
+    if not isinstance(rows, list):
+        raise ValueError("a ranking is not a list")
+    out = []
+    for row in rows:
+        if not isinstance(row, list) or len(row) != 3 or not isinstance(row[0], str):
+            raise ValueError(f"{row!r} is not a row of a word, a value and a loss")
+        value, loss = float(row[1]), float(row[2])
+        if not (math.isfinite(value) and math.isfinite(loss)):
+            raise ValueError(f"{row!r} holds a number that is not finite")
+        out.append((row[0], value, loss))
+    return out
 
 
 def book_key(search: TreeSearch, tag: str = "") -> str:
@@ -97,15 +115,29 @@ def book_path(search: TreeSearch, tag: str = "") -> Path:
 
 
 def load_book(search: TreeSearch, tag: str = "", *, touch: bool = True) -> Book | None:
-    """The book kept on disk, or None (none yet, or unusable: then rebuilt).  ``touch``: mark it
-    used (the size limit removes the least recently used files first)."""
+    """The book kept on disk, or None (none yet, or unusable: then set aside with a warning and
+    rebuilt).  A book must carry the key of what it was computed for (lists, weights, settings,
+    ``tag``) and a checksum (core/cache_seal.py), and name only words of the list: a book copied
+    under another's name or edited is never trusted.  ``touch``: mark it used (the size limit
+    removes the least recently used files first)."""
     path = book_path(search, tag)
     try:
-        book = Book.from_json(json.loads(path.read_text()))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        log.warning("opening book %s is unusable (%s); it will be rebuilt", path, exc)
+        doc = read_sealed(path, book_key(search, tag))
+        if doc is None:
+            return None
+        book = Book.from_json(doc)
+        lex = search.lexicon
+        n_patterns = all_green(lex.length) + 1
+        for rows in (book.first, *book.second.values()):
+            for word, _, _ in rows:
+                if word not in lex:
+                    raise ValueError(f"{word!r} is not in the {lex.name} guess list")
+        if not book.first and book.second:
+            raise ValueError("replies without a first move")
+        if any(not 0 <= p < n_patterns for p in book.second):
+            raise ValueError("a reply to a pattern that does not exist")
+    except (CacheError, ValueError, TypeError, KeyError) as exc:
+        cache_seal.set_aside(path, "opening book", exc)
         return None
     if touch:
         cache_store.touch(path)  # most recently used: the last the size limit removes
@@ -223,6 +255,7 @@ def save_book(search: TreeSearch, book: Book, tag: str = "") -> None:
                     book.second.setdefault(p, rows)
         # the set and rules are for `wordlebot cache` only (the file name holds the key)
         doc = dict(book.to_json(), words=search.lexicon.name, hard=search.hard, max_guesses=search.max_guesses)
+        doc = cache_seal.seal(doc, book_key(search, tag))
         try:
             atomic_write_json(path, doc)
         except DataError as exc:  # a read-only cache folder must not stop play

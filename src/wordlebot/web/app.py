@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
@@ -25,6 +27,7 @@ from ..core.errors import WordlebotError
 from ..core.feedback import ACCEPTED_FORMATS
 from ..policy.advisor import DEFAULT_GOAL, GOALS
 from . import schemas as s
+from .clients import client_key
 from .service import (
     OFFICIAL_SETS,
     BusyError,
@@ -145,11 +148,18 @@ class Limits:
 
 def _host_name(value: bytes) -> str:
     """The name in a Host header, without the port: ``127.0.0.1:8000`` -> ``127.0.0.1``,
-    ``[::1]:8000`` -> ``::1``."""
+    ``[::1]:8000`` -> ``::1``; "" for anything that is not a name (or bracketed IPv6 address)
+    and an optional port, so ``127.0.0.1:8787@evil.com`` or ``[::1]evil.com`` match no name."""
     text = value.decode("latin-1").strip().lower()
-    if text.startswith("["):
-        return text[1:].partition("]")[0]
-    return text.rpartition(":")[0] if text.count(":") == 1 else text
+    found = _HOST.fullmatch(text)
+    if found is None:
+        return ""
+    return found.group(1) or found.group(2)
+
+
+# a Host header as RFC 7230 has it: a registered name or IPv4 address, or an IPv6 address in
+# brackets, then at most a port (a strict parse: a lax one read "127.0.0.1:8787@evil.com" as 127.0.0.1)
+_HOST = re.compile(r"(?:\[([0-9a-f:.]+)\]|([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?))(?::[0-9]{1,5})?")
 
 
 def loopback_hosts(host: str) -> frozenset[str] | None:
@@ -226,20 +236,36 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 
 def _client(request: Request) -> str:
-    """Whose line a request waits in (see FairQueue): the peer's address; for IPv6 its /64, the
-    block one household or machine is given (one client could otherwise use many addresses)."""
-    import ipaddress
+    """Whose line a request waits in (see FairQueue): the peer's client key (web/clients.py:
+    the address; for IPv6 its /64), the key the connection caps count by too."""
+    return client_key(request.client.host if request.client else None)
 
-    host = request.client.host if request.client else "unknown"
+
+class ClientGone(Exception):
+    """The client closed the connection before its answer was ready."""
+
+
+async def _unless_gone(request: Request, work: Coroutine[Any, Any, dict]) -> dict:
+    """``work`` (a search on the queue), dropped when the client goes away first: a search still
+    waiting in its line is then never run (the client of a flood of requests it left does not
+    hold the workers), and one running has its answer dropped."""
+    job = asyncio.ensure_future(work)
+    gone = asyncio.ensure_future(_disconnected(request))
     try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return host
+        await asyncio.wait({job, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if job.done():
+            return job.result()
+        job.cancel()  # (cancels its Future in the queue: a worker skips it)
+        raise ClientGone
+    finally:
+        gone.cancel()
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns when the client has closed the connection (after the body, only a disconnect
+    comes: see ``Limits``)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seconds: float = BODY_SECONDS) -> FastAPI:
@@ -260,6 +286,10 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
 
     # Every handler is async and quick: searches wait on the engine's queue, not on a thread of
     # the server's pool, so the page, the health check and the cheap endpoints never wait for one.
+
+    @app.exception_handler(ClientGone)
+    async def _gone(request: Request, exc: ClientGone):
+        return Response(status_code=499)  # (nobody reads it: the connection is closed)
 
     @app.exception_handler(WordlebotError)
     async def _user_error(request: Request, exc: WordlebotError):
@@ -336,34 +366,40 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
 
     @app.post("/api/suggest", summary="The best next guesses for a game so far", responses=ERRORS)
     async def suggest(body: s.SuggestIn, request: Request) -> dict:
-        return await engine.suggest_async(
-            _client(request),
-            body.words,
-            body.history,
-            hard=body.hard,
-            max_guesses=body.max_guesses,
-            strategy=body.strategy,
-            top=body.top,
-            candidates=body.candidates,
-            date=body.date,
-            puzzle=body.puzzle,
-            guess_space=body.guess_space,
-            goal=body.goal,
+        return await _unless_gone(
+            request,
+            engine.suggest_async(
+                _client(request),
+                body.words,
+                body.history,
+                hard=body.hard,
+                max_guesses=body.max_guesses,
+                strategy=body.strategy,
+                top=body.top,
+                candidates=body.candidates,
+                date=body.date,
+                puzzle=body.puzzle,
+                guess_space=body.guess_space,
+                goal=body.goal,
+            ),
         )
 
     @app.post("/api/analyze", summary="Skill and luck of each row of a played game", responses=ERRORS)
     async def analyze(body: s.AnalyzeIn, request: Request) -> dict:
-        return await engine.analyze_async(
-            _client(request),
-            body.words,
-            body.history,
-            answer=body.answer,
-            hard=body.hard,
-            max_guesses=body.max_guesses,
-            puzzle=body.puzzle,
-            style=body.style,
-            date=body.date,
-            goal=body.goal,
+        return await _unless_gone(
+            request,
+            engine.analyze_async(
+                _client(request),
+                body.words,
+                body.history,
+                answer=body.answer,
+                hard=body.hard,
+                max_guesses=body.max_guesses,
+                puzzle=body.puzzle,
+                style=body.style,
+                date=body.date,
+                goal=body.goal,
+            ),
         )
 
     @app.post(
@@ -373,15 +409,18 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
         responses=ERRORS,
     )
     async def grid(body: s.GridIn, request: Request) -> dict:
-        return await engine.grid_async(
-            _client(request),
-            body.words,
-            body.grid,
-            played=body.played,
-            board=body.history,
-            hard=body.hard,
-            date=body.date,
-            style=body.style,
+        return await _unless_gone(
+            request,
+            engine.grid_async(
+                _client(request),
+                body.words,
+                body.grid,
+                played=body.played,
+                board=body.history,
+                hard=body.hard,
+                date=body.date,
+                style=body.style,
+            ),
         )
 
     @app.post("/api/share", summary="The share text of a game (emoji grid)", responses=ERRORS)
@@ -398,17 +437,20 @@ def create_app(engine: Engine, *, hosts: frozenset[str] | None = None, body_seco
         "/api/multi/suggest", summary="The best next guesses for a Dordle, Quordle or Octordle so far", responses=ERRORS
     )
     async def multi_suggest(body: s.MultiSuggestIn, request: Request) -> dict:
-        return await engine.multi_suggest_async(
-            _client(request),
-            body.words,
-            body.boards,
-            body.history,
-            hard=body.hard,
-            max_guesses=body.max_guesses,
-            top=body.top,
-            candidates=body.candidates,
-            objective=body.objective,
-            date=body.date,
+        return await _unless_gone(
+            request,
+            engine.multi_suggest_async(
+                _client(request),
+                body.words,
+                body.boards,
+                body.history,
+                hard=body.hard,
+                max_guesses=body.max_guesses,
+                top=body.top,
+                candidates=body.candidates,
+                objective=body.objective,
+                date=body.date,
+            ),
         )
 
     @app.post("/api/feedback", summary="The colours a guess gets for an answer", responses=ERRORS)

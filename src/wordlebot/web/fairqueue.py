@@ -12,11 +12,14 @@ The queue knows nothing of HTTP or Wordle: a job is a callable, a client any has
 from __future__ import annotations
 
 import math
+import statistics
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
+
+RECENT_JOBS = 51  # the jobs whose median time Retry-After is reckoned from
 
 
 class QueueFull(Exception):
@@ -28,7 +31,15 @@ class QueueFull(Exception):
 
 
 class FairQueue:
-    def __init__(self, workers: int = 2, *, per_client: int = 16, total: int = 64, name: str = "search") -> None:
+    def __init__(
+        self,
+        workers: int = 2,
+        *,
+        per_client: int = 16,
+        total: int = 64,
+        name: str = "search",
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         if workers < 1 or per_client < 1 or total < 1:
             raise ValueError("workers, per_client and total must be at least 1")
         self.workers = workers
@@ -39,8 +50,11 @@ class FairQueue:
         self._running = 0
         self._cond = threading.Condition()
         self._closed = False
-        # mean seconds a job takes (moving average), for Retry-After
-        self._mean = 0.1
+        # Seconds the last jobs took, for Retry-After: their median, which a few slow jobs do not
+        # drag (a running mean did: after two searches of minutes every 503 said "come back in
+        # 5 minutes" while ordinary jobs took a tenth of a second).
+        self._clock = clock
+        self._times: deque[float] = deque([0.1], maxlen=RECENT_JOBS)
         self._threads = [threading.Thread(target=self._work, name=f"{name}-{i}", daemon=True) for i in range(workers)]
         for t in self._threads:
             t.start()
@@ -55,7 +69,8 @@ class FairQueue:
 
     def retry_after(self) -> int:
         """Seconds after which a refused client could expect room (at least 1)."""
-        return max(1, math.ceil((self._waiting + self._running) * self._mean / self.workers))
+        typical = statistics.median(self._times)
+        return max(1, math.ceil((self._waiting + self._running) * typical / self.workers))
 
     def submit(self, client: Hashable, fn: Callable, *args) -> Future:
         """Queue ``fn(*args)`` in ``client``'s line; its Future gets the result or the exception.
@@ -106,14 +121,14 @@ class FairQueue:
                 self._running += 1
             try:
                 if fut.set_running_or_notify_cancel():  # False: the client gave up meanwhile
-                    t0 = time.perf_counter()
+                    t0 = self._clock()
                     try:
                         result = fn(*args)
                     except BaseException as exc:  # delivered to the caller, who decides
                         fut.set_exception(exc)
                     else:
                         fut.set_result(result)
-                    self._mean = 0.8 * self._mean + 0.2 * (time.perf_counter() - t0)
+                    self._times.append(self._clock() - t0)
             finally:
                 with self._cond:
                     self._running -= 1

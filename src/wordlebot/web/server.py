@@ -6,7 +6,11 @@ ever (slowloris), and uvicorn's cap on connections counts idle ones, so a few hu
 sockets would turn everyone away.  ``GuardedH11`` closes a new connection that sends nothing
 within ``FIRST_BYTE_SECONDS`` and one whose request headers are not complete within
 ``HEADER_SECONDS`` of their first byte (the body has its own deadline: ``app.Limits``), and
-refuses a peer's connections beyond ``PER_PEER``, so one client cannot fill ``MAX_CONNECTIONS``.
+refuses a client's connections beyond ``PER_PEER``, so one client cannot fill ``MAX_CONNECTIONS``
+(a client as the request queue counts it: an address, an IPv6 /64; web/clients.py).  And many
+clients together cannot either: when the connections come within ``RESERVED`` of the cap, the
+oldest one still waiting for its request is closed to make room, so a health check or the page
+always finds a slot (uvicorn answers 503 to every request at the cap, silent sockets included).
 """
 
 from __future__ import annotations
@@ -18,10 +22,13 @@ import sys
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .clients import client_key
+
 HEADER_SECONDS = 10.0
 FIRST_BYTE_SECONDS = 5.0
-PER_PEER = 32  # connections of one address (a browser opens six; a household a few browsers)
+PER_PEER = 32  # connections of one client (a browser opens six; a household a few browsers)
 MAX_CONNECTIONS = 1024
+RESERVED = 16  # connections kept free of silent ones, for the health check and the page
 KEEP_ALIVE_SECONDS = 5
 SWITCH_SECONDS = 0.001
 
@@ -32,16 +39,39 @@ class GuardedH11(H11Protocol):
     header_seconds = HEADER_SECONDS
     first_byte_seconds = FIRST_BYTE_SECONDS
     per_peer = PER_PEER
+    reserved = RESERVED
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._header_timer: asyncio.TimerHandle | None = None
         self._first = True
-        peer = self.client[0] if self.client else None
-        if peer is not None and len([c for c in self.connections if c.client and c.client[0] == peer]) > self.per_peer:  # type: ignore[union-attr]
-            transport.close()  # this address holds enough connections already
+        self._since = self.loop.time()
+        self._key = client_key(self.client[0] if self.client else None)
+        if sum(1 for c in self.connections if getattr(c, "_key", None) == self._key) > self.per_peer:
+            transport.close()  # this client holds enough connections already
             return
+        limit = self.limit_concurrency
+        if limit is not None and len(self.connections) > limit - self.reserved:
+            self._make_room(len(self.connections) - (limit - self.reserved))
         self._arm(self.first_byte_seconds)
+
+    def _make_room(self, over: int) -> None:
+        """Close the ``over`` oldest other connections waiting for a request (silent, or idle
+        between requests): at the cap uvicorn would answer every request 503.  (Connections
+        closed already stay in the set until the loop tells them: they count as made room.)"""
+        closing = sum(1 for c in self.connections if c.transport is not None and c.transport.is_closing())
+        waiting = [
+            c
+            for c in self.connections
+            if c is not self
+            and isinstance(c, GuardedH11)
+            and c.conn.their_state is h11.IDLE
+            and c.cycle is None
+            and not c.transport.is_closing()
+        ]
+        waiting.sort(key=lambda c: c._since)
+        for c in waiting[: max(0, over - closing)]:
+            c.transport.close()
 
     def _arm(self, seconds: float) -> None:
         if self._header_timer is None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import math
 import threading
 import time
@@ -69,6 +70,10 @@ from .fairqueue import FairQueue, QueueFull
 # The exact search can take minutes on a big node: not something a web request may start.
 WEB_STRATEGIES = ("search",) + STRATEGIES
 CACHE_SIZE = 4096
+# The answers kept take at most this many bytes, each kept as its JSON text: a bound in bytes, as
+# entries alone were none (an nyt answer with 1,000 candidates is 44 KB of JSON, ~200 KB as Python
+# objects: 4,096 of them took the server from 2.2 to 3.1 GB).
+CACHE_BYTES = 32 << 20
 WHY_GROUPS = 6  # colour groups of the top suggestion listed in its explanation
 OFFICIAL_SETS = tuple(NAMED)
 DAYS_KEPT = 3  # days whose word sets and Advisors stay loaded (today, and a few analysed ones)
@@ -337,6 +342,7 @@ class Engine:
         default: str | None = None,
         *,
         cache_size: int = CACHE_SIZE,
+        cache_bytes: int = CACHE_BYTES,
         clock: Clock = clock_today,
         days_kept: int = DAYS_KEPT,
         workers: int = WORKERS,
@@ -374,8 +380,10 @@ class Engine:
         self._preparer: threading.Thread | None = None
         # idle Advisors, least recently used first: id(advisor) -> (the set's entry, strategy, advisor)
         self._idle: OrderedDict[int, tuple[_Prepared, tuple[str, str], Advisor]] = OrderedDict()
-        self._cache: OrderedDict = OrderedDict()
+        self._cache: OrderedDict[tuple, bytes] = OrderedDict()  # key -> the answer's JSON text
         self._cache_size = cache_size
+        self._cache_bytes = cache_bytes
+        self.cache_used = 0  # bytes of the answers kept
         self.cache_hits = 0
         self.log: Callable[[str], None] = lambda msg: None  # progress lines (the command logs them)
 
@@ -449,7 +457,7 @@ class Engine:
             if (name, old) in self._todo:
                 self._todo.remove((name, old))
             for key in [k for k in self._cache if k[0] == name and k[1] == old]:
-                del self._cache[key]
+                self.cache_used -= len(self._cache.pop(key))
 
     def start(self, first: str | None = None, *, others: bool = True) -> None:
         """Prepare ``first`` (default: the default set) now, then (``others``) every other set, in
@@ -695,8 +703,6 @@ class Engine:
 
     def game(self, lex: Lexicon, advisor: Advisor, rows: list[Row], *, hard: bool, max_guesses: int) -> Game:
         """The game the rows describe; errors name the row."""
-        if len(rows) > max_guesses:
-            raise InvalidWordError(f"the history has {len(rows)} rows; the game allows {max_guesses} guesses")
         return Game.from_history(lex, rows, hard=hard, max_guesses=max_guesses, matrix=advisor.matrix)
 
     def _check_strategy(self, strategy: str, goal: str = DEFAULT_GOAL) -> None:
@@ -808,7 +814,7 @@ class Engine:
                 return None
             self._cache.move_to_end(key)
             self.cache_hits += 1
-        return dict(hit, cached=True)
+        return dict(json.loads(hit), cached=True)
 
     def _suggest_now(self, r: _Suggest) -> dict:
         """On a queue worker: the game, its suggestions, the answer document (kept in the cache)."""
@@ -833,11 +839,15 @@ class Engine:
 
     def _keep(self, key: tuple, doc: dict) -> dict:
         """Remember an answer (``key`` starts with the set and its day) and return it as new."""
+        blob = json.dumps(doc).encode()
         with self._lock:
-            if self._cache_size > 0 and key[:2] in self._sets:  # not a day forgotten meanwhile
-                self._cache[key] = doc
-                while len(self._cache) > self._cache_size:
-                    self._cache.popitem(last=False)
+            if self._cache_size > 0 and len(blob) <= self._cache_bytes and key[:2] in self._sets:
+                # (``key[:2] in self._sets``: not a day forgotten meanwhile)
+                old = self._cache.pop(key, None)
+                self.cache_used += len(blob) - (len(old) if old is not None else 0)
+                self._cache[key] = blob
+                while len(self._cache) > self._cache_size or self.cache_used > self._cache_bytes:
+                    self.cache_used -= len(self._cache.popitem(last=False)[1])
         return dict(doc, cached=False)
 
     def _describe(self, name: str, lex: Lexicon, strategy: str, game: Game, ranked, n_cands: int) -> dict:
