@@ -280,6 +280,11 @@ N_IP = 21
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
 # sizes the scratch tallies (Scratch.block) and the kernel's small arrays, and is compiled in.
 SCAN_BLOCK = 16
+# A weighted scan takes SCAN_BLOCK guesses at once (_scan_weighted) from this many answers: the
+# nyt set, 14,855 guesses, one core (2026-11-28, load 3): 50 answers 8.1 -> 5.1 ms, 100 20 -> 9.2,
+# 219 45 -> 18, 600 75 -> 42; below ~16 its tallies' setup costs more than it saves (3 answers
+# 0.21 -> 0.27 ms, 8 0.67 -> 0.81; 20 2.5 -> 2.2).
+SCAN_WEIGHTED_MIN = 16
 # A thread's best value so far and the place of its guess in trial order, packed in one int64
 # (value << BEST_SHIFT | place) for the threads sharing a node's guesses (see _try_guesses).
 BEST_SHIFT = 24
@@ -614,12 +619,16 @@ def _scan(S, X, H, T, d, W):
     computed later, only for the few guesses that need one).  Returns a ``Scan``: the least
     lbg of a useful guess, the best perfect split's value and its guess.
 
-    Unit weights with the matrix in rows (answers x guesses, as S.mt is): ``_scan_uniform``,
-    SCAN_BLOCK guesses at a time.  Otherwise (weights, or the root's share read through the
-    guesses x answers matrix) ``_scan_general``, one guess at a time.  Same values either way.
+    With the matrix in rows (answers x guesses, as S.mt is), SCAN_BLOCK guesses at a time:
+    ``_scan_uniform`` for unit weights, ``_scan_weighted`` otherwise (from SCAN_WEIGHTED_MIN
+    answers).  Smaller weighted nodes, and the root's share read through the guesses x answers
+    matrix: ``_scan_general``, one guess at a time.  Same values either way (the weighted ones
+    bit for bit: the same sums in the same order).
     """
     if S.ip[IP_UNIFORM] != 0 and S.mt.strides[1] == 1:
         return _scan_uniform(S, X, H, T, d, W)
+    if S.ip[IP_UNIFORM] == 0 and S.mt.strides[1] == 1 and H.shape[0] >= SCAN_WEIGHTED_MIN:
+        return _scan_weighted(S, X, H, T, d, W)
     return _scan_general(S, X, H, T, d, W)
 
 
@@ -726,6 +735,86 @@ def _scan_uniform(S, X, H, T, d, W):
                     h = H[j]
                     for b in range(nb):
                         blk[b, mt[h, T[t0 + b]]] = 0
+    return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
+
+
+@njit(**JIT)
+def _scan_weighted(S, X, H, T, d, W):
+    """``_scan_general`` with weights, SCAN_BLOCK guesses at once (as ``_scan_uniform``): for
+    each answer the block's patterns are read from one run of its matrix row, and the block's
+    tallies (counts, masses, largest weights) are separate, so the increments of its guesses do
+    not wait on each other; each guess lists its patterns as they first appear, and its parts
+    are summarised from that list (not by a second pass over the answers).  Every sum is taken
+    in the order ``_scan_general`` takes it (a part's mass over the node's answers in order, the
+    parts in the order of their first answer), so the values are the same to the last bit.  A
+    weighted mid-game search spends most of its time in scans (the nyt set: 14,855 guesses at
+    every node).  The counts use X.block (all zero between calls, left so)."""
+    mt, w = S.mt, S.w
+    green = S.ip[IP_GREEN]
+    lbg, key, sig, useful, hitw = X.lbg[d], X.key[d], X.sig[d], X.useful[d], X.hitw[d]
+    blk = X.block
+    npat = blk.shape[1]
+    bmass = np.zeros((SCAN_BLOCK, npat), np.float64)
+    bmx = np.zeros((SCAN_BLOCK, npat), np.float64)
+    seen = np.empty((SCAN_BLOCK, npat), np.int32)  # each guess's patterns in order of first answer
+    nseen = np.zeros(SCAN_BLOCK, np.int64)
+    greenw = np.zeros(SCAN_BLOCK, np.float64)
+    cols = np.empty(SCAN_BLOCK, np.int64)
+    nh = H.shape[0]
+    nt = T.shape[0]
+    min_lb = INF
+    perfect = INF
+    perfect_g = -1
+    for t0 in range(0, nt, SCAN_BLOCK):
+        nb = min(SCAN_BLOCK, nt - t0)
+        for b in range(nb):
+            cols[b] = T[t0 + b]
+            nseen[b] = 0
+            greenw[b] = -1.0
+        for j in range(nh):
+            h = H[j]
+            wh = w[h]
+            for b in range(nb):
+                p = np.int64(mt[h, cols[b]])
+                c = blk[b, p]
+                if c == 0:
+                    seen[b, nseen[b]] = p
+                    nseen[b] += 1
+                    if p == green:
+                        greenw[b] = wh
+                blk[b, p] = c + 1
+                bmass[b, p] += wh
+                if wh > bmx[b, p]:
+                    bmx[b, p] = wh
+        for b in range(nb):
+            acc = 0.0
+            s2 = 0.0
+            parts = nseen[b]
+            for i in range(parts):
+                p = seen[b, i]
+                if p != green:
+                    m = bmass[b, p]
+                    acc += 2.0 * m - bmx[b, p]
+                    s2 += m * m
+                blk[b, p] = 0
+                bmass[b, p] = 0.0
+                bmx[b, p] = 0.0
+            t = t0 + b
+            is_cand = greenw[b] >= 0.0
+            lb = W + acc
+            lbg[t] = lb
+            sig[t] = 0
+            hitw[t] = greenw[b]
+            ok = parts > 1 or is_cand
+            useful[t] = 1 if ok else 0
+            key[t] = nh * (lb / W + 2.0 * s2 / (W * W))
+            if ok and lb < min_lb:
+                min_lb = lb
+            if parts == nh:
+                v = 2.0 * W - (greenw[b] if is_cand else 0.0)
+                if v < perfect:
+                    perfect = v
+                    perfect_g = cols[b]
     return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
 
 
