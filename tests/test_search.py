@@ -213,6 +213,37 @@ def test_the_blocked_weighted_scan_equals_one_guess_at_a_time_to_the_bit():
         assert not wk.X.block.any()
 
 
+def test_a_small_weighted_scan_writes_the_signatures_the_ordering_would_compute():
+    """Below SCAN_SIG_MAX answers the weighted scan writes each guess's partition signature (the
+    ordering of a small node compares nearly all of them): each equals, bit for bit, the one
+    ``_hash_partition`` computes on its own, so the guesses kept as distinct are the same; the
+    hash sums it borrows are left zeroed, and the near-optimal ordering equals the one made
+    with signatures computed one at a time."""
+    from wordlebot.search import kernels as sk
+
+    words = random_words(700, alphabet="abcdeorst", seed=7)
+    lex = Lexicon.from_lists(words, words[::2], name="scan")
+    rng = np.random.default_rng(10)
+    ts = TreeSearch(lex, k=12, threads=1, memory_mb=64, weights=rng.uniform(0.01, 3.0, lex.n_answers))
+    wk = ts._workers[0]
+    green = int(wk.S.ip[sk.IP_GREEN])
+    T = np.arange(lex.n_guesses, dtype=np.int32)
+    for n in (3, 5, 9, sk.SCAN_SIG_MAX - 1):
+        H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
+        W = float(ts.w[H].sum())
+        sk._scan(wk.S, wk.X, H, T, 1, W)
+        sig = wk.X.sig[1][: T.size].copy()
+        want = [sk._hash_partition(wk.S.mt, wk.S.zob, wk.X.zs, green, H, g) for g in T.tolist()]
+        assert sig.tolist() == want, n
+        assert not wk.X.zs.any()
+        n1 = sk._trial_order(wk.S, wk.X, H, T, 1, INF)
+        signed = wk.X.order[1][:n1].copy()
+        wk.X.sig[1][: T.size] = 0  # the ordering computes each signature as it needs it
+        lazy = wk.S._replace(mt=np.asfortranarray(wk.S.mt))  # a layout the scan never signs
+        n2 = sk._trial_order(lazy, wk.X, H, T, 1, INF)
+        assert n1 == n2 and np.array_equal(signed, wk.X.order[1][:n2]), n
+
+
 def test_hard_mode_children_allow_what_the_rule_allows():
     """The search's hard-mode filter (applied row after row, each time to the list the row
     before left) against the textbook rule, over random games with repeated letters."""

@@ -285,6 +285,12 @@ SCAN_BLOCK = 16
 # 219 45 -> 18, 600 75 -> 42; below ~16 its tallies' setup costs more than it saves (3 answers
 # 0.21 -> 0.27 ms, 8 0.67 -> 0.81; 20 2.5 -> 2.2).
 SCAN_WEIGHTED_MIN = 16
+# Below this many answers the one-guess-at-a-time scan also writes every guess's partition
+# signature: a small node has fewer distinct partitions than the near-optimal search's k, so its
+# ordering compares nearly every guess's signature with the ones kept (see _trial_order), and
+# computing them one call at a time took 1.5-3 ms a node of 3-8 answers on the nyt set (the scan
+# itself 0.2-0.7 ms).
+SCAN_SIG_MAX = 16
 # A thread's best value so far and the place of its guess in trial order, packed in one int64
 # (value << BEST_SHIFT | place) for the threads sharing a node's guesses (see _try_guesses).
 BEST_SHIFT = 24
@@ -616,7 +622,8 @@ def _scan(S, X, H, T, d, W):
     """Per guess t of T: lower bound ``lbg`` on the node value if t is played now, an ordering
     ``key`` (lower is better), the weight of the answer it hits (``hitw``, -1 if none) and
     whether t is useful (splits H or can win); ``sig`` is cleared (partition signatures are
-    computed later, only for the few guesses that need one).  Returns a ``Scan``: the least
+    computed later, only for the few guesses that need one), or below SCAN_SIG_MAX answers on
+    weights written for every guess (see _scan_general).  Returns a ``Scan``: the least
     lbg of a useful guess, the best perfect split's value and its guess.
 
     With the matrix in rows (answers x guesses, as S.mt is), SCAN_BLOCK guesses at a time:
@@ -824,6 +831,10 @@ def _scan_general(S, X, H, T, d, W):
     parts in a small per-pattern array, a second pass summarises each part on its first visit
     and clears it.  Consecutive guesses read the same cache lines of the transposed matrix (one
     line holds 64 guesses of an answer), so the node's answers stay in cache across the scan.
+
+    Below SCAN_SIG_MAX answers it also writes each guess's partition signature (the value
+    ``_signature`` computes: a sum of per-part hashes of sums, the same in any order), which
+    the ordering of a small node needs for nearly every guess (see SCAN_SIG_MAX).
     """
     mt, w = S.mt, S.w
     ip = S.ip
@@ -831,6 +842,8 @@ def _scan_general(S, X, H, T, d, W):
     uniform = ip[IP_UNIFORM] != 0
     lbg, key, sig, useful, hitw = X.lbg[d], X.key[d], X.sig[d], X.useful[d], X.hitw[d]
     cnt, mass, mx = X.cnt, X.mass, X.mx
+    zob, zs = S.zob, X.zs
+    sigs = H.shape[0] < SCAN_SIG_MAX
     nh = H.shape[0]
     nt = T.shape[0]
     min_lb = INF
@@ -850,6 +863,11 @@ def _scan_general(S, X, H, T, d, W):
                 mass[p] += wh
                 if wh > mx[p]:
                     mx[p] = wh
+        if sigs:
+            for j in range(nh):
+                h = H[j]
+                zs[np.int64(mt[h, g])] += zob[h]
+        hsig = np.uint64(0)
         acc = 0.0
         s2 = 0.0
         parts = 0
@@ -862,6 +880,11 @@ def _scan_general(S, X, H, T, d, W):
                 continue  # part already summarised
             parts += 1
             cnt[p] = 0
+            if sigs:
+                z = zs[p]
+                if z != 0:
+                    hsig += _mix(z ^ _GREEN_SALT) if p == green else _mix(z)
+                zs[p] = 0
             if p == green:
                 greenw = w[h]
             elif uniform:
@@ -876,7 +899,7 @@ def _scan_general(S, X, H, T, d, W):
         is_cand = greenw >= 0.0
         lb = W + acc
         lbg[t] = lb
-        sig[t] = 0
+        sig[t] = (hsig | np.uint64(1)) if sigs else np.uint64(0)
         hitw[t] = greenw
         ok = parts > 1 or is_cand
         useful[t] = 1 if ok else 0
@@ -976,10 +999,19 @@ def _trial_order(S, X, H, T, d, bound):
     cand = np.empty(m, np.int64)
     ntop = 0
     ncand = 0
+    # the scan wrote every signature (see SCAN_SIG_MAX): read them as they are
+    pre = S.ip[IP_UNIFORM] == 0 and H.shape[0] < SCAN_SIG_MAX and S.mt.strides[1] == 1
+    sigrow = X.sig[d]
     for t in range(nt):
         if useful[t] == 0:
             continue
         kt = key[t]
+        if pre:
+            if ntop < k or kt < key[top[ntop - 1]]:
+                ntop = _insert_signed(top, ntop, k, t, key, dedup, sigrow)
+            if aog[T[t]] >= 0 and (ncand < m or kt < key[cand[ncand - 1]]):
+                ncand = _insert_signed(cand, ncand, m, t, key, dedup, sigrow)
+            continue
         if ntop < k or kt < key[top[ntop - 1]]:
             ntop = _insert(top, ntop, k, t, key, dedup, sg)
         if aog[T[t]] >= 0 and (ncand < m or kt < key[cand[ncand - 1]]):
@@ -1023,6 +1055,30 @@ def _insert(buf, n, cap, t, key, dedup, sg):
     if dedup:
         for q in range(n):
             if key[buf[q]] == kt and _signature(sg, buf[q]) == _signature(sg, t):
+                return n
+    pos = n
+    while pos > 0 and key[buf[pos - 1]] > kt:
+        pos -= 1
+    if pos >= cap:
+        return n
+    last = n if n < cap else cap - 1
+    for q in range(last, pos, -1):
+        buf[q] = buf[q - 1]
+    buf[pos] = t
+    return n + 1 if n < cap else cap
+
+
+@njit(inline="always", **JIT)
+def _insert_signed(buf, n, cap, t, key, dedup, sig):
+    """``_insert`` when every signature is written already (``sig``, the depth's row): a small
+    weighted node, whose ordering compares nearly every guess's signature with the ones kept.
+    Through ``_insert`` and its signature tuple that took 1.5-3 ms a node of 3-8 answers on the
+    nyt set (the scan itself 0.2-0.7 ms)."""
+    kt = key[t]
+    if dedup:
+        st = sig[t]
+        for q in range(n):
+            if key[buf[q]] == kt and sig[buf[q]] == st:
                 return n
     pos = n
     while pos > 0 and key[buf[pos - 1]] > kt:
