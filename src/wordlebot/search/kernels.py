@@ -617,6 +617,7 @@ def _constraint_hash(greens, mincnt):
 # The scan: every allowed guess against a node's answers
 
 
+@wrapping
 @njit(**JIT)
 def _scan(S, X, H, T, d, W):
     """Per guess t of T: lower bound ``lbg`` on the node value if t is played now, an ordering
@@ -745,6 +746,7 @@ def _scan_uniform(S, X, H, T, d, W):
     return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
 
 
+@wrapping
 @njit(**JIT)
 def _scan_weighted(S, X, H, T, d, W):
     """``_scan_general`` with weights, SCAN_BLOCK guesses at once (as ``_scan_uniform``): for
@@ -825,6 +827,7 @@ def _scan_weighted(S, X, H, T, d, W):
     return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
 
 
+@wrapping
 @njit(**JIT)
 def _scan_general(S, X, H, T, d, W):
     """``_scan`` one guess at a time (any weights, either matrix layout): a pass counts its
@@ -952,6 +955,7 @@ def _signature(sg, t):
     return sig[t]
 
 
+@wrapping
 @njit(**JIT)
 def _hash_partition(mt, zob, zs, green, H, g):
     for j in range(H.shape[0]):
@@ -971,6 +975,7 @@ def _hash_partition(mt, zob, zs, green, H, g):
 # Choosing which guesses to try
 
 
+@wrapping
 @njit(**JIT)
 def _trial_order(S, X, H, T, d, bound):
     """Fill X.order[d] with the guesses to try (indices into T), best first; return how many.
