@@ -619,7 +619,7 @@ def _constraint_hash(greens, mincnt):
 
 @wrapping
 @njit(**JIT)
-def _scan(S, X, H, T, d, W):
+def _scan(S, X, H, T, d, W, signed=True):
     """Per guess t of T: lower bound ``lbg`` on the node value if t is played now, an ordering
     ``key`` (lower is better), the weight of the answer it hits (``hitw``, -1 if none) and
     whether t is useful (splits H or can win); ``sig`` is cleared (partition signatures are
@@ -637,7 +637,7 @@ def _scan(S, X, H, T, d, W):
         return _scan_uniform(S, X, H, T, d, W)
     if S.ip[IP_UNIFORM] == 0 and S.mt.strides[1] == 1 and H.shape[0] >= SCAN_WEIGHTED_MIN:
         return _scan_weighted(S, X, H, T, d, W)
-    return _scan_general(S, X, H, T, d, W)
+    return _scan_general(S, X, H, T, d, W, signed)
 
 
 @njit(**JIT)
@@ -829,15 +829,16 @@ def _scan_weighted(S, X, H, T, d, W):
 
 @wrapping
 @njit(**JIT)
-def _scan_general(S, X, H, T, d, W):
+def _scan_general(S, X, H, T, d, W, signed=True):
     """``_scan`` one guess at a time (any weights, either matrix layout): a pass counts its
     parts in a small per-pattern array, a second pass summarises each part on its first visit
     and clears it.  Consecutive guesses read the same cache lines of the transposed matrix (one
     line holds 64 guesses of an answer), so the node's answers stay in cache across the scan.
 
-    Below SCAN_SIG_MAX answers it also writes each guess's partition signature (the value
-    ``_signature`` computes: a sum of per-part hashes of sums, the same in any order), which
-    the ordering of a small node needs for nearly every guess (see SCAN_SIG_MAX).
+    Below SCAN_SIG_MAX answers, when ``signed`` (the node is to be ordered), it also writes
+    each guess's partition signature (the value ``_signature`` computes: a sum of per-part
+    hashes of sums, the same in any order), which the ordering of a small node needs for nearly
+    every guess (see SCAN_SIG_MAX).
     """
     mt, w = S.mt, S.w
     ip = S.ip
@@ -846,7 +847,7 @@ def _scan_general(S, X, H, T, d, W):
     lbg, key, sig, useful, hitw = X.lbg[d], X.key[d], X.sig[d], X.useful[d], X.hitw[d]
     cnt, mass, mx = X.cnt, X.mass, X.mx
     zob, zs = S.zob, X.zs
-    sigs = H.shape[0] < SCAN_SIG_MAX
+    sigs = signed and H.shape[0] < SCAN_SIG_MAX
     nh = H.shape[0]
     nt = T.shape[0]
     min_lb = INF
@@ -1004,7 +1005,7 @@ def _trial_order(S, X, H, T, d, bound):
     cand = np.empty(m, np.int64)
     ntop = 0
     ncand = 0
-    # the scan wrote every signature (see SCAN_SIG_MAX): read them as they are
+    # small weighted nodes: the scan wrote the signatures (see SCAN_SIG_MAX), read them as they are
     pre = S.ip[IP_UNIFORM] == 0 and H.shape[0] < SCAN_SIG_MAX and S.mt.strides[1] == 1
     sigrow = X.sig[d]
     for t in range(nt):
@@ -1012,9 +1013,13 @@ def _trial_order(S, X, H, T, d, bound):
             continue
         kt = key[t]
         if pre:
-            if ntop < k or kt < key[top[ntop - 1]]:
+            to_top = ntop < k or kt < key[top[ntop - 1]]
+            to_cand = aog[T[t]] >= 0 and (ncand < m or kt < key[cand[ncand - 1]])
+            if dedup and (to_top or to_cand) and sigrow[t] == 0:  # a scan that did not sign
+                sigrow[t] = _hash_partition(S.mt, S.zob, X.zs, S.ip[IP_GREEN], H, T[t])
+            if to_top:
                 ntop = _insert_signed(top, ntop, k, t, key, dedup, sigrow)
-            if aog[T[t]] >= 0 and (ncand < m or kt < key[cand[ncand - 1]]):
+            if to_cand:
                 ncand = _insert_signed(cand, ncand, m, t, key, dedup, sigrow)
             continue
         if ntop < k or kt < key[top[ntop - 1]]:
@@ -1075,8 +1080,9 @@ def _insert(buf, n, cap, t, key, dedup, sg):
 
 @njit(inline="always", **JIT)
 def _insert_signed(buf, n, cap, t, key, dedup, sig):
-    """``_insert`` when every signature is written already (``sig``, the depth's row): a small
-    weighted node, whose ordering compares nearly every guess's signature with the ones kept.
+    """``_insert`` reading the signatures from the depth's row ``sig`` (written by the scan, or
+    just before): a small weighted node, whose ordering compares nearly every guess's signature
+    with the ones kept.
     Through ``_insert`` and its signature tuple that took 1.5-3 ms a node of 3-8 answers on the
     nyt set (the scan itself 0.2-0.7 ms)."""
     kt = key[t]
@@ -1293,7 +1299,7 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W):
     _charge(S, TT.meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T2.shape[0])
     if TT.meta[M_ABORT] != 0:
         return 0.0
-    sc = _scan(S, X, H, T2, d, W)
+    sc = _scan(S, X, H, T2, d, W, False)  # a bound: no ordering, no signatures
     lb = min(sc.min_lb, sc.perfect)
     _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
     return lb
@@ -1570,7 +1576,7 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
     _charge(S, meta, (nh + ip[IP_GUESS_COST]) * T.shape[0])
     if meta[M_ABORT] != 0:
         return _settled(INF, -1, cap, T, tag)
-    sc = _scan(S, X, H, T, d, W)
+    sc = _scan(S, X, H, T, d, W, rem > 2)  # with two guesses left the node is settled unordered
     fail = S.fp[FP_FAIL]
     if rem == 2:
         # Two guesses left: only a split into singletons finds everything; with a soft cap
