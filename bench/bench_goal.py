@@ -12,6 +12,12 @@ state searched, none remembered: each budgeted search runs on tables emptied fir
 Usage: ``python bench/bench_goal.py [--goal streak|average]… [--sample N] [--date D]``; prints
 median, 90th percentile and worst per set and goal, wall clock and CPU time.  An older checkout
 (no goals) runs too, for a before/after: ``PYTHONPATH=old/src python bench/bench_goal.py``.
+
+The player's path (issue 42's target: every reply to the first move, and every third move reached
+by the 500 likeliest answers, <= 50 ms at worst on the weighted set):
+``python bench/bench_goal.py --set nyt --goal streak --likeliest 500 --repeat 3 --date today``
+asks every distinct state once per repeat on one warmed-up Advisor (no ranking remembered
+between repeats) and prints each repeat's worst and median per move, then the medians of those.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ import wordlebot.policy.strategies  # noqa: F401
 import wordlebot.search.openings  # noqa: F401  (everything imported before any work: see below)
 import wordlebot.search.tree_search  # noqa: F401
 from wordlebot.app.wordsets import load_lexicon
-from wordlebot.core.feedback import _feedback
+from wordlebot.core.feedback import feedback_unchecked as _feedback
 from wordlebot.policy.advisor import Advisor
 
 SETS = (("classic", "salet"), ("nyt-3158", "tarse"), ("nyt", None))
@@ -53,20 +59,95 @@ def timed(adv: Advisor, game) -> tuple[float, float, float]:
     return (1000 * (time.perf_counter() - t0), 1000 * (time.process_time() - c0), (search.work_done - w0) / 1e6)
 
 
+def player_path(lex, goal: str, first: str, likeliest: int, repeats: int) -> None:
+    """Every reply to ``first`` (second move) and the third move of each of the ``likeliest``
+    answers (the goal's own second move played), each distinct state asked once a repeat, on one
+    Advisor whose rankings are forgotten between repeats; each repeat's worst and median
+    printed, then their medians."""
+    order = np.argsort(-np.asarray(lex.prior), kind="stable")[:likeliest] if lex.weighted else np.arange(likeliest)
+    figures: dict[str, list[tuple[float, float, float, float, float]]] = {"2nd move": [], "3rd move": []}
+    adv = advisor(lex, goal, use_book=False)
+    warm = adv.new_game()
+    warm.guess(first, _feedback(first, lex.answers[-1]))
+    adv.suggest(warm, 5)  # compile and allocate
+    for rep in range(repeats):
+        # One Advisor, as a server or a screen keeps one: its tables and scratch space are
+        # allocated (the first touches of a new one's pages cost ~50 ms, once), and nothing
+        # searched is remembered between repeats (each budgeted ranking runs on emptied tables;
+        # the rankings kept are dropped here).
+        adv._ranked.clear()
+        for search in adv._searches.values():
+            search._last_order = None
+        second, third, seen = [], [], set()
+        for p in sorted({_feedback(first, a) for a in lex.answers}):
+            game = adv.new_game()
+            game.guess(first, p)
+            if not game.solved:
+                second.append(timed(adv, game))
+        for j in order.tolist():
+            answer = lex.answers[j]
+            game = adv.new_game()
+            game.guess(first, _feedback(first, answer))
+            if game.solved:
+                continue
+            w = adv.best(game)
+            game.guess(w, _feedback(w, answer))
+            key = (w, _feedback(w, answer), _feedback(first, answer))
+            if game.solved or key in seen:
+                continue
+            seen.add(key)
+            third.append(timed(adv, game))
+        for name, both in (("2nd move", second), ("3rd move", third)):
+            a = np.array(both)
+            row = (
+                float(a[:, 0].max()),
+                float(np.median(a[:, 0])),
+                float(a[:, 1].max()),
+                float(np.median(a[:, 1])),
+                float(a[:, 2].max()),
+            )
+            figures[name].append(row)
+            print(
+                f"   repeat {rep + 1} {name} ({len(a)} states): wall worst {row[0]:.1f} median {row[1]:.1f} ms; "
+                f"cpu worst {row[2]:.1f} median {row[3]:.1f} ms; work worst {row[4]:.2f} Mu",
+                flush=True,
+            )
+    for name, rows in figures.items():
+        r = np.array(rows)
+        report(f"{lex.name} {goal} {name} wall worst (median of {repeats})", float(np.median(r[:, 0])), "ms", 50.0)
+        report(f"{lex.name} {goal} {name} wall median (median of {repeats})", float(np.median(r[:, 1])), "ms")
+        report(f"{lex.name} {goal} {name} cpu worst (median of {repeats})", float(np.median(r[:, 2])), "ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--goal", action="append", choices=["streak", "average"])
     ap.add_argument("--sample", type=int, default=120, help="answers whose third move is timed")
-    ap.add_argument("--date", default="2026-05-20", help="the nyt set's day (its prior)")
+    ap.add_argument("--date", default="2026-05-20", help="the nyt set's day (its prior); 'today' for today's")
+    ap.add_argument("--set", action="append", choices=[w for w, _ in SETS], help="word sets (default: all)")
+    ap.add_argument(
+        "--likeliest",
+        type=int,
+        default=0,
+        help="the player's path instead: every reply, and the third move of the N likeliest answers",
+    )
+    ap.add_argument("--repeat", type=int, default=3, help="repeats of the player's path (--likeliest)")
     args = ap.parse_args()
     goals = args.goal or ["average", "streak"]
     data = data_dir()
-    day = dt.date.fromisoformat(args.date)
+    day = dt.date.today() if args.date == "today" else dt.date.fromisoformat(args.date)
     for words, first in SETS:
+        if args.set and words not in args.set:
+            continue
         lex = load_lexicon(words, data_dir=data, day=day if words == "nyt" else None, build_model=True)
         if first is None:
             book = advisor(lex, "streak")
             first = book.best(book.new_game())
+        if args.likeliest:
+            print(f"-- {words} (prior of {day}), first word {first.upper()}: the player's path", flush=True)
+            for goal in goals:
+                player_path(lex, goal, first, args.likeliest, args.repeat)
+            continue
         rng = np.random.default_rng(0)
         sample = rng.choice(lex.n_answers, size=min(args.sample, lex.n_answers), replace=False)
         if lex.weighted:  # answers drawn by the prior: the states a player meets

@@ -17,7 +17,7 @@ import numpy as np
 from common import Timer, data_dir, peak_rss_mb, report
 
 from wordlebot.app.wordsets import reference_lexicon
-from wordlebot.core.feedback import _feedback
+from wordlebot.core.feedback import feedback_unchecked as _feedback
 from wordlebot.policy.advisor import Advisor
 from wordlebot.search import tree as tr
 from wordlebot.search.published import OPTIMAL_TOTALS

@@ -181,6 +181,69 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
         assert math.isclose(perfect, want_perfect[0], rel_tol=1e-12) and perfect_g == want_perfect[1]
 
 
+def test_the_blocked_weighted_scan_equals_one_guess_at_a_time_to_the_bit():
+    """The weighted scan of SCAN_BLOCK guesses at once (sk._scan_weighted) takes every sum in the
+    order of the one-guess-at-a-time scan, so a weighted search's values (and with them its
+    choices and its ties) do not change with the scan: every row the scan writes, and what it
+    returns, equal bit for bit, on runs, scattered and shuffled guess lists, blocks cut short;
+    and the tallies it borrows are left zeroed."""
+    from wordlebot.search import kernels as sk
+
+    words = random_words(700, alphabet="abcdeorst", seed=7)
+    lex = Lexicon.from_lists(words, words[::2], name="scan")
+    rng = np.random.default_rng(8)
+    ts = TreeSearch(lex, k=12, threads=1, memory_mb=64, weights=rng.uniform(0.01, 3.0, lex.n_answers))
+    wk = ts._workers[0]
+    shuffled = rng.permutation(np.arange(30, 260))
+    for n, T in (
+        (16, np.arange(lex.n_guesses)),
+        (57, np.sort(rng.choice(lex.n_guesses, 333, replace=False))),
+        (200, shuffled),
+        (lex.n_answers, np.arange(3, lex.n_guesses - 5)),
+    ):
+        H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
+        T = T.astype(np.int32)
+        W = float(ts.w[H].sum())
+        got = sk._scan_weighted(wk.S, wk.X, H, T, 1, W)
+        rows = [getattr(wk.X, f)[1][: T.size].copy() for f in ("lbg", "key", "useful", "hitw")]
+        want = sk._scan_general(wk.S, wk.X, H, T, 1, W)
+        assert tuple(got) == tuple(want), n
+        for row, f in zip(rows, ("lbg", "key", "useful", "hitw")):
+            assert np.array_equal(row, getattr(wk.X, f)[1][: T.size]), (n, f)
+        assert not wk.X.block.any()
+
+
+def test_a_small_weighted_scan_writes_the_signatures_the_ordering_would_compute():
+    """Below SCAN_SIG_MAX answers the weighted scan writes each guess's partition signature (the
+    ordering of a small node compares nearly all of them): each equals, bit for bit, the one
+    ``_hash_partition`` computes on its own, so the guesses kept as distinct are the same; the
+    hash sums it borrows are left zeroed, and the near-optimal ordering equals the one made
+    with signatures computed one at a time."""
+    from wordlebot.search import kernels as sk
+
+    words = random_words(700, alphabet="abcdeorst", seed=7)
+    lex = Lexicon.from_lists(words, words[::2], name="scan")
+    rng = np.random.default_rng(10)
+    ts = TreeSearch(lex, k=12, threads=1, memory_mb=64, weights=rng.uniform(0.01, 3.0, lex.n_answers))
+    wk = ts._workers[0]
+    green = int(wk.S.ip[sk.IP_GREEN])
+    T = np.arange(lex.n_guesses, dtype=np.int32)
+    for n in (3, 5, 9, sk.SCAN_SIG_MAX - 1):
+        H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
+        W = float(ts.w[H].sum())
+        sk._scan(wk.S, wk.X, H, T, 1, W)
+        sig = wk.X.sig[1][: T.size].copy()
+        want = [sk._hash_partition(wk.S.mt, wk.S.zob, wk.X.zs, green, H, g) for g in T.tolist()]
+        assert sig.tolist() == want, n
+        assert not wk.X.zs.any()
+        n1 = sk._trial_order(wk.S, wk.X, H, T, 1, INF)
+        signed = wk.X.order[1][:n1].copy()
+        wk.X.sig[1][: T.size] = 0  # the ordering computes each signature as it needs it
+        lazy = wk.S._replace(mt=np.asfortranarray(wk.S.mt))  # a layout the scan never signs
+        n2 = sk._trial_order(lazy, wk.X, H, T, 1, INF)
+        assert n1 == n2 and np.array_equal(signed, wk.X.order[1][:n2]), n
+
+
 def test_hard_mode_children_allow_what_the_rule_allows():
     """The search's hard-mode filter (applied row after row, each time to the list the row
     before left) against the textbook rule, over random games with repeated letters."""
@@ -286,11 +349,49 @@ def test_shared_scan_orders_like_one_scan(weighted, k, hard):
     orders = []
     # never shared; shared, read guess by guess (guesses x answers); shared, read answer by answer
     for pairs, density in ((1 << 62, 0), (0, 1 << 30), (0, 0)):
-        tuning = SearchTuning(shared_scan_pairs=pairs, row_scan_density=density)
+        tuning = SearchTuning(shared_scan_pairs=pairs, row_scan_density=density, row_scan_density_weighted=density)
         ts = TreeSearch(lex, k=k, hard=hard, threads=2, memory_mb=64, tuning=tuning)
         orders.append(ts.root_order(H, 5 if hard else 6, ts.allowed(cons)))
     assert orders[0].size > 10
     assert np.array_equal(orders[0], orders[1]) and np.array_equal(orders[0], orders[2])
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_rank_orders_its_node_from_the_scan_the_search_just_made(weighted, monkeypatch):
+    """rank() searches the best guess, then orders the node's other guesses: that ordering reuses
+    the node's scan from the search (rows of depth 0) instead of scanning again, and gives the
+    order a fresh scan gives, at every node of a small game tree's second level."""
+    from wordlebot.search import kernels as sk
+
+    lex = _bigger_case()
+    if weighted:
+        rng = np.random.default_rng(9)
+        lex = Lexicon.from_lists(lex.guesses, lex.answers, rng.random(lex.n_answers) + 0.01, name="w")
+    reused = []
+    order_scanned = sk._order_scanned
+
+    def spy(*args):
+        reused.append(1)
+        return order_scanned(*args)
+
+    monkeypatch.setattr(sk, "_order_scanned", spy)
+    first = lex.id("raise") if "raise" in lex.guesses else 0
+    codes = np.array([feedback_code(lex.guesses[first], a) for a in lex.answers])
+    checked = 0
+    for pattern in np.unique(codes)[:12].tolist():
+        H = np.flatnonzero(codes == pattern).astype(np.int32)
+        if H.size < 3:
+            continue
+        weights = "prior" if weighted else None
+        ts = TreeSearch(lex, k=12, threads=1, memory_mb=64, weights=weights)
+        before = len(reused)
+        ts.rank(H, rows=1, top=5)
+        fresh = TreeSearch(lex, k=12, threads=1, memory_mb=64, weights=weights).root_order(H, 5, ts.allowed())
+        # reused whenever the search scanned the node (a node settled without a scan, by a
+        # split into singletons among its answers, is scanned afresh)
+        assert len(reused) - before in (0, 1) and np.array_equal(ts._last_order[1], fresh), pattern
+        checked += len(reused) - before
+    assert checked >= 4
 
 
 def test_tiny_table_gives_the_same_answers():

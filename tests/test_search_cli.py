@@ -89,6 +89,49 @@ def test_openers_on_a_local_dask_cluster(files, tmp_path):
     assert csv.read_text().splitlines()[-1].startswith(f"# complete: {len(GUESSES)} first words, best {best_word}")
 
 
+def test_the_printed_ranking_places_only_what_is_proven(files):
+    """openers --exact --top 10 with --keep 2: the words only bounded are not printed as places
+    (they were listed as places 3-10, ">= bound", alphabetically); each printed place is the word's
+    true place among all first words (the naive search's totals), and the rest are counted."""
+    import re
+
+    r = run(["openers", "--exact", "--keep", "2", "--top", "10"] + files)
+    assert r.exit_code == 0, r.output
+    truth = {w: optimal_total(GUESSES, ANSWERS, 6, first=w) for w in GUESSES}
+    placed = re.findall(r"^\s*(\d+)\s+([A-Z]+)\s+(\S+)", r.output, re.M)
+    assert placed and ">=" not in "".join(v for *_, v in placed)
+    for place, word, total in placed:
+        assert float(total) == truth[word.lower()]
+        assert int(place) == 1 + sum(t < truth[word.lower()] for t in truth.values())
+    bounded = len(GUESSES) - len(re.findall(r"^\s*(?:\d+|\?)\s+[A-Z]+\s+\d", r.output, re.M))
+    said = " ".join(r.output.split())
+    assert f"not ranked: {bounded} first words have no exact total, only a bound" in said
+
+
+def test_a_standing_gives_a_place_only_where_no_bound_leaves_room():
+    """Hand-checked: a bound b says the total is at least b, so only a bound below an exact total
+    can beat it; equal totals share a place."""
+    from wordlebot.app.opener_sweep import Place, Standing
+    from wordlebot.search.tree_search import INF
+
+    values = {
+        "aaaaa": (10.0, True),
+        "bbbbb": (12.0, True),
+        "ccccc": (11.0, False),  # >= 11: may beat 12, cannot beat 10
+        "ddddd": (12.0, True),
+        "eeeee": (INF, False),  # cannot win within the cap
+        "fffff": (12.0, False),  # >= 12: may tie 12, never beat it
+    }
+    s = Standing.of(values)
+    assert s.places == [
+        Place("aaaaa", 10.0, 1, 1),
+        Place("bbbbb", 12.0, 2, 3),
+        Place("ddddd", 12.0, 2, 3),
+    ]
+    assert s.places[0].proven and not s.places[1].proven
+    assert (s.bounded, s.lowest_bound, s.unwinnable) == (3, 11.0, 1)
+
+
 def _journal_rows(path):
     return [
         line.split(",")

@@ -713,6 +713,7 @@ def test_snapshot_analysis_screen(snap_compare):
 
 
 def test_snapshot_settings_screen(snap_compare):
+    """The day field's placeholder names today: the suite's pinned day (conftest.PINNED_TODAY)."""
     assert snap_compare(app_for(), run_before=_settled(("f2",)), terminal_size=SIZE)
 
 

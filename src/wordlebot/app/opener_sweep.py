@@ -207,6 +207,55 @@ class SweepResult:
         least the bound may still beat an exact total above it: it is not ranked among them)."""
         return sorted(((w, v, e) for w, (v, e) in self.values.items()), key=lambda t: (not t[2], t[1], t[0]))
 
+    def standing(self) -> Standing:
+        """What the sweep proved about the order of the first words (see ``Standing``)."""
+        return Standing.of(self.values)
+
+
+@dataclass(frozen=True)
+class Place:
+    """A first word with an exact total and the places it can hold in the full ranking: ``first``
+    is one more than the words proven better (exact and lower); ``last`` adds the words only
+    bounded below its total, which may yet beat it.  Words of equal totals share a place."""
+
+    word: str
+    total: float
+    first: int
+    last: int
+
+    @property
+    def proven(self) -> bool:
+        return self.first == self.last
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The ranking a sweep can stand behind: the words with an exact total, best first, each
+    with the places it may hold (``Place``), and the rest, which are only proven to need at least
+    a bound.  A bounded word is not a place: its total is unknown beyond the bound, so it is
+    counted (``bounded``, the lowest bound, ``unwinnable``: proven unable to win within the guess
+    cap), never ranked among the exact ones."""
+
+    places: list[Place]
+    bounded: int
+    lowest_bound: float | None  # the smallest bound of the bounded words (None: there are none)
+    unwinnable: int
+
+    @classmethod
+    def of(cls, values: dict[str, tuple[float, bool]]) -> Standing:
+        exact = sorted((v, w) for w, (v, e) in values.items() if e)
+        bounds = np.sort(np.array([v for v, e in values.values() if not e], dtype=np.float64))
+        exact_totals = np.array([v for v, _ in exact], dtype=np.float64)
+        places = []
+        for v, w in exact:
+            better = int(np.searchsorted(exact_totals, v, side="left"))
+            # a bound b says total >= b: only a bound below v leaves room to beat v
+            maybe = int(np.searchsorted(bounds, v, side="left"))
+            places.append(Place(w, v, better + 1, better + maybe + 1))
+        return cls(places=places, bounded=int(bounds.size),
+                   lowest_bound=float(bounds[0]) if bounds.size else None,
+                   unwinnable=int(np.count_nonzero(bounds >= INF)))
+
 
 def _local_cluster(LocalCluster: Any, threads: int) -> Any:
     """A LocalCluster of one worker process with ``threads`` threads (they share its search's

@@ -6,7 +6,7 @@ import functools
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.markup import escape
@@ -25,6 +25,9 @@ from .common import (
     sigterm_stops,
     strategy_options,
 )
+
+if TYPE_CHECKING:
+    from ..app.opener_sweep import Standing
 
 OPENERS_LOG_SECONDS = 600.0  # openers: how often a line says how far it got when stderr is a log
 
@@ -448,7 +451,6 @@ def openers(
     from ..app.opener_journal import Journal
     from ..app.opener_sweep import SweepSpec, first_word_order, sweep
     from ..core.words import list_fingerprint
-    from ..search.tree_search import INF
 
     if lexicon.weighted:
         raise click.UsageError(
@@ -555,7 +557,7 @@ def openers(
                     soft_wrap=True,
                 )
             raise
-    ranking = result.ranking()
+    standing = result.standing()
     kind = "exact" if exact else f"near-optimal k={k}"
     earlier = f"; {len(done):,} from the journal" if done else ""
     out.print(
@@ -564,9 +566,8 @@ def openers(
         f"({result.cpu_seconds:.1f} CPU-s on {'the scheduler at ' + scheduler if scheduler else f'{workers} threads'}"
         f"{earlier})"
     )
-    for i, (w, v, e) in enumerate(ranking[:top], start=1):
-        value = f"{v:g}" if e else (f"cannot win within {max_guesses} guesses" if v >= INF else f">= {v:g}")
-        out.print(f"{i:>4}  {w.upper()}  {value}")
+    for line in standing_lines(standing, top, max_guesses, exact):
+        out.print(line)
     best = result.best
     if exact and best:
         worse = sum(1 for w, (v, e) in result.values.items() if w != best[0] and (not e or v > best[1]))
@@ -575,6 +576,34 @@ def openers(
         best_note = f", best {best[0]} {best[1]:g}" if best else ""
         journal.finish(f"{len(words):,} first words{best_note}, {journal.cpu_seconds():.1f} CPU-s in all")
         out.print(f"written to {out_path}")
+
+
+def standing_lines(standing: Standing, top: int, max_guesses: int, exact: bool) -> list[str]:
+    """The ranking as lines: a place for each word whose place is proven, a range for an exact
+    total that words only bounded may still beat, and the bounded words counted, never placed."""
+    lines = []
+    for p in standing.places[:top]:
+        if p.proven:
+            lines.append(f"{p.first:>4}  {p.word.upper()}  {p.total:g}")
+        else:
+            lines.append(
+                f"   ?  {p.word.upper()}  {p.total:g}  (place {p.first:,} to {p.last:,}: "
+                f"{p.last - p.first:,} first words only bounded below it may beat it)"
+            )
+    if standing.bounded:
+        kind = "exact" if exact else "near-optimal"
+        winnable = standing.bounded - standing.unwinnable
+        parts = []
+        if winnable:
+            parts.append(f"{winnable:,} proven to need at least {standing.lowest_bound:g}")
+        if standing.unwinnable:
+            parts.append(f"{standing.unwinnable:,} proven unable to win within {max_guesses} guesses")
+        lines.append(
+            f"not ranked: {standing.bounded:,} first words have no {kind} total, only a bound "
+            f"({'; '.join(parts)}; each word's own bound is in the --out CSV); "
+            f"--keep N gives the N best their {kind} totals"
+        )
+    return lines
 
 
 def _resolved(path: Path | None) -> str | None:

@@ -280,6 +280,17 @@ N_IP = 21
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
 # sizes the scratch tallies (Scratch.block) and the kernel's small arrays, and is compiled in.
 SCAN_BLOCK = 16
+# A weighted scan takes SCAN_BLOCK guesses at once (_scan_weighted) from this many answers: the
+# nyt set, 14,855 guesses, one core (2026-11-28, load 3): 50 answers 8.1 -> 5.1 ms, 100 20 -> 9.2,
+# 219 45 -> 18, 600 75 -> 42; below ~16 its tallies' setup costs more than it saves (3 answers
+# 0.21 -> 0.27 ms, 8 0.67 -> 0.81; 20 2.5 -> 2.2).
+SCAN_WEIGHTED_MIN = 16
+# Below this many answers the one-guess-at-a-time scan also writes every guess's partition
+# signature: a small node has fewer distinct partitions than the near-optimal search's k, so its
+# ordering compares nearly every guess's signature with the ones kept (see _trial_order), and
+# computing them one call at a time took 1.5-3 ms a node of 3-8 answers on the nyt set (the scan
+# itself 0.2-0.7 ms).
+SCAN_SIG_MAX = 16
 # A thread's best value so far and the place of its guess in trial order, packed in one int64
 # (value << BEST_SHIFT | place) for the threads sharing a node's guesses (see _try_guesses).
 BEST_SHIFT = 24
@@ -606,21 +617,27 @@ def _constraint_hash(greens, mincnt):
 # The scan: every allowed guess against a node's answers
 
 
+@wrapping
 @njit(**JIT)
-def _scan(S, X, H, T, d, W):
+def _scan(S, X, H, T, d, W, signed=True):
     """Per guess t of T: lower bound ``lbg`` on the node value if t is played now, an ordering
     ``key`` (lower is better), the weight of the answer it hits (``hitw``, -1 if none) and
     whether t is useful (splits H or can win); ``sig`` is cleared (partition signatures are
-    computed later, only for the few guesses that need one).  Returns a ``Scan``: the least
+    computed later, only for the few guesses that need one), or below SCAN_SIG_MAX answers on
+    weights written for every guess (see _scan_general).  Returns a ``Scan``: the least
     lbg of a useful guess, the best perfect split's value and its guess.
 
-    Unit weights with the matrix in rows (answers x guesses, as S.mt is): ``_scan_uniform``,
-    SCAN_BLOCK guesses at a time.  Otherwise (weights, or the root's share read through the
-    guesses x answers matrix) ``_scan_general``, one guess at a time.  Same values either way.
+    With the matrix in rows (answers x guesses, as S.mt is), SCAN_BLOCK guesses at a time:
+    ``_scan_uniform`` for unit weights, ``_scan_weighted`` otherwise (from SCAN_WEIGHTED_MIN
+    answers).  Smaller weighted nodes, and the root's share read through the guesses x answers
+    matrix: ``_scan_general``, one guess at a time.  Same values either way (the weighted ones
+    bit for bit: the same sums in the same order).
     """
     if S.ip[IP_UNIFORM] != 0 and S.mt.strides[1] == 1:
         return _scan_uniform(S, X, H, T, d, W)
-    return _scan_general(S, X, H, T, d, W)
+    if S.ip[IP_UNIFORM] == 0 and S.mt.strides[1] == 1 and H.shape[0] >= SCAN_WEIGHTED_MIN:
+        return _scan_weighted(S, X, H, T, d, W)
+    return _scan_general(S, X, H, T, d, W, signed)
 
 
 @njit(**JIT)
@@ -729,12 +746,99 @@ def _scan_uniform(S, X, H, T, d, W):
     return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
 
 
+@wrapping
 @njit(**JIT)
-def _scan_general(S, X, H, T, d, W):
+def _scan_weighted(S, X, H, T, d, W):
+    """``_scan_general`` with weights, SCAN_BLOCK guesses at once (as ``_scan_uniform``): for
+    each answer the block's patterns are read from one run of its matrix row, and the block's
+    tallies (counts, masses, largest weights) are separate, so the increments of its guesses do
+    not wait on each other; each guess lists its patterns as they first appear, and its parts
+    are summarised from that list (not by a second pass over the answers).  Every sum is taken
+    in the order ``_scan_general`` takes it (a part's mass over the node's answers in order, the
+    parts in the order of their first answer), so the values are the same to the last bit.  A
+    weighted mid-game search spends most of its time in scans (the nyt set: 14,855 guesses at
+    every node).  The counts use X.block (all zero between calls, left so)."""
+    mt, w = S.mt, S.w
+    green = S.ip[IP_GREEN]
+    lbg, key, sig, useful, hitw = X.lbg[d], X.key[d], X.sig[d], X.useful[d], X.hitw[d]
+    blk = X.block
+    npat = blk.shape[1]
+    bmass = np.zeros((SCAN_BLOCK, npat), np.float64)
+    bmx = np.zeros((SCAN_BLOCK, npat), np.float64)
+    seen = np.empty((SCAN_BLOCK, npat), np.int32)  # each guess's patterns in order of first answer
+    nseen = np.zeros(SCAN_BLOCK, np.int64)
+    greenw = np.zeros(SCAN_BLOCK, np.float64)
+    cols = np.empty(SCAN_BLOCK, np.int64)
+    nh = H.shape[0]
+    nt = T.shape[0]
+    min_lb = INF
+    perfect = INF
+    perfect_g = -1
+    for t0 in range(0, nt, SCAN_BLOCK):
+        nb = min(SCAN_BLOCK, nt - t0)
+        for b in range(nb):
+            cols[b] = T[t0 + b]
+            nseen[b] = 0
+            greenw[b] = -1.0
+        for j in range(nh):
+            h = H[j]
+            wh = w[h]
+            for b in range(nb):
+                p = np.int64(mt[h, cols[b]])
+                c = blk[b, p]
+                if c == 0:
+                    seen[b, nseen[b]] = p
+                    nseen[b] += 1
+                    if p == green:
+                        greenw[b] = wh
+                blk[b, p] = c + 1
+                bmass[b, p] += wh
+                if wh > bmx[b, p]:
+                    bmx[b, p] = wh
+        for b in range(nb):
+            acc = 0.0
+            s2 = 0.0
+            parts = nseen[b]
+            for i in range(parts):
+                p = seen[b, i]
+                if p != green:
+                    m = bmass[b, p]
+                    acc += 2.0 * m - bmx[b, p]
+                    s2 += m * m
+                blk[b, p] = 0
+                bmass[b, p] = 0.0
+                bmx[b, p] = 0.0
+            t = t0 + b
+            is_cand = greenw[b] >= 0.0
+            lb = W + acc
+            lbg[t] = lb
+            sig[t] = 0
+            hitw[t] = greenw[b]
+            ok = parts > 1 or is_cand
+            useful[t] = 1 if ok else 0
+            key[t] = nh * (lb / W + 2.0 * s2 / (W * W))
+            if ok and lb < min_lb:
+                min_lb = lb
+            if parts == nh:
+                v = 2.0 * W - (greenw[b] if is_cand else 0.0)
+                if v < perfect:
+                    perfect = v
+                    perfect_g = cols[b]
+    return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
+
+
+@wrapping
+@njit(**JIT)
+def _scan_general(S, X, H, T, d, W, signed=True):
     """``_scan`` one guess at a time (any weights, either matrix layout): a pass counts its
     parts in a small per-pattern array, a second pass summarises each part on its first visit
     and clears it.  Consecutive guesses read the same cache lines of the transposed matrix (one
     line holds 64 guesses of an answer), so the node's answers stay in cache across the scan.
+
+    Below SCAN_SIG_MAX answers, when ``signed`` (the node is to be ordered), it also writes
+    each guess's partition signature (the value ``_signature`` computes: a sum of per-part
+    hashes of sums, the same in any order), which the ordering of a small node needs for nearly
+    every guess (see SCAN_SIG_MAX).
     """
     mt, w = S.mt, S.w
     ip = S.ip
@@ -742,6 +846,8 @@ def _scan_general(S, X, H, T, d, W):
     uniform = ip[IP_UNIFORM] != 0
     lbg, key, sig, useful, hitw = X.lbg[d], X.key[d], X.sig[d], X.useful[d], X.hitw[d]
     cnt, mass, mx = X.cnt, X.mass, X.mx
+    zob, zs = S.zob, X.zs
+    sigs = signed and H.shape[0] < SCAN_SIG_MAX
     nh = H.shape[0]
     nt = T.shape[0]
     min_lb = INF
@@ -761,6 +867,11 @@ def _scan_general(S, X, H, T, d, W):
                 mass[p] += wh
                 if wh > mx[p]:
                     mx[p] = wh
+        if sigs:
+            for j in range(nh):
+                h = H[j]
+                zs[np.int64(mt[h, g])] += zob[h]
+        hsig = np.uint64(0)
         acc = 0.0
         s2 = 0.0
         parts = 0
@@ -773,6 +884,11 @@ def _scan_general(S, X, H, T, d, W):
                 continue  # part already summarised
             parts += 1
             cnt[p] = 0
+            if sigs:
+                z = zs[p]
+                if z != 0:
+                    hsig += _mix(z ^ _GREEN_SALT) if p == green else _mix(z)
+                zs[p] = 0
             if p == green:
                 greenw = w[h]
             elif uniform:
@@ -787,7 +903,7 @@ def _scan_general(S, X, H, T, d, W):
         is_cand = greenw >= 0.0
         lb = W + acc
         lbg[t] = lb
-        sig[t] = 0
+        sig[t] = (hsig | np.uint64(1)) if sigs else np.uint64(0)
         hitw[t] = greenw
         ok = parts > 1 or is_cand
         useful[t] = 1 if ok else 0
@@ -840,6 +956,7 @@ def _signature(sg, t):
     return sig[t]
 
 
+@wrapping
 @njit(**JIT)
 def _hash_partition(mt, zob, zs, green, H, g):
     for j in range(H.shape[0]):
@@ -859,6 +976,7 @@ def _hash_partition(mt, zob, zs, green, H, g):
 # Choosing which guesses to try
 
 
+@wrapping
 @njit(**JIT)
 def _trial_order(S, X, H, T, d, bound):
     """Fill X.order[d] with the guesses to try (indices into T), best first; return how many.
@@ -887,10 +1005,23 @@ def _trial_order(S, X, H, T, d, bound):
     cand = np.empty(m, np.int64)
     ntop = 0
     ncand = 0
+    # small weighted nodes: the scan wrote the signatures (see SCAN_SIG_MAX), read them as they are
+    pre = S.ip[IP_UNIFORM] == 0 and H.shape[0] < SCAN_SIG_MAX and S.mt.strides[1] == 1
+    sigrow = X.sig[d]
     for t in range(nt):
         if useful[t] == 0:
             continue
         kt = key[t]
+        if pre:
+            to_top = ntop < k or kt < key[top[ntop - 1]]
+            to_cand = aog[T[t]] >= 0 and (ncand < m or kt < key[cand[ncand - 1]])
+            if dedup and (to_top or to_cand) and sigrow[t] == 0:  # a scan that did not sign
+                sigrow[t] = _hash_partition(S.mt, S.zob, X.zs, S.ip[IP_GREEN], H, T[t])
+            if to_top:
+                ntop = _insert_signed(top, ntop, k, t, key, dedup, sigrow)
+            if to_cand:
+                ncand = _insert_signed(cand, ncand, m, t, key, dedup, sigrow)
+            continue
         if ntop < k or kt < key[top[ntop - 1]]:
             ntop = _insert(top, ntop, k, t, key, dedup, sg)
         if aog[T[t]] >= 0 and (ncand < m or kt < key[cand[ncand - 1]]):
@@ -934,6 +1065,31 @@ def _insert(buf, n, cap, t, key, dedup, sg):
     if dedup:
         for q in range(n):
             if key[buf[q]] == kt and _signature(sg, buf[q]) == _signature(sg, t):
+                return n
+    pos = n
+    while pos > 0 and key[buf[pos - 1]] > kt:
+        pos -= 1
+    if pos >= cap:
+        return n
+    last = n if n < cap else cap - 1
+    for q in range(last, pos, -1):
+        buf[q] = buf[q - 1]
+    buf[pos] = t
+    return n + 1 if n < cap else cap
+
+
+@njit(inline="always", **JIT)
+def _insert_signed(buf, n, cap, t, key, dedup, sig):
+    """``_insert`` reading the signatures from the depth's row ``sig`` (written by the scan, or
+    just before): a small weighted node, whose ordering compares nearly every guess's signature
+    with the ones kept.
+    Through ``_insert`` and its signature tuple that took 1.5-3 ms a node of 3-8 answers on the
+    nyt set (the scan itself 0.2-0.7 ms)."""
+    kt = key[t]
+    if dedup:
+        st = sig[t]
+        for q in range(n):
+            if key[buf[q]] == kt and sig[buf[q]] == st:
                 return n
     pos = n
     while pos > 0 and key[buf[pos - 1]] > kt:
@@ -1143,7 +1299,7 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W):
     _charge(S, TT.meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T2.shape[0])
     if TT.meta[M_ABORT] != 0:
         return 0.0
-    sc = _scan(S, X, H, T2, d, W)
+    sc = _scan(S, X, H, T2, d, W, False)  # a bound: no ordering, no signatures
     lb = min(sc.min_lb, sc.perfect)
     _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
     return lb
@@ -1420,7 +1576,7 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
     _charge(S, meta, (nh + ip[IP_GUESS_COST]) * T.shape[0])
     if meta[M_ABORT] != 0:
         return _settled(INF, -1, cap, T, tag)
-    sc = _scan(S, X, H, T, d, W)
+    sc = _scan(S, X, H, T, d, W, rem > 2)  # with two guesses left the node is settled unordered
     fail = S.fp[FP_FAIL]
     if rem == 2:
         # Two guesses left: only a split into singletons finds everything; with a soft cap

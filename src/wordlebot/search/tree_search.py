@@ -70,6 +70,11 @@ class SearchTuning:
     # answers.  Below, it reads answer by answer (the transposed matrix), where a line serves 64
     # guesses of one answer.
     row_scan_density: int = 64
+    # The same for weights, whose scan by answer takes SCAN_BLOCK guesses at once too (see
+    # sk._scan_weighted): the nyt set, 14,855 guesses, one core (2026-11-28, load 3-4), by answer
+    # / by guess: 250 answers 21 / 46 ms, 800 51 / 76, 1,500 88 / 107, 3,000 209 / 184, 6,000
+    # 438 / 296.  At 64 a mid-game node of 287 answers read by guess: its order took 57 ms.
+    row_scan_density_weighted: int = 6
     # A part of a first guess with this many answers is itself shared out to the threads (see
     # TreeSearch._split_parts); smaller ones are whole tasks.  The parts that hold most of a
     # search have ~110 answers (classic SALET, nyt-2309 TARSE); at 64 the extra tasks cost
@@ -1149,20 +1154,26 @@ class TreeSearch:
         i = int(np.argmin(values))  # first index among equal minima: the serial choice
         return int(order[i]), float(values[i])
 
-    def root_order(self, H: np.ndarray, rem: int, allowed: Allowed) -> np.ndarray:
+    def root_order(self, H: np.ndarray, rem: int, allowed: Allowed, *, scanned: bool = False) -> np.ndarray:
         """The guesses a node (answers ``H``, ``rem`` guesses left, ``allowed``: see ``allowed``)
         would try, best first (guess ids).
 
         A function of the node's answers, guesses and constraint hash alone (not of the depth
         limit or the table), so the last one is remembered: the play policy ranks a node at
-        two depths in a row, and this scan of every guess is a third of a mid-game suggestion."""
+        two depths in a row, and this scan of every guess is a third of a mid-game suggestion.
+        ``scanned``: the first worker's last search was of this node (same answers and guesses)
+        and scanned it; its rows of depth 0 hold that scan (a node's parts use the deeper rows),
+        so only the ordering is done again (``rank`` after ``best_unchecked``: on the nyt set a
+        node of 219 answers saved 13 of the suggestion's ~45 ms)."""
         T = allowed.guesses
         key = (H.tobytes(), T.tobytes(), int(allowed.hsig))
         if self._last_order is not None and self._last_order[0] == key:
             return self._last_order[1].copy()
         wk = self._active[0]
         out = np.empty(max(T.size, H.size), np.int32)
-        if self._threaded and T.size * H.size >= self.tuning.shared_scan_pairs and wk.S.ip[sk.IP_CANDONLY] == 0:
+        if scanned and wk.S.ip[sk.IP_CANDONLY] == 0:
+            n = int(sk._order_scanned(wk.S, wk.X, H, T, out))
+        elif self._threaded and T.size * H.size >= self.tuning.shared_scan_pairs and wk.S.ip[sk.IP_CANDONLY] == 0:
             n = self._shared_scan_order(H, T, out)
         else:
             n = sk._node_trials(wk.S, wk.X, wk.TT, H, int(rem), allowed, out)
@@ -1175,7 +1186,8 @@ class TreeSearch:
         workers = self._active
         cuts = [T.size * i // len(workers) for i in range(len(workers) + 1)]
         by_answer = workers[0].S.mt
-        if self._rows is not None and H.size * self.tuning.row_scan_density >= self.lexicon.n_answers:
+        density = self.tuning.row_scan_density_weighted if self.weighted else self.tuning.row_scan_density
+        if self._rows is not None and H.size * density >= self.lexicon.n_answers:
             by_answer = self._rows.T  # each guess's patterns in one run (see sk._scan_share)
         self._on_threads(workers, lambda wk, i: sk._scan_share(wk.S, wk.X, H, T[cuts[i]:cuts[i + 1]], by_answer))
         first = workers[0].X
@@ -1238,8 +1250,12 @@ class TreeSearch:
             values = self._evaluate_parallel(trials, H, rem, allowed, keep=top)
             idx = [i for i in np.argsort(values, kind="stable").tolist() if values[i] < INF]
             return [(int(trials[i]), float(values[i])) for i in idx][:top]
+        scans = self.stats.scans
         g0, v0 = self.best_unchecked(H, rows=rows, constraints=constraints, parallel=False, pool=pool)
-        trials = self.root_order(H, rem, allowed)
+        # A node is scanned before any of its parts, so a scan means the root's own, in the rows
+        # of depth 0 of the worker that searched it (see root_order).
+        scanned = self.stats.scans > scans and self._current() is self._active[0]
+        trials = self.root_order(H, rem, allowed, scanned=scanned)
         trials = trials[trials != g0]
         values = np.full(trials.size, INF)
         kept: list[float] = []
