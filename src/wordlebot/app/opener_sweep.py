@@ -38,8 +38,9 @@ import contextlib
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -77,8 +78,15 @@ class SweepSpec:
     def lexicon(self) -> Lexicon:
         from .wordsets import load_lexicon
 
-        return load_lexicon(self.words, data_dir=self.data_dir, length=self.length, guesses=self.guesses,
-                            answers=self.answers, auto_fetch=False, notify=lambda m: None)
+        return load_lexicon(
+            self.words,
+            data_dir=self.data_dir,
+            length=self.length,
+            guesses=self.guesses,
+            answers=self.answers,
+            auto_fetch=False,
+            notify=lambda m: None,
+        )
 
     def search(self) -> TreeSearch:
         """This worker process's search for the spec (built once; its threads share it)."""
@@ -87,19 +95,33 @@ class SweepSpec:
             if s is None:
                 if len(_WORKER_SEARCH) >= 2:
                     _WORKER_SEARCH.clear()  # a sweep's two searches per worker process: bounded memory
-                s = TreeSearch(self.lexicon(), k=self.k, kc=self.kc, hard=self.hard, max_guesses=self.max_guesses,
-                               memory_mb=self.memory_mb, threads=1, fail_cost=self.fail_cost, tuning=self.tuning)
+                s = TreeSearch(
+                    self.lexicon(),
+                    k=self.k,
+                    kc=self.kc,
+                    hard=self.hard,
+                    max_guesses=self.max_guesses,
+                    memory_mb=self.memory_mb,
+                    threads=1,
+                    fail_cost=self.fail_cost,
+                    tuning=self.tuning,
+                )
                 _WORKER_SEARCH[self.key()] = s
             return s
 
-    def seeding(self) -> "SweepSpec":
+    def seeding(self) -> SweepSpec:
         """The near-optimal search that seeds an exact sweep and estimates the gaps of its hard
         words' parts (see refutation).  In hard mode it finds no strategy within the cap from
         the NYT lists' first words (its few guesses a node run into the _ARES traps), so there
         a failure costs max_guesses + 2 guesses: its totals are then estimates, not bounds."""
         tune = self.tuning
-        return replace(self, k=tune.seed_k, kc=tune.seed_kc, memory_mb=tune.seed_memory_mb,
-                       fail_cost=float(self.max_guesses + 2) if self.hard else None)
+        return replace(
+            self,
+            k=tune.seed_k,
+            kc=tune.seed_kc,
+            memory_mb=tune.seed_memory_mb,
+            fail_cost=float(self.max_guesses + 2) if self.hard else None,
+        )
 
     @property
     def seeds_bound(self) -> bool:
@@ -130,8 +152,9 @@ def seed_size(keep: int, hard: bool = False, tuning: SearchTuning = DEFAULT_TUNI
     return max(tuning.seed_words, per_kept * keep)
 
 
-def _timed_values(search: TreeSearch, words: list[str], bound: float,
-                  near: TreeSearch | None = None, seconds: float = INF) -> list[tuple[str, float, float]]:
+def _timed_values(
+    search: TreeSearch, words: list[str], bound: float, near: TreeSearch | None = None, seconds: float = INF
+) -> list[tuple[str, float, float]]:
     """(word, value, seconds) of each first word against ``bound``, on a lane of the calling
     thread (the worker process's threads share the search's table); with ``near``, the hard
     words refuted in stages (see refutation).  Stops after the word that brings the time spent
@@ -146,7 +169,7 @@ def _timed_values(search: TreeSearch, words: list[str], bound: float,
         cons = HardConstraints.none(lex.length)
     out: list[tuple[str, float, float]] = []
     start = time.perf_counter()
-    with search.lane(), (near.lane() if near is not None else contextlib.nullcontext()):
+    with search.lane(), near.lane() if near is not None else contextlib.nullcontext():
         for w in words:
             t0 = time.perf_counter()
             if out and t0 - start >= seconds:
@@ -159,14 +182,17 @@ def _timed_values(search: TreeSearch, words: list[str], bound: float,
     return out
 
 
-def evaluate_batch(spec: SweepSpec, words: list[str], bound: float,
-                   seconds: float = INF) -> list[tuple[str, float, bool, float]]:
+def evaluate_batch(
+    spec: SweepSpec, words: list[str], bound: float, seconds: float = INF
+) -> list[tuple[str, float, bool, float]]:
     """(word, value, exact, seconds) for the first words, in order, until the batch has run
     ``seconds`` (at least the first word; the caller sends the rest again); not exact means
     value >= bound."""
     near = spec.seeding().search() if spec.k is None else None
-    return [(w, v, bool(v < bound and v < INF), secs)
-            for w, v, secs in _timed_values(spec.search(), words, bound, near, seconds)]
+    return [
+        (w, v, bool(v < bound and v < INF), secs)
+        for w, v, secs in _timed_values(spec.search(), words, bound, near, seconds)
+    ]
 
 
 def evaluate_uppers(spec: SweepSpec, words: list[str]) -> list[tuple[str, float, float]]:
@@ -179,8 +205,7 @@ def evaluate_uppers(spec: SweepSpec, words: list[str]) -> list[tuple[str, float,
 
 def first_word_order(spec: SweepSpec) -> list[str]:
     """Every allowed first word, most promising first (the search's ordering key)."""
-    search = TreeSearch(spec.lexicon(), k=0, hard=spec.hard, max_guesses=spec.max_guesses, threads=1,
-                        memory_mb=64)
+    search = TreeSearch(spec.lexicon(), k=0, hard=spec.hard, max_guesses=spec.max_guesses, threads=1, memory_mb=64)
     lex = search.lexicon
     H = np.arange(lex.n_answers, dtype=np.int32)
     order = search.root_order(H, spec.max_guesses, search.allowed())
@@ -252,9 +277,12 @@ class Standing:
             # a bound b says total >= b: only a bound below v leaves room to beat v
             maybe = int(np.searchsorted(bounds, v, side="left"))
             places.append(Place(w, v, better + 1, better + maybe + 1))
-        return cls(places=places, bounded=int(bounds.size),
-                   lowest_bound=float(bounds[0]) if bounds.size else None,
-                   unwinnable=int(np.count_nonzero(bounds >= INF)))
+        return cls(
+            places=places,
+            bounded=int(bounds.size),
+            lowest_bound=float(bounds[0]) if bounds.size else None,
+            unwinnable=int(np.count_nonzero(bounds >= INF)),
+        )
 
 
 def _local_cluster(LocalCluster: Any, threads: int) -> Any:
@@ -273,8 +301,13 @@ def _local_cluster(LocalCluster: Any, threads: int) -> Any:
     def start() -> Any:
         # No dashboard, and the scheduler's HTTP server (always started) on a free port of this
         # machine alone: on its default port, a second sweep warned that 8787 was taken.
-        return LocalCluster(n_workers=1, threads_per_worker=threads, processes=True, dashboard_address=None,
-                            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"})
+        return LocalCluster(
+            n_workers=1,
+            threads_per_worker=threads,
+            processes=True,
+            dashboard_address=None,
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+        )
 
     if threading.current_thread() is not threading.main_thread():
         return start()
@@ -442,7 +475,7 @@ def sweep(
             fill()
             for fut in pending:
                 rows = fut.result()
-                queue.extendleft(reversed(sent.pop(fut)[len(rows):]))  # not reached: first again
+                queue.extendleft(reversed(sent.pop(fut)[len(rows) :]))  # not reached: first again
                 for w, v, exact, secs in rows:
                     result.values[w] = (v, exact)
                     result.cpu_seconds += secs
@@ -456,8 +489,10 @@ def sweep(
             # A refutation against an aspiration that proved too low (fewer than keep totals
             # under it), or a resumed one against such, is not final: those words go again,
             # lowest proven bound first, against the proven bound (or none, as without a seed).
-            todo = sorted((w for w, (v, e) in result.values.items() if w in place and not kept.settled(v, e)),
-                          key=lambda w: (result.values[w][0], place[w]))
+            todo = sorted(
+                (w for w, (v, e) in result.values.items() if w in place and not kept.settled(v, e)),
+                key=lambda w: (result.values[w][0], place[w]),
+            )
             kept.aspiration = INF
     except KeyboardInterrupt:
         # stopping mid-task: the cluster's shutdown warnings (workers killed) say nothing new
@@ -480,8 +515,16 @@ def aspiration(estimates: list[float], keep: int, margin: float) -> float:
     return finite[keep - 1] + margin if len(finite) >= keep else INF
 
 
-def _seeded(client: Any, spec: SweepSpec, head: list[str], todo: list[str], kept: _Kept, n_threads: int,
-            result: SweepResult, known: dict[str, float]) -> tuple[list[str], dict[str, float]]:
+def _seeded(
+    client: Any,
+    spec: SweepSpec,
+    head: list[str],
+    todo: list[str],
+    kept: _Kept,
+    n_threads: int,
+    result: SweepResult,
+    known: dict[str, float],
+) -> tuple[list[str], dict[str, float]]:
     """Seed the bound with the near-optimal totals of ``head`` (those not ``known`` computed on
     the cluster, all of them before any exact search); return ``todo`` with the seeded words
     first, best total first (the order's place breaks ties), and the totals.  In hard mode the
@@ -491,8 +534,9 @@ def _seeded(client: Any, spec: SweepSpec, head: list[str], todo: list[str], kept
     upper = {w: known[w] for w in head if w in known}
     missing = [w for w in head if w not in upper]
     size = max(1, -(-len(missing) // (2 * n_threads)))
-    futures = [client.submit(evaluate_uppers, spec, missing[i:i + size], pure=False)
-               for i in range(0, len(missing), size)]
+    futures = [
+        client.submit(evaluate_uppers, spec, missing[i : i + size], pure=False) for i in range(0, len(missing), size)
+    ]
     wait(futures)
     for fut in futures:
         for w, v, secs in fut.result():

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -48,7 +49,8 @@ def _play_small_games() -> None:
 
     from ..core.matrix import cache_path, load_cached, pattern_matrix
     from ..core.words import Lexicon
-    from ..multi import MultiGame, suggest as suggest_multi
+    from ..multi import MultiGame
+    from ..multi import suggest as suggest_multi
     from ..policy.advisor import ALL_STRATEGIES, Advisor
 
     rng = np.random.default_rng(0)
@@ -125,8 +127,14 @@ def kernel_steps() -> list[Step]:
     ]
 
 
-def set_steps(words: str, *, data_dir: str | Path | None = None, day: dt.date | None = None,
-              hard: bool = False, notify: Callable[[str], None] | None = None) -> list[Step]:
+def set_steps(
+    words: str,
+    *,
+    data_dir: str | Path | None = None,
+    day: dt.date | None = None,
+    hard: bool = False,
+    notify: Callable[[str], None] | None = None,
+) -> list[Step]:
     """A word set's one-off work: its lists (and, for nyt, the answer model of the day), its
     pattern matrices, and the opening book of the normal rules (and the hard ones with ``hard``)."""
     from .wordsets import load_lexicon
@@ -134,8 +142,9 @@ def set_steps(words: str, *, data_dir: str | Path | None = None, day: dt.date | 
     held: dict[str, Any] = {}  # "lex": the Lexicon, "adv": its Advisor
 
     def lexicon() -> None:
-        held["lex"] = load_lexicon(words, data_dir=data_dir, day=day, build_model=True, auto_fetch=False,
-                                   notify=notify, prefetch_matrix=True)
+        held["lex"] = load_lexicon(
+            words, data_dir=data_dir, day=day, build_model=True, auto_fetch=False, notify=notify, prefetch_matrix=True
+        )
 
     def matrices() -> None:
         from ..policy.advisor import Advisor

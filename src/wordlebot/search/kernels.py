@@ -41,50 +41,59 @@ from ..core.kernels import JIT, bits_f64, f64_bits, wrapping
 
 INF = 1e30
 
-Static = namedtuple("Static", [
-    "mt",  # pattern matrix transposed: answers x guesses (uint8)
-    "w",  # answer weights (unit weights: totals are exact integers in float64)
-    "gid",  # guess id of each answer
-    "aog",  # answer id of each guess, or -1
-    "zob",  # a random 64-bit number per answer (the hash of a set is the sum of its members')
-    "codes",  # guess letters (n_guesses x L)
-    "lcount",  # letter counts per guess (n_guesses x 26)
-    "allg",  # 0 ... n_guesses-1: the allowed list when hard mode is off
-    "ip",  # int64 parameters, see IP_* (each worker has its own copy: it holds the work budget)
-    "fp",  # float64 parameters, see FP_*
-])
-Scratch = namedtuple("Scratch", [
-    # per depth d (row d), one entry per guess of the node's list T, written by the scan:
-    "lbg",  # lower bound on the node's value if that guess is played now
-    "key",  # ordering key, lower is better
-    "sig",  # partition signature (0 until computed, see _signature)
-    "useful",  # 1 if the guess splits the set or can win
-    "order",  # the guesses to try, as indices into T
-    "hitw",  # weight of the answer the guess is (-1: none)
-    # per depth, per part of the guess being evaluated:
-    "elems",  # the node's answers grouped by pattern
-    "offs",  # start of each pattern's run in elems
-    "pw",  # weight of each part
-    "plb",  # lower bound of each part
-    "plist",  # the non-empty patterns, then the parts that need a search
-    "tbuf",  # hard mode: the guesses allowed in a child (depth + 1 rows)
-    "run",  # exact search: the guesses taken so far with the current key (see _next_trial)
-    "rest",  # exact search: the least lower bound of the useful guesses not heaped (see _heap_of_trials)
-    # the scan's tallies (reused by every node):
-    "block",  # per-pattern counts of SCAN_BLOCK guesses at once (uniform scans)
-    "cnt",  # per-pattern counts (weighted scans, the candidate-split shortcut)
-    "mass",  # per-pattern weight
-    "mx",  # per-pattern largest weight
-    "zs",  # per-pattern hash sums (signatures)
-])
-Table = namedtuple("Table", [
-    # shared by a search's threads (see _tt_check):
-    "ent",  # entries x E_WORDS uint64, one entry a cache line (see E_*)
-    "pool",  # answer sets
-    "alloc",  # the shared counts, see A_*
-    # the worker's own:
-    "meta",  # counters, see M_*
-])
+Static = namedtuple(
+    "Static",
+    [
+        "mt",  # pattern matrix transposed: answers x guesses (uint8)
+        "w",  # answer weights (unit weights: totals are exact integers in float64)
+        "gid",  # guess id of each answer
+        "aog",  # answer id of each guess, or -1
+        "zob",  # a random 64-bit number per answer (the hash of a set is the sum of its members')
+        "codes",  # guess letters (n_guesses x L)
+        "lcount",  # letter counts per guess (n_guesses x 26)
+        "allg",  # 0 ... n_guesses-1: the allowed list when hard mode is off
+        "ip",  # int64 parameters, see IP_* (each worker has its own copy: it holds the work budget)
+        "fp",  # float64 parameters, see FP_*
+    ],
+)
+Scratch = namedtuple(
+    "Scratch",
+    [
+        # per depth d (row d), one entry per guess of the node's list T, written by the scan:
+        "lbg",  # lower bound on the node's value if that guess is played now
+        "key",  # ordering key, lower is better
+        "sig",  # partition signature (0 until computed, see _signature)
+        "useful",  # 1 if the guess splits the set or can win
+        "order",  # the guesses to try, as indices into T
+        "hitw",  # weight of the answer the guess is (-1: none)
+        # per depth, per part of the guess being evaluated:
+        "elems",  # the node's answers grouped by pattern
+        "offs",  # start of each pattern's run in elems
+        "pw",  # weight of each part
+        "plb",  # lower bound of each part
+        "plist",  # the non-empty patterns, then the parts that need a search
+        "tbuf",  # hard mode: the guesses allowed in a child (depth + 1 rows)
+        "run",  # exact search: the guesses taken so far with the current key (see _next_trial)
+        "rest",  # exact search: the least lower bound of the useful guesses not heaped (see _heap_of_trials)
+        # the scan's tallies (reused by every node):
+        "block",  # per-pattern counts of SCAN_BLOCK guesses at once (uniform scans)
+        "cnt",  # per-pattern counts (weighted scans, the candidate-split shortcut)
+        "mass",  # per-pattern weight
+        "mx",  # per-pattern largest weight
+        "zs",  # per-pattern hash sums (signatures)
+    ],
+)
+Table = namedtuple(
+    "Table",
+    [
+        # shared by a search's threads (see _tt_check):
+        "ent",  # entries x E_WORDS uint64, one entry a cache line (see E_*)
+        "pool",  # answer sets
+        "alloc",  # the shared counts, see A_*
+        # the worker's own:
+        "meta",  # counters, see M_*
+    ],
+)
 
 
 class Allowed(NamedTuple):
@@ -224,6 +233,7 @@ class Race(NamedTuple):
     best: np.ndarray
     me: int
 
+
 # Table.alloc: the counts the threads share (written without locks: a lost increment only
 # delays a growth).
 A_POOL = 0  # pool entries in use
@@ -359,8 +369,11 @@ def _tt_check(hsig, lo, hi, off, pack):
 
 @njit(inline="always", **JIT)
 def _tt_pack(g, nh, rem):
-    return (np.uint64(np.int64(g) & 0xFFFFFFFF) | (np.uint64(nh) << np.uint64(PACK_NN_SHIFT))
-            | (np.uint64(rem) << np.uint64(PACK_RR_SHIFT)))
+    return (
+        np.uint64(np.int64(g) & 0xFFFFFFFF)
+        | (np.uint64(nh) << np.uint64(PACK_NN_SHIFT))
+        | (np.uint64(rem) << np.uint64(PACK_RR_SHIFT))
+    )
 
 
 @njit(inline="always", **JIT)
@@ -405,7 +418,7 @@ def _tt_find(TT, key, H, rem, hsig):
 def _tt_clear(TT):
     """Empty the table (only the slots ever used are touched), back to its first size."""
     alloc = TT.alloc
-    TT.ent[:alloc[A_HIGH] + 1, E_KEY] = 0
+    TT.ent[: alloc[A_HIGH] + 1, E_KEY] = 0
     alloc[A_POOL] = 0
     alloc[A_STORED] = 0
     alloc[A_MASK] = alloc[A_START] - 1
@@ -675,7 +688,7 @@ def _scan_uniform(S, X, H, T, d, W):
         if tally:
             for j in range(nh):
                 if run:
-                    row = mt[H[j], g0:g0 + SCAN_BLOCK]
+                    row = mt[H[j], g0 : g0 + SCAN_BLOCK]
                     for b in range(SCAN_BLOCK):
                         blk[b, row[b]] += 1
                 else:
@@ -697,7 +710,7 @@ def _scan_uniform(S, X, H, T, d, W):
                 s2[b] = 0
             for j in range(nh):
                 if run:
-                    row = mt[H[j], g0:g0 + SCAN_BLOCK]
+                    row = mt[H[j], g0 : g0 + SCAN_BLOCK]
                     for b in range(SCAN_BLOCK):
                         p = row[b]
                         c = blk[b, p]
@@ -736,7 +749,7 @@ def _scan_uniform(S, X, H, T, d, W):
         else:
             for j in range(nh):  # clear what was touched
                 if run:
-                    row = mt[H[j], g0:g0 + SCAN_BLOCK]
+                    row = mt[H[j], g0 : g0 + SCAN_BLOCK]
                     for b in range(SCAN_BLOCK):
                         blk[b, row[b]] = 0
                 else:
@@ -1037,8 +1050,7 @@ def _trial_order(S, X, H, T, d, bound):
         t = cand[i]
         dup = False
         for q in range(ntop):
-            if top[q] == t or (dedup and key[top[q]] == key[t]
-                               and _signature(sg, top[q]) == _signature(sg, t)):
+            if top[q] == t or (dedup and key[top[q]] == key[t] and _signature(sg, top[q]) == _signature(sg, t)):
                 dup = True
                 break
         if not dup:
@@ -1294,7 +1306,7 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W):
         cands = X.tbuf[d]
         for j in range(H.shape[0]):
             cands[j] = S.gid[H[j]]
-        T2 = cands[:H.shape[0]]
+        T2 = cands[: H.shape[0]]
     TT.meta[M_SCANS] += 1
     _charge(S, TT.meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T2.shape[0])
     if TT.meta[M_ABORT] != 0:
@@ -1455,15 +1467,26 @@ class Pick(NamedTuple):
 @njit(inline="always", **JIT)
 def _settled(value, guess, cap, T, tag):
     """An ``Opened`` for a node settled at ``value`` (best guess ``guess``)."""
-    return Opened(True, np.float64(value), np.int64(guess), 0.0, np.float64(cap), INF, np.int64(-1),
-                  np.int64(0), T, tag)
+    return Opened(
+        True, np.float64(value), np.int64(guess), 0.0, np.float64(cap), INF, np.int64(-1), np.int64(0), T, tag
+    )
 
 
 @njit(inline="always", **JIT)
 def _ready(alpha, cap, best_value, best_guess, trials, T, tag):
     """An ``Opened`` for a node whose guesses are to be tried."""
-    return Opened(False, INF, np.int64(-1), np.float64(alpha), np.float64(cap), np.float64(best_value),
-                  np.int64(best_guess), np.int64(trials), T, tag)
+    return Opened(
+        False,
+        INF,
+        np.int64(-1),
+        np.float64(alpha),
+        np.float64(cap),
+        np.float64(best_value),
+        np.int64(best_guess),
+        np.int64(trials),
+        T,
+        tag,
+    )
 
 
 @njit(inline="always", **JIT)
@@ -1689,7 +1712,7 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
         c = offs[p + 1] - a
         if c < pmin:
             continue
-        Hc = parts.elems[a: a + c]
+        Hc = parts.elems[a : a + c]
         child = _hard_child(S, here, g, p, X.tbuf[d + 1]) if hard else here
         better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, child, parts.pw[p])
         if TT.meta[M_ABORT] != 0:
@@ -1706,7 +1729,7 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
 def _smallest_first(parts, sp):
     """The big parts of ``sp`` (in ``parts.plist``), sorted in place by size, smallest first."""
     offs = parts.offs
-    big = parts.plist[sp.parts: sp.parts + sp.big]
+    big = parts.plist[sp.parts : sp.parts + sp.big]
     for i in range(1, sp.big):
         p = big[i]
         c = offs[p + 1] - offs[p]
@@ -1809,7 +1832,7 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
             a = offs[p]
             tot -= plb[p]
             child = _hard_child(S, here, g, p, X.tbuf[d + 1]) if hard else here
-            f = _node(S, X, TT, parts.elems[a: offs[p + 1]], d + 1, rem - 1, bound - tot, child, no_guess)
+            f = _node(S, X, TT, parts.elems[a : offs[p + 1]], d + 1, rem - 1, bound - tot, child, no_guess)
             if meta[M_ABORT] != 0:
                 return Found(INF, no_guess)
             tot += f.value

@@ -31,13 +31,13 @@ from typing import TypeVar
 
 import numpy as np
 
-from . import kernels as sk
 from ..core.errors import HardModeError, InvalidIdError, UnsolvableError
 from ..core.feedback import all_green
 from ..core.game import HardConstraints
 from ..core.matrix import pattern_matrix, transposed
 from ..core.pages import small_pages
 from ..core.words import Lexicon, WordId
+from . import kernels as sk
 
 # A part of a node's answers: (its pattern under the node's guess, its answers, its hard-mode rules)
 _Part = tuple[int, np.ndarray, HardConstraints | None]
@@ -232,7 +232,7 @@ class _Worker:
     each other's.  ``allowance`` is that budget while a call shares work out statically.
     """
 
-    def __init__(self, search: "TreeSearch", table: sk.Table) -> None:
+    def __init__(self, search: TreeSearch, table: sk.Table) -> None:
         lex = search.lexicon
         ng, na = lex.n_guesses, lex.n_answers
         npat = 3**lex.length
@@ -267,8 +267,14 @@ class _Worker:
         sk._tt_clear(self.TT)
 
     @staticmethod
-    def table(table_bytes: int = 0, *, entries: int | None = None, pool: int | None = None,
-              grows: bool = True, start_slots: int = 1 << 15) -> sk.Table:
+    def table(
+        table_bytes: int = 0,
+        *,
+        entries: int | None = None,
+        pool: int | None = None,
+        grows: bool = True,
+        start_slots: int = 1 << 15,
+    ) -> sk.Table:
         """A transposition table in about ``table_bytes`` (or of the sizes given).  It starts
         with ``start_slots`` slots in use (SearchTuning.table_start_slots) and doubles them as
         they fill (``grows``), else uses all from the start."""
@@ -295,7 +301,7 @@ def _line_aligned_zeros(rows: int, words: int) -> np.ndarray:
     words is one cache line (numpy only promises 16 bytes)."""
     raw = np.zeros(rows * words + 8, np.uint64)
     skip = (-raw.ctypes.data % 64) // 8
-    return raw[skip:skip + rows * words].reshape(rows, words)
+    return raw[skip : skip + rows * words].reshape(rows, words)
 
 
 @dataclass
@@ -312,11 +318,15 @@ class _PartPlan:
     incumbent: tuple[float, int]  # a perfect split's (value, guess), else (INF, -1)
     order: np.ndarray  # the guesses to try, in trial order
     lbs: np.ndarray  # their lower bounds
-    subs: dict[int, tuple[float, Node | None]] = field(default_factory=dict)  # pattern -> (value, subtree) of the first guess's parts
+    subs: dict[int, tuple[float, Node | None]] = field(
+        default_factory=dict
+    )  # pattern -> (value, subtree) of the first guess's parts
     waiting: int = 0  # of those parts, still being solved
     # set when the first guess's value is known (_refutations)
     values: np.ndarray = field(default_factory=lambda: np.empty(0))  # each guess's value (INF: did not beat its bound)
-    best: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64))  # each thread's best so far, packed (see sk._try_guesses)
+    best: np.ndarray = field(
+        default_factory=lambda: np.empty(0, np.int64)
+    )  # each thread's best so far, packed (see sk._try_guesses)
 
     @property
     def first(self) -> int:
@@ -371,7 +381,7 @@ class _SharedParts:
     part's other guesses (``_refute``); ``_results`` chooses each big part's guess at the end.
     The state is shared by the threads under ``cond``."""
 
-    def __init__(self, search: "TreeSearch", parts: list[_Part], big: list[_Part], rows: int, build: bool) -> None:
+    def __init__(self, search: TreeSearch, parts: list[_Part], big: list[_Part], rows: int, build: bool) -> None:
         self.search = search
         self.rows = rows
         self.rem = search.max_guesses - rows
@@ -379,16 +389,21 @@ class _SharedParts:
         self.plans: dict[int, _PartPlan] = {}
         self.results: dict[int, tuple[float, Node | None]] = {}
         big_keys = {b[0] for b in big}
-        self.queue = collections.deque(sorted((_Task("plan", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in big),
-                                              key=lambda t: -t.size))
-        self.small = collections.deque(sorted((_Task("part", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in parts
-                                               if p not in big_keys), key=lambda t: -t.size))
+        self.queue = collections.deque(
+            sorted((_Task("plan", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in big), key=lambda t: -t.size)
+        )
+        self.small = collections.deque(
+            sorted(
+                (_Task("part", Hs.size, p, H=Hs, cons=cons) for p, Hs, cons in parts if p not in big_keys),
+                key=lambda t: -t.size,
+            )
+        )
         self.chains: dict[int, collections.deque[_Task]] = {}  # a part's refutation batches, in trial order
         self.owner: dict[int, int] = {}  # the thread that takes them in order
         self.cond = threading.Condition()
         self.running = 0
 
-    def run(self) -> dict[int, tuple[float, "Node | None"]]:
+    def run(self) -> dict[int, tuple[float, Node | None]]:
         self.search._on_threads(self.search._active, self._work)
         return self._results()
 
@@ -459,16 +474,27 @@ class _SharedParts:
         plan = search._plan(Hs, self.rem, cons, worker)
         if plan.settled is not None or plan.order.size == 0:  # nothing to try, or nothing beats the incumbent
             value = plan.settled if plan.settled is not None else plan.incumbent[0]
-            self.results[p] = (value, search._build(worker, Hs, self.rows, cons) if self.build and value < INF
-                               else None)
+            self.results[p] = (
+                value,
+                search._build(worker, Hs, self.rows, cons) if self.build and value < INF else None,
+            )
             return []
         pats = np.asarray(search.mt[Hs, plan.first])
         green = all_green(lex.length)
         subs = [q for q in np.unique(pats).tolist() if q != green]
         plan.waiting = len(subs)
         self.plans[p] = plan
-        return [_Task("sub", int((pats == q).sum()), p, q, Hs[pats == q],
-                      search._child_constraints(cons, lex.guesses[plan.first], q)) for q in subs]
+        return [
+            _Task(
+                "sub",
+                int((pats == q).sum()),
+                p,
+                q,
+                Hs[pats == q],
+                search._child_constraints(cons, lex.guesses[plan.first], q),
+            )
+            for q in subs
+        ]
 
     def _solve(self, worker: _Worker, task: _Task) -> list[_Task]:
         """Solve a whole part, or a part of a big part's first guess (the last of those hands
@@ -509,7 +535,7 @@ class _SharedParts:
             return []  # the node's lower bound is met: nothing after can be better
         live = np.flatnonzero(plan.lbs[1:] < min(v0, plan.cap)) + 1
         n = search.tuning.trial_batch
-        return [_Task("refute", 0, p, batch=live[i:i + n]) for i in range(0, live.size, n)]
+        return [_Task("refute", 0, p, batch=live[i : i + n]) for i in range(0, live.size, n)]
 
     def _refute(self, worker: _Worker, group: int, task: _Task) -> None:
         """A batch of a big part's other guesses, each against the best value so far."""
@@ -517,13 +543,14 @@ class _SharedParts:
         i = task.batch
         batch = sk.Batch(plan.order[i], plan.lbs[i], i.astype(np.int64), np.full(i.size, INF))
         race = sk.Race(plan.alpha, plan.cap, plan.best, group)
-        self.search._accounted(worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, self.rem,
-                               plan.allowed, batch, race)
+        self.search._accounted(
+            worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, self.rem, plan.allowed, batch, race
+        )
         plan.values[i] = batch.values
 
     # --- the end
 
-    def _results(self) -> dict[int, tuple[float, "Node | None"]]:
+    def _results(self) -> dict[int, tuple[float, Node | None]]:
         """Each part's value (and with ``build`` its subtree): a big part's guess is its
         incumbent, replaced only by a strictly better guess in trial order, as in _node."""
         search = self.search
@@ -629,13 +656,16 @@ class TreeSearch:
         if fail_cost is not None and fail_cost < 1:
             raise ValueError("fail_cost must be at least 1 (a lost game costs at least a guess)")
         self.S = sk.Static(
-            mt=self.mt, w=self.w,
+            mt=self.mt,
+            w=self.w,
             gid=np.ascontiguousarray(lexicon.answer_ids.astype(np.int32)),
             aog=np.ascontiguousarray(lexicon.answer_of_guess.astype(np.int32)),
             zob=rng.integers(1, 2**63, lexicon.n_answers, dtype=np.uint64),
-            codes=np.ascontiguousarray(codes), lcount=lcount,
+            codes=np.ascontiguousarray(codes),
+            lcount=lcount,
             allg=np.arange(lexicon.n_guesses, dtype=np.int32),
-            ip=ip, fp=fp,
+            ip=ip,
+            fp=fp,
         )
         self.margin = float(fp[sk.FP_MARGIN])
         self.fail_cost = float(fp[sk.FP_FAIL])  # INF: a hard cap
@@ -675,11 +705,13 @@ class TreeSearch:
         guesses = np.flatnonzero(constraints.mask(self.lexicon.guess_codes)).astype(np.int32)
         return Allowed(guesses, np.uint64(sk._constraint_hash(greens, mins)), greens, mins)
 
-    def _run(self, worker: _Worker, H: np.ndarray, rem: int, beta: float, allowed: Allowed,
-             forced: int) -> tuple[float, int]:
+    def _run(
+        self, worker: _Worker, H: np.ndarray, rem: int, beta: float, allowed: Allowed, forced: int
+    ) -> tuple[float, int]:
         """``sk._node`` at (H, allowed, rem) on a worker: (value, guess), see its docstring."""
-        found = self._accounted(worker, sk._node, worker.S, worker.X, worker.TT, H, 0, int(rem), float(beta),
-                                allowed, int(forced))
+        found = self._accounted(
+            worker, sk._node, worker.S, worker.X, worker.TT, H, 0, int(rem), float(beta), allowed, int(forced)
+        )
         return float(found.value), int(found.guess)
 
     def _accounted(self, worker: _Worker, kernel: Callable[..., _T], *args: object) -> _T:
@@ -751,9 +783,10 @@ class TreeSearch:
         if self._play is None:
             # each group its own table: its work must not depend on the other's timing
             tune = self.tuning
-            self._play = [_Worker(self, _Worker.table(entries=tune.play_table_entries, pool=tune.play_table_pool,
-                                                      grows=False))
-                          for _ in range(tune.play_split)]
+            self._play = [
+                _Worker(self, _Worker.table(entries=tune.play_table_entries, pool=tune.play_table_pool, grows=False))
+                for _ in range(tune.play_split)
+            ]
         for wk in self._play:
             wk.clear()
         self._active = self._play
@@ -768,9 +801,17 @@ class TreeSearch:
     # constraints and raise WordlebotErrors; ``best_unchecked`` is the documented fast path for
     # callers that hold valid arrays already (the simulator), with a sentinel instead of errors.
 
-    def value_of_guess(self, guess: WordId, candidates: np.ndarray | None = None, *, rows: int = 0,
-                       constraints: HardConstraints | None = None, beta: float = INF,
-                       parallel: bool | None = None, pool: np.ndarray | None = None) -> float:
+    def value_of_guess(
+        self,
+        guess: WordId,
+        candidates: np.ndarray | None = None,
+        *,
+        rows: int = 0,
+        constraints: HardConstraints | None = None,
+        beta: float = INF,
+        parallel: bool | None = None,
+        pool: np.ndarray | None = None,
+    ) -> float:
         """Total (expected) guesses over ``candidates`` if ``guess`` is played now and the search's
         strategy after it; a result ``>= beta`` only means "not below beta".
 
@@ -795,8 +836,9 @@ class TreeSearch:
         v, _ = self._run(self._current(), H, self.max_guesses - rows, beta, allowed, gid)
         return v
 
-    def node_value(self, candidates: np.ndarray, *, rows: int, constraints: HardConstraints | None = None,
-                   beta: float = INF) -> float:
+    def node_value(
+        self, candidates: np.ndarray, *, rows: int, constraints: HardConstraints | None = None, beta: float = INF
+    ) -> float:
         """The node's value (its best guess searched, as ``best`` does) if below ``beta``, else a
         number ``>= beta``: a lower bound proven, and kept in the table."""
         H = self._check_cands(candidates)
@@ -812,10 +854,13 @@ class TreeSearch:
         self._check_rows(rows)
         allowed = self.allowed(self._check_constraints(constraints))
         wk = self._current()
-        return float(self._accounted(wk, sk._part_bound, wk.S, wk.X, wk.TT, H, 1, self.max_guesses - rows, allowed,
-                                     float(self.w[H].sum())))
+        return float(
+            self._accounted(
+                wk, sk._part_bound, wk.S, wk.X, wk.TT, H, 1, self.max_guesses - rows, allowed, float(self.w[H].sum())
+            )
+        )
 
-    def _current(self) -> "_Worker":
+    def _current(self) -> _Worker:
         """The worker of a serial call: the calling thread's lane (see ``lane``), if any."""
         worker = getattr(self._lane_of, "worker", None)
         return self._active[0] if worker is None or self._isolated else worker
@@ -865,8 +910,9 @@ class TreeSearch:
         verdict, do not depend on the thread count."""
         return self.threads > 1 or self._isolated
 
-    def subtrees(self, guess: WordId, H: np.ndarray, rows: int, constraints: HardConstraints | None,
-                 build: bool = False) -> tuple[float, dict[int, "Node"]]:
+    def subtrees(
+        self, guess: WordId, H: np.ndarray, rows: int, constraints: HardConstraints | None, build: bool = False
+    ) -> tuple[float, dict[int, Node]]:
         """Solve each part ``guess`` leaves, the parts spread over the threads, biggest first.
         Returns the total and, with ``build``, each part's subtree (built by the thread that
         solved it, so its table already holds the answers).
@@ -880,8 +926,11 @@ class TreeSearch:
         word = lex.guesses[guess]
         green = all_green(lex.length)
         pats = np.asarray(self.mt[H, guess])
-        parts = [(int(p), H[pats == p], self._child_constraints(constraints, word, int(p)))
-                 for p in np.unique(pats) if p != green]
+        parts = [
+            (int(p), H[pats == p], self._child_constraints(constraints, word, int(p)))
+            for p in np.unique(pats)
+            if p != green
+        ]
         total = float(self.w[H].sum())
         results = self._solve_parts(parts, rows + 1, build)
         for p, (v, _) in results.items():
@@ -895,10 +944,16 @@ class TreeSearch:
         hard cap (integer values, summed in any order to the same total: a part's value is
         added up here from its parts as they finish); no depth limit (a part's parts, searched
         on their own, would get a level more than inside the part)."""
-        return (self.threads > 1 and not self._isolated and self._remaining is None and not self.weighted
-                and self.fail_cost >= INF and self.depth is None)
+        return (
+            self.threads > 1
+            and not self._isolated
+            and self._remaining is None
+            and not self.weighted
+            and self.fail_cost >= INF
+            and self.depth is None
+        )
 
-    def _solve_parts(self, parts: list[_Part], rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
+    def _solve_parts(self, parts: list[_Part], rows: int, build: bool) -> dict[int, tuple[float, Node | None]]:
         """Value (and with ``build`` the subtree) of each (key, answers, constraints) in
         ``parts``, each a node after ``rows`` guesses; spread over the threads, biggest first."""
         rem = self.max_guesses - rows
@@ -921,24 +976,35 @@ class TreeSearch:
         self._share_out(len(parts), solve)
         return results
 
-    def _split_parts(self, parts: list[_Part], big: list[_Part], rows: int, build: bool) -> dict[int, tuple[float, "Node | None"]]:
+    def _split_parts(
+        self, parts: list[_Part], big: list[_Part], rows: int, build: bool
+    ) -> dict[int, tuple[float, Node | None]]:
         """``_solve_parts`` with the big parts shared out too (see ``_SharedParts``)."""
         return _SharedParts(self, parts, big, rows, build).run()
 
-    def _plan(self, H: np.ndarray, rem: int, constraints: HardConstraints | None, wk: _Worker) -> "_PartPlan":
+    def _plan(self, H: np.ndarray, rem: int, constraints: HardConstraints | None, wk: _Worker) -> _PartPlan:
         """``sk._node_plan`` for a node, on the worker ``wk``: the guesses to try in trial order
         (key, then list order; in the near-optimal search the kernel's own order), with their
         lower bounds."""
         allowed = self.allowed(constraints)
         size = max(allowed.guesses.size, H.size)
-        out = sk.PlanOut(np.empty(size, np.int32), np.empty(size, np.float64), np.empty(size, np.int64),
-                         np.empty(size, np.float64))
+        out = sk.PlanOut(
+            np.empty(size, np.int32), np.empty(size, np.float64), np.empty(size, np.int64), np.empty(size, np.float64)
+        )
         plan = self._accounted(wk, sk._node_plan, wk.S, wk.X, wk.TT, H, int(rem), allowed, out)
         n = int(plan.count)
         order = np.lexsort((out.places[:n], out.keys[:n]))
-        return _PartPlan(H, constraints, allowed, float(plan.value) if plan.settled else None, float(plan.alpha),
-                         float(plan.cap), (float(plan.best_value), int(plan.best_guess)), out.guesses[order],
-                         out.lbs[order])
+        return _PartPlan(
+            H,
+            constraints,
+            allowed,
+            float(plan.value) if plan.settled else None,
+            float(plan.alpha),
+            float(plan.cap),
+            (float(plan.best_value), int(plan.best_guess)),
+            out.guesses[order],
+            out.lbs[order],
+        )
 
     def _share_out(self, n: int, solve: Callable[[_Worker, int, int], None]) -> None:
         """Call ``solve(worker, group, i)`` for i in 0 … n-1 over the active workers (``group``:
@@ -1007,9 +1073,17 @@ class TreeSearch:
 
     # --- what a value is made of ----------------------------------------------------------------
 
-    def loss(self, H: np.ndarray, rows: int, constraints: HardConstraints | None = None, *,
-             guess: int = -1, value: float | None = None, pool: np.ndarray | None = None,
-             lookahead: int = 0) -> float:
+    def loss(
+        self,
+        H: np.ndarray,
+        rows: int,
+        constraints: HardConstraints | None = None,
+        *,
+        guess: int = -1,
+        value: float | None = None,
+        pool: np.ndarray | None = None,
+        lookahead: int = 0,
+    ) -> float:
         """The weight of the answers of ``H`` that the searched strategy does not find within the
         cap: ``guess`` now (-1: the search's best) and the search's best after it, the strategy
         whose value (``value``, when the caller has it) ``rank`` or ``value_of_guess`` gave.
@@ -1032,13 +1106,23 @@ class TreeSearch:
             constraints = HardConstraints.none(self.lexicon.length)
         depth = self.depth
         try:
-            return self._loss(self._current(), H, self.max_guesses - rows, constraints, guess, value, pool,
-                              lookahead or None)
+            return self._loss(
+                self._current(), H, self.max_guesses - rows, constraints, guess, value, pool, lookahead or None
+            )
         finally:
             self.set_depth(depth)
 
-    def _loss(self, wk: "_Worker", H: np.ndarray, rem: int, constraints: HardConstraints | None, guess: int,
-              value: float | None, pool: np.ndarray | None, levels: int | None) -> float:
+    def _loss(
+        self,
+        wk: _Worker,
+        H: np.ndarray,
+        rem: int,
+        constraints: HardConstraints | None,
+        guess: int,
+        value: float | None,
+        pool: np.ndarray | None,
+        levels: int | None,
+    ) -> float:
         """``loss`` below a node; ``levels``: the searched levels left above the depth limit
         (None: no limit)."""
         w = self.w[H]
@@ -1076,12 +1160,25 @@ class TreeSearch:
             if p == green:
                 continue
             part = H[pats == p]
-            lost += self._loss(wk, part, rem - 1, self._child_constraints(constraints, word, p), -1, None, pool,
-                               None if levels is None else levels - 1)
+            lost += self._loss(
+                wk,
+                part,
+                rem - 1,
+                self._child_constraints(constraints, word, p),
+                -1,
+                None,
+                pool,
+                None if levels is None else levels - 1,
+            )
         return lost
 
-    def tree(self, first: WordId | None = None, candidates: np.ndarray | None = None, *,
-             constraints: HardConstraints | None = None) -> "Node":
+    def tree(
+        self,
+        first: WordId | None = None,
+        candidates: np.ndarray | None = None,
+        *,
+        constraints: HardConstraints | None = None,
+    ) -> Node:
         """The whole strategy from this node as a tree (the first guess chosen, or given)."""
         H = self._check_cands(candidates)
         constraints = self._check_constraints(constraints)
@@ -1092,15 +1189,18 @@ class TreeSearch:
         first = self._check_guess(first)
         total, subtrees = self.subtrees(first, H, 0, constraints, build=True)
         if total >= INF:
-            raise UnsolvableError(f"{self.lexicon.guesses[first]!r} cannot find every answer within "
-                                  f"{self.max_guesses} guesses")
+            raise UnsolvableError(
+                f"{self.lexicon.guesses[first]!r} cannot find every answer within {self.max_guesses} guesses"
+            )
         return Node(first, H, total, subtrees)
 
-    def _child_constraints(self, constraints: HardConstraints | None, word: str, pattern: int) -> HardConstraints | None:
+    def _child_constraints(
+        self, constraints: HardConstraints | None, word: str, pattern: int
+    ) -> HardConstraints | None:
         """The hard-mode constraints after playing ``word`` and seeing ``pattern``."""
         return constraints.add(word, pattern) if (self.hard and constraints is not None) else constraints
 
-    def _build(self, worker: _Worker, H: np.ndarray, rows: int, constraints: HardConstraints | None) -> "Node":
+    def _build(self, worker: _Worker, H: np.ndarray, rows: int, constraints: HardConstraints | None) -> Node:
         """Walk the solved strategy below a node (every step is a table hit or a closed form)."""
         allowed = self.allowed(constraints)
         v, g = self._run(worker, H, self.max_guesses - rows, INF, allowed, -1)
@@ -1117,9 +1217,15 @@ class TreeSearch:
             children[p] = self._build(worker, H[pats == p], rows + 1, cons)
         return Node(g, H, v, children)
 
-    def best(self, candidates: np.ndarray | None = None, *, rows: int = 0,
-             constraints: HardConstraints | None = None, parallel: bool | None = None,
-             pool: np.ndarray | None = None) -> tuple[WordId, float]:
+    def best(
+        self,
+        candidates: np.ndarray | None = None,
+        *,
+        rows: int = 0,
+        constraints: HardConstraints | None = None,
+        parallel: bool | None = None,
+        pool: np.ndarray | None = None,
+    ) -> tuple[WordId, float]:
         """The best guess for the node and its value.  Raises UnsolvableError when no strategy
         finds every answer within the guesses left (only possible with a hard guess cap).
 
@@ -1127,15 +1233,24 @@ class TreeSearch:
         """
         H = self._check_cands(candidates)
         self._check_rows(rows)
-        g, v = self.best_unchecked(H, rows=rows, constraints=self._check_constraints(constraints),
-                                   parallel=parallel, pool=pool)
+        g, v = self.best_unchecked(
+            H, rows=rows, constraints=self._check_constraints(constraints), parallel=parallel, pool=pool
+        )
         if g < 0:
-            raise UnsolvableError(f"no strategy finds every one of these {H.size} answers within "
-                                  f"{self.max_guesses - rows} guesses")
+            raise UnsolvableError(
+                f"no strategy finds every one of these {H.size} answers within {self.max_guesses - rows} guesses"
+            )
         return g, v
 
-    def best_unchecked(self, H: np.ndarray, *, rows: int = 0, constraints: HardConstraints | None = None,
-                       parallel: bool | None = None, pool: np.ndarray | None = None) -> tuple[WordId, float]:
+    def best_unchecked(
+        self,
+        H: np.ndarray,
+        *,
+        rows: int = 0,
+        constraints: HardConstraints | None = None,
+        parallel: bool | None = None,
+        pool: np.ndarray | None = None,
+    ) -> tuple[WordId, float]:
         """``best`` without checks: ``H`` must be sorted, distinct, in-range answer ids (int32,
         contiguous).  Returns (-1, INF) when nothing finishes in time."""
         rem = self.max_guesses - rows
@@ -1189,12 +1304,12 @@ class TreeSearch:
         density = self.tuning.row_scan_density_weighted if self.weighted else self.tuning.row_scan_density
         if self._rows is not None and H.size * density >= self.lexicon.n_answers:
             by_answer = self._rows.T  # each guess's patterns in one run (see sk._scan_share)
-        self._on_threads(workers, lambda wk, i: sk._scan_share(wk.S, wk.X, H, T[cuts[i]:cuts[i + 1]], by_answer))
+        self._on_threads(workers, lambda wk, i: sk._scan_share(wk.S, wk.X, H, T[cuts[i] : cuts[i + 1]], by_answer))
         first = workers[0].X
         for i, wk in enumerate(workers[1:], start=1):
             lo, hi = cuts[i], cuts[i + 1]
             for slot in SCAN_SLOTS:
-                getattr(first, slot)[0][lo:hi] = getattr(wk.X, slot)[0][:hi - lo]
+                getattr(first, slot)[0][lo:hi] = getattr(wk.X, slot)[0][: hi - lo]
         return int(sk._order_scanned(workers[0].S, first, H, T, out))
 
     def warm_up(self, *, shared_parts: bool = True) -> None:
@@ -1210,8 +1325,10 @@ class TreeSearch:
         H = np.arange(lex.n_answers, dtype=np.int32)
         if shared_parts and not self.weighted and self.fail_cost >= INF and self.depth is None:
             if lex.n_answers * lex.n_guesses > 1 << 20:
-                raise ValueError(f"warm_up(shared_parts=True) solves all {lex.n_answers:,} answers: it is "
-                                 "meant for a small made-up lexicon")
+                raise ValueError(
+                    f"warm_up(shared_parts=True) solves all {lex.n_answers:,} answers: it is "
+                    "meant for a small made-up lexicon"
+                )
             cons = HardConstraints.none(lex.length) if self.hard else None
             self._split_parts([(0, H, cons)], [(0, H, cons)], 1, True)
             # the part may settle at its first guess (some made-up lists do), its other guesses
@@ -1221,8 +1338,7 @@ class TreeSearch:
             i = np.arange(min(plan.order.size, 4), dtype=np.int64)
             batch = sk.Batch(plan.order[i], plan.lbs[i], i, np.full(i.size, INF))
             race = sk.Race(plan.alpha, plan.cap, np.full(len(self._active), sk.BEST_NONE, np.int64), 0)
-            self._accounted(wk, sk._try_guesses, wk.S, wk.X, wk.TT, H, self.max_guesses - 1, plan.allowed, batch,
-                            race)
+            self._accounted(wk, sk._try_guesses, wk.S, wk.X, wk.TT, H, self.max_guesses - 1, plan.allowed, batch, race)
         T = self.allowed().guesses
         self._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))
         wk = self._active[0]
@@ -1230,9 +1346,15 @@ class TreeSearch:
             if layout is not None:  # answer by answer; guess by guess
                 sk._scan_share(wk.S, wk.X, H, T, layout)
 
-    def rank(self, candidates: np.ndarray | None = None, *, rows: int = 0,
-             constraints: HardConstraints | None = None, top: int = 10,
-             pool: np.ndarray | None = None) -> list[tuple[WordId, float]]:
+    def rank(
+        self,
+        candidates: np.ndarray | None = None,
+        *,
+        rows: int = 0,
+        constraints: HardConstraints | None = None,
+        top: int = 10,
+        pool: np.ndarray | None = None,
+    ) -> list[tuple[WordId, float]]:
         """The ``top`` guesses with their values (total or expected guesses from here), best
         first: ``best``'s choice, then the node's other candidate guesses, each searched like
         the best one (bounded by the top-th value so far, so only the shown values are exact).
@@ -1271,7 +1393,9 @@ class TreeSearch:
         rows_out += [(int(trials[i]), float(values[i])) for i in idx]
         return rows_out[:top]
 
-    def _evaluate_parallel(self, order: np.ndarray, H: np.ndarray, rem: int, allowed: Allowed, keep: int = 1) -> np.ndarray:
+    def _evaluate_parallel(
+        self, order: np.ndarray, H: np.ndarray, rem: int, allowed: Allowed, keep: int = 1
+    ) -> np.ndarray:
         """Each guess's value, the guesses shared out to the workers in order.  A guess is
         searched with the bound (keep-th best value so far + margin), so ties with the kept
         values are found exactly and, among equal values, order decides, as in the serial
@@ -1282,7 +1406,9 @@ class TreeSearch:
         is still found exactly."""
         values = np.full(order.size, INF)
         static = self._isolated
-        kept_by: list[list[float]] = [[] for _ in self._active]  # isolated: one per group; else one for all (kept_by[0])
+        kept_by: list[list[float]] = [
+            [] for _ in self._active
+        ]  # isolated: one per group; else one for all (kept_by[0])
         lock = threading.Lock()
 
         def solve(worker: _Worker, group: int, i: int) -> None:
@@ -1313,8 +1439,10 @@ class TreeSearch:
             raise InvalidIdError("no candidates: the node has no answer left")
         bad = H[(H < 0) | (H >= n)]
         if bad.size:
-            raise InvalidIdError(f"answer id {int(bad[0])} is out of range: the {self.lexicon.name} "
-                                 f"list has {n:,} answers (ids 0 to {n - 1})")
+            raise InvalidIdError(
+                f"answer id {int(bad[0])} is out of range: the {self.lexicon.name} "
+                f"list has {n:,} answers (ids 0 to {n - 1})"
+            )
         H = H.astype(np.int32)
         if np.any(H[1:] <= H[:-1]):
             H = np.unique(H)
@@ -1325,8 +1453,10 @@ class TreeSearch:
         if isinstance(guess, (bool, np.bool_)) or not isinstance(guess, (int, np.integer)):
             raise InvalidIdError(f"a guess id is an integer, not {guess!r} (use lexicon.id(word))")
         if not 0 <= int(guess) < n:
-            raise InvalidIdError(f"guess id {int(guess)} is out of range: the {self.lexicon.name} "
-                                 f"list has {n:,} guesses (ids 0 to {n - 1})")
+            raise InvalidIdError(
+                f"guess id {int(guess)} is out of range: the {self.lexicon.name} "
+                f"list has {n:,} guesses (ids 0 to {n - 1})"
+            )
         return int(guess)
 
     def _check_rows(self, rows: int) -> None:
@@ -1337,8 +1467,9 @@ class TreeSearch:
         if constraints is not None and not isinstance(constraints, HardConstraints):
             raise InvalidIdError("constraints must be a HardConstraints (game.constraints) or None")
         if constraints is not None and constraints.green_at.shape != (self.lexicon.length,):
-            raise InvalidIdError(f"constraints are for {constraints.green_at.shape[0]}-letter words, "
-                                 f"not {self.lexicon.length}")
+            raise InvalidIdError(
+                f"constraints are for {constraints.green_at.shape[0]}-letter words, not {self.lexicon.length}"
+            )
         return constraints
 
 
@@ -1351,4 +1482,4 @@ class Node:
     guess: WordId
     answers: np.ndarray
     value: float
-    children: dict[int, "Node"] = field(default_factory=dict)
+    children: dict[int, Node] = field(default_factory=dict)
