@@ -1069,15 +1069,9 @@ def _trial_order(S, X, H, T, d, bound):
 
 
 @njit(inline="always", **JIT)
-def _insert(buf, n, cap, t, key, dedup, sg):
-    """Insert index t into the buffer buf[:n] of capacity cap, sorted by ``key``, after equal
-    keys (list order breaks ties); with ``dedup`` a partition already in the buffer is not added
-    twice (equal partitions have equal keys, so signatures are only computed on a key tie)."""
-    kt = key[t]
-    if dedup:
-        for q in range(n):
-            if key[buf[q]] == kt and _signature(sg, buf[q]) == _signature(sg, t):
-                return n
+def _place(buf, n, cap, t, key, kt):
+    """Put index t (key kt) into the buffer buf[:n] of capacity cap, sorted by ``key``, after
+    equal keys (list order breaks ties); the new count (a full buffer drops its last)."""
     pos = n
     while pos > 0 and key[buf[pos - 1]] > kt:
         pos -= 1
@@ -1088,6 +1082,19 @@ def _insert(buf, n, cap, t, key, dedup, sg):
         buf[q] = buf[q - 1]
     buf[pos] = t
     return n + 1 if n < cap else cap
+
+
+@njit(inline="always", **JIT)
+def _insert(buf, n, cap, t, key, dedup, sg):
+    """Insert index t into the buffer buf[:n] of capacity cap, sorted by ``key``, after equal
+    keys (list order breaks ties); with ``dedup`` a partition already in the buffer is not added
+    twice (equal partitions have equal keys, so signatures are only computed on a key tie)."""
+    kt = key[t]
+    if dedup:
+        for q in range(n):
+            if key[buf[q]] == kt and _signature(sg, buf[q]) == _signature(sg, t):
+                return n
+    return _place(buf, n, cap, t, key, kt)
 
 
 @njit(inline="always", **JIT)
@@ -1103,16 +1110,7 @@ def _insert_signed(buf, n, cap, t, key, dedup, sig):
         for q in range(n):
             if key[buf[q]] == kt and sig[buf[q]] == st:
                 return n
-    pos = n
-    while pos > 0 and key[buf[pos - 1]] > kt:
-        pos -= 1
-    if pos >= cap:
-        return n
-    last = n if n < cap else cap - 1
-    for q in range(last, pos, -1):
-        buf[q] = buf[q - 1]
-    buf[pos] = t
-    return n + 1 if n < cap else cap
+    return _place(buf, n, cap, t, key, kt)
 
 
 @njit(**JIT)
