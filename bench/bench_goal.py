@@ -26,6 +26,7 @@ import argparse
 import datetime as dt
 import inspect
 import time
+from collections.abc import Iterator
 
 import numpy as np
 from common import data_dir, report
@@ -35,6 +36,7 @@ import wordlebot.search.openings  # noqa: F401  (everything imported before any 
 import wordlebot.search.tree_search  # noqa: F401
 from wordlebot.app.wordsets import load_lexicon
 from wordlebot.core.feedback import feedback_unchecked as _feedback
+from wordlebot.core.game import Game
 from wordlebot.policy.advisor import Advisor
 
 SETS = (("classic", "salet"), ("nyt-3158", "tarse"), ("nyt", None))
@@ -59,6 +61,35 @@ def timed(adv: Advisor, game) -> tuple[float, float, float]:
     return (1000 * (time.perf_counter() - t0), 1000 * (time.process_time() - c0), (search.work_done - w0) / 1e6)
 
 
+def second_moves(adv: Advisor, lex, first: str) -> Iterator[Game]:
+    """The games after ``first``, one per reply that does not solve it (in pattern order)."""
+    for p in sorted({_feedback(first, a) for a in lex.answers}):
+        game = adv.new_game()
+        game.guess(first, p)
+        if not game.solved:
+            yield game
+
+
+def third_moves(adv: Advisor, lex, first: str, answer_ids: list[int], distinct: bool) -> Iterator[Game]:
+    """For each answer, the game after ``first`` and the advisor's own second move, unless either
+    solves it; with ``distinct`` each state once.  Lazy: each state is timed as it comes, before
+    the next is played (the advisor's second move would otherwise be asked ahead of its timing)."""
+    seen = set()
+    for j in answer_ids:
+        answer = lex.answers[j]
+        game = adv.new_game()
+        game.guess(first, _feedback(first, answer))
+        if game.solved:
+            continue
+        w = adv.best(game)
+        game.guess(w, _feedback(w, answer))
+        key = (w, _feedback(w, answer), _feedback(first, answer))
+        if game.solved or (distinct and key in seen):
+            continue
+        seen.add(key)
+        yield game
+
+
 def player_path(lex, goal: str, first: str, likeliest: int, repeats: int) -> None:
     """Every reply to ``first`` (second move) and the third move of each of the ``likeliest``
     answers (the goal's own second move played), each distinct state asked once a repeat, on one
@@ -78,25 +109,8 @@ def player_path(lex, goal: str, first: str, likeliest: int, repeats: int) -> Non
         adv._ranked.clear()
         for search in adv._searches.values():
             search._last_order = None
-        second, third, seen = [], [], set()
-        for p in sorted({_feedback(first, a) for a in lex.answers}):
-            game = adv.new_game()
-            game.guess(first, p)
-            if not game.solved:
-                second.append(timed(adv, game))
-        for j in order.tolist():
-            answer = lex.answers[j]
-            game = adv.new_game()
-            game.guess(first, _feedback(first, answer))
-            if game.solved:
-                continue
-            w = adv.best(game)
-            game.guess(w, _feedback(w, answer))
-            key = (w, _feedback(w, answer), _feedback(first, answer))
-            if game.solved or key in seen:
-                continue
-            seen.add(key)
-            third.append(timed(adv, game))
+        second = [timed(adv, game) for game in second_moves(adv, lex, first)]
+        third = [timed(adv, game) for game in third_moves(adv, lex, first, order.tolist(), distinct=True)]
         for name, both in (("2nd move", second), ("3rd move", third)):
             a = np.array(both)
             row = (
@@ -158,24 +172,8 @@ def main() -> None:
             warm = adv.new_game()
             warm.guess(first, _feedback(first, lex.answers[0]))
             adv.suggest(warm, 5)  # compile and allocate
-            second = []
-            for p in sorted({_feedback(first, a) for a in lex.answers}):
-                game = adv.new_game()
-                game.guess(first, p)
-                if not game.solved:
-                    second.append(timed(adv, game))
-            third = []
-            for j in sample.tolist():
-                answer = lex.answers[j]
-                game = adv.new_game()
-                game.guess(first, _feedback(first, answer))
-                if game.solved:
-                    continue
-                w = adv.best(game)
-                game.guess(w, _feedback(w, answer))
-                if game.solved:
-                    continue
-                third.append(timed(adv, game))
+            second = [timed(adv, game) for game in second_moves(adv, lex, first)]
+            third = [timed(adv, game) for game in third_moves(adv, lex, first, sample.tolist(), distinct=False)]
             for name, both in (("2nd move", second), ("3rd move", third)):
                 for clock, ms in zip(("wall", "cpu", "work"), np.array(both).T):
                     unit = "Mu" if clock == "work" else "ms"
