@@ -8,7 +8,11 @@ process's kept first moves forgotten before each request): the dearest case a re
 The cases of the issue (255 s, 229 s, 59 s) are always among them.  Prints each request's time,
 then the worst and the median.
 
-    python bench/bench_multi_fuzz.py [--requests 60] [--seed 41]
+    python bench/bench_multi_fuzz.py [--requests 60] [--seed 41] [--hard-first-moves]
+
+``--hard-first-moves`` adds every cold nyt hard-mode first move (boards 2-8, every cap up to
+boards + 5, both objectives): the dearest corner of the space, where the deadlock share and the
+failure risk near the cap are both measured over all 14,855 words.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--requests", type=int, default=60, help="random requests besides the issue's")
     ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--hard-first-moves", action="store_true", help="every cold nyt hard first move too")
     args = ap.parse_args()
     os.environ["WORDLEBOT_DATA"] = str(data_dir())
     os.environ["WORDLEBOT_CACHE"] = tempfile.mkdtemp(prefix="bench-multi-fuzz-")  # nothing kept
@@ -47,6 +52,13 @@ def main() -> None:
     matrices = {name: pattern_matrix(lex) for name, lex in lexicons.items()}
     rng = random.Random(args.seed)
     cases = [(w, b, cap, False, "score", 0) for w, b, cap in ISSUE_CASES]
+    if args.hard_first_moves:
+        cases += [
+            ("nyt", b, cap, True, objective, 0)
+            for b in range(2, 9)
+            for cap in range(b, b + 6)
+            for objective in ("score", "guesses")
+        ]
     for _ in range(args.requests):
         boards = rng.randint(2, 8)
         cases.append(

@@ -22,7 +22,7 @@ def lex():
 
 def _count_cells(monkeypatch):
     """Counts the cells the failure risk's scans cover (the partition kernel's, as before the
-    bound; the sorted scan's since), and fails fast past four budgets (minutes otherwise)."""
+    bound; the stamped scan's since), and fails fast past four budgets (minutes otherwise)."""
     cells = [0]
     limit = 4 * getattr(policy, "RISK_WORK", 20_000_000)
 
@@ -38,14 +38,15 @@ def _count_cells(monkeypatch):
         return scan(matrix, guesses, cands, weights, length)
 
     monkeypatch.setattr(policy, "partition_stats", counted_scan)
-    most = getattr(policy, "_most_parts", None)
-    if most is not None:
+    from wordlebot.core import kernels
 
-        def counted_most(matrix, guesses, part):
-            add(len(guesses) * len(part))
-            return most(matrix, guesses, part)
+    most = kernels._most_parts
 
-        monkeypatch.setattr(policy, "_most_parts", counted_most)
+    def counted_most(matrix, guesses, part, n_patterns):
+        add(len(guesses) * len(part))
+        return most(matrix, guesses, part, n_patterns)
+
+    monkeypatch.setattr(kernels, "_most_parts", counted_most)
     return cells
 
 

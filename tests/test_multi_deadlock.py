@@ -63,6 +63,13 @@ def test_the_doomed_share_is_the_rule_applied_by_hand(boards):
     )
     np.testing.assert_array_equal(got, want)
     assert 0 < want.mean() < 1  # both kinds of tuple occur: the comparison says something
+    # Told to stop at a count, a guess is counted up to it: the naive count, capped there (the
+    # tuples are counted in order, so the cap is reached exactly when the count gets there).
+    lost = np.rint(want * len(samples)).astype(np.int64)
+    stop_at = np.arange(LEX.n_guesses, dtype=np.int64) % (len(samples) + 2)
+    capped = doomed_share(game, np.arange(LEX.n_guesses), M, samples, stop_at)
+    np.testing.assert_array_equal(capped, np.minimum(lost, stop_at) / len(samples))
+    assert (lost > stop_at).any() and (lost < stop_at).any()
 
 
 def test_two_greens_in_one_place_or_an_answer_the_other_board_bars_lose_the_game():
@@ -103,6 +110,8 @@ def test_samples_are_a_function_of_the_state_and_bad_ones_are_refused():
         doomed_share(game, np.arange(3), M, bad)
     with pytest.raises(WordlebotError, match="guess ids"):
         doomed_share(game, np.array([LEX.n_guesses]), M, a)
+    with pytest.raises(WordlebotError, match="one count per guess"):
+        doomed_share(game, np.arange(3), M, a, np.array([1, 2]))
 
 
 def test_every_tuple_of_a_small_game_agrees_with_the_rule():

@@ -339,7 +339,7 @@ def _needed_letters(min_count, letters):
     return n
 
 
-@njit(inline="always", **JIT)  # (inlined: as a call it made _doomed_share 25 % slower)
+@njit(inline="always", **JIT)  # (inlined: as a call it was 25 % slower in a hot loop)
 def _keeps_hints(code, green_at, min_count, letters, n_letters):
     """Whether the word ``code`` keeps every green (``green_at[i]`` >= 0) in place and uses each
     of the ``n_letters`` letters of ``letters`` at least ``min_count[x]`` times (the hard-mode
@@ -444,6 +444,31 @@ def _board_costs(matrix, guess_ids, cand_ids, weights, green, n_patterns, solve_
 
 
 @njit(**JIT)
+def _most_parts(matrix, guess_ids, cand_ids, n_patterns):
+    """The most parts one guess of ``guess_ids`` makes of the candidates ``cand_ids``: the
+    patterns each guess shows, counted where they are first seen (a table of ``n_patterns``
+    stamps, stamped with the guess's turn, so nothing is cleared between guesses: work in
+    proportion to guesses times candidates).  Stops early once a guess parts every candidate."""
+    seen = np.zeros(n_patterns, np.int64)
+    n = cand_ids.shape[0]
+    most = 0
+    for k in range(guess_ids.shape[0]):
+        row = matrix[guess_ids[k]]
+        stamp = k + 1
+        parts = 0
+        for j in range(n):
+            p = row[cand_ids[j]]
+            if seen[p] != stamp:
+                seen[p] = stamp
+                parts += 1
+        if parts > most:
+            most = parts
+            if most == n:
+                break
+    return most
+
+
+@njit(**JIT)
 def _merge_hints(board_green, board_need, skip, at, need):
     """Merge the hints of every board but those marked in ``skip`` into ``at`` (-1 free) and
     ``need``; True when two of them fix different letters in one place."""
@@ -465,8 +490,29 @@ def _merge_hints(board_green, board_need, skip, at, need):
     return conflict
 
 
+@njit(**JIT)
+def _row_hints(code, pattern, distinct, n_distinct, green_out, shown_out):
+    """What one row (``code`` shown ``pattern``) asks of every later hard-mode guess: the letter
+    fixed in each place (``green_out``, -1 free) and, for each of the guess's ``n_distinct``
+    letters ``distinct``, how many times it is shown (``shown_out``: needed at least that often)."""
+    length = code.shape[0]
+    for j in range(n_distinct):
+        shown_out[j] = 0
+    q = pattern
+    for i in range(length):
+        colour = q % 3
+        q //= 3
+        green_out[i] = code[i] if colour == 2 else -1
+        if colour != 0:
+            for j in range(n_distinct):
+                if distinct[j] == code[i]:
+                    shown_out[j] += 1
+
+
 @njit(**JIT_PARALLEL)
-def _doomed_share(matrix, guess_ids, guess_codes, answer_codes, board_green, board_need, samples, green, out):
+def _doomed_share(
+    matrix, guess_ids, guess_codes, answer_codes, answer_counts, board_green, board_need, samples, stop_at, green, out
+):
     """For each guess, the share of the answer tuples ``samples`` (rows: one answer id per open
     board) after which a hard-mode multi-board game is lost (multi/deadlock.py): no open board's
     answer keeps the joint hints of the boards left open, so none can ever be solved (a board's
@@ -476,11 +522,18 @@ def _doomed_share(matrix, guess_ids, guess_codes, answer_codes, board_green, boa
     (boards x 26, least count of each letter).  A board the guess solves drops out, hints and
     all; a tuple the guess solves entirely is not lost.  The hints so far are merged once; a
     tuple adds the guess's row on each board (greens stay; a letter shown n times in a row is
-    needed n times) and checks each open board's answer against the letters needed."""
+    needed n times) and checks each open board's answer against the letters needed (its letter
+    counts ``answer_counts``, answers x 26).  What a row asks (``_row_hints``) is worked out once
+    per guess and pattern, when the pattern first comes up.
+
+    A guess's tuples are counted until ``stop_at[k]`` of them are lost (pass more than the
+    samples to count them all): past that the guess cannot matter to its caller, and its share
+    is then a lower bound, at least ``stop_at[k]`` / samples."""
     ng = guess_ids.shape[0]
     n_boards = samples.shape[1]
     n_samples = samples.shape[0]
     length = guess_codes.shape[1]
+    n_patterns = green + 1
     at0 = np.empty(length, np.int64)
     need0 = np.empty(ALPHABET, np.int64)
     conflict0 = _merge_hints(board_green, board_need, np.zeros(n_boards, np.bool_), at0, need0)
@@ -493,12 +546,27 @@ def _doomed_share(matrix, guess_ids, guess_codes, answer_codes, board_green, boa
         solved = np.zeros(n_boards, np.bool_)
         letters = np.empty(ALPHABET, np.int64)
         pats = np.empty(n_boards, np.int64)
+        distinct = np.empty(length, np.int64)
+        row_green = np.empty((n_patterns, length), np.int64)
+        row_shown = np.empty((n_patterns, length), np.int64)
+        known = np.zeros(n_patterns, np.int64)  # known[p] == k + 1: pattern p's row worked out for guess k
         for k in range(c * ng // nchunks, (c + 1) * ng // nchunks):
             g = guess_ids[k]
             mrow = matrix[g]
             code = guess_codes[g]
+            n_distinct = 0
+            for i in range(length):
+                new = True
+                for j in range(n_distinct):
+                    if distinct[j] == code[i]:
+                        new = False
+                if new:
+                    distinct[n_distinct] = code[i]
+                    n_distinct += 1
             doomed = 0
             for s in range(n_samples):
+                if doomed >= stop_at[k]:
+                    break
                 any_solved = False
                 left = 0
                 for b in range(n_boards):
@@ -523,35 +591,46 @@ def _doomed_share(matrix, guess_ids, guess_codes, answer_codes, board_green, boa
                 for b in range(n_boards):
                     if solved[b]:
                         continue
-                    q = pats[b]
+                    p = pats[b]
+                    if known[p] != k + 1:
+                        _row_hints(code, p, distinct, n_distinct, row_green[p], row_shown[p])
+                        known[p] = k + 1
                     for i in range(length):
-                        colour = q % 3
-                        q //= 3
-                        if colour == 0:
-                            continue
-                        x = code[i]
-                        if colour == 2:
+                        x = row_green[p, i]
+                        if x >= 0:
                             if at[i] >= 0 and at[i] != x:
                                 conflict = True
                             at[i] = x
-                        shown = 0  # times x is shown in this row
-                        r = pats[b]
-                        for i2 in range(length):
-                            if r % 3 != 0 and code[i2] == x:
-                                shown += 1
-                            r //= 3
+                    for j in range(n_distinct):
+                        x = distinct[j]
+                        shown = row_shown[p, j]
                         if shown > need[x]:
                             if need[x] == 0:
                                 letters[n_letters] = x
                                 n_letters += 1
                             total += shown - need[x]
                             need[x] = shown
+                    if conflict or total > length:  # (lost already: the other rows cannot undo it)
+                        break
                 if conflict or total > length:  # two greens in one place, or too many letters
                     doomed += 1
                     continue
                 free = False
                 for b in range(n_boards):
-                    if not solved[b] and _keeps_hints(answer_codes[samples[s, b]], at, need, letters, n_letters):
+                    if solved[b]:
+                        continue
+                    a = samples[s, b]
+                    keeps = True
+                    for i in range(length):
+                        if at[i] >= 0 and answer_codes[a, i] != at[i]:
+                            keeps = False
+                            break
+                    if keeps:
+                        for j in range(n_letters):
+                            if answer_counts[a, letters[j]] < need[letters[j]]:
+                                keeps = False
+                                break
+                    if keeps:
                         free = True
                         break
                 if not free:

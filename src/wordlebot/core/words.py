@@ -258,6 +258,15 @@ class Lexicon:
         return encode(self.answers)
 
     @cached_property
+    def answer_letter_counts(self) -> np.ndarray:
+        """How many times each letter (0-25) occurs in each answer: answers x 26, int8."""
+        counts = np.zeros((self.n_answers, 26), np.int8)
+        codes = self.answer_codes
+        for i in range(codes.shape[1]):
+            np.add.at(counts, (np.arange(self.n_answers), codes[:, i]), 1)
+        return counts
+
+    @cached_property
     def prior(self) -> np.ndarray:
         """Answer probabilities (float64, sums to 1); uniform when no weights were given."""
         if self.weights is not None:

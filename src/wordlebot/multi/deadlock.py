@@ -55,13 +55,21 @@ def sample_tuples(game: MultiGame, boards: list[int], n: int = DEADLOCK_SAMPLES)
 
 
 def doomed_share(
-    game: MultiGame, guess_ids: np.ndarray, matrix: np.ndarray, samples: np.ndarray | None = None
+    game: MultiGame,
+    guess_ids: np.ndarray,
+    matrix: np.ndarray,
+    samples: np.ndarray | None = None,
+    stop_at: np.ndarray | None = None,
 ) -> np.ndarray:
     """For each guess of ``guess_ids``, the share of answer tuples (``samples``: rows of answer
     ids, one per open board, each a candidate of its board; drawn by ``sample_tuples`` when None)
     after which the game is lost for certain: no open board's answer keeps the hints of every
     board left open, so none can be guessed, and hints go only with a solved board.  Zero outside
-    hard mode, and where an open board's answer is off the list (where it stands is not known)."""
+    hard mode, and where an open board's answer is off the list (where it stands is not known).
+
+    ``stop_at`` (one count per guess) lets a caller that only needs to know whether a guess's
+    share reaches a mark stop counting it there: a share at or past ``stop_at[k]`` / samples is
+    then a lower bound (the tuples after that point are not looked at)."""
     guess_ids = np.ascontiguousarray(guess_ids, np.int64)
     lex = game.lexicon
     if guess_ids.size and (guess_ids.min() < 0 or guess_ids.max() >= lex.n_guesses):
@@ -78,10 +86,25 @@ def doomed_share(
     for j, b in enumerate(boards):
         if not np.isin(samples[:, j], game.candidates(b)).all():
             raise WordlebotError(f"a sampled answer for board {b + 1} is not one of its candidates")
+    if stop_at is None:
+        stop_at = np.full(guess_ids.size, samples.shape[0] + 1, np.int64)
+    stop_at = np.ascontiguousarray(stop_at, np.int64)
+    if stop_at.shape != guess_ids.shape:
+        raise WordlebotError("stop_at must give one count per guess")
     rules = [game.boards[b].constraints for b in boards]
     green_at = np.array([r.green_at for r in rules], np.int8).reshape(len(boards), lex.length)
     need = np.array([r.min_count for r in rules], np.int64).reshape(len(boards), kernels.ALPHABET)
     kernels._doomed_share(
-        matrix, guess_ids, lex.guess_codes, lex.answer_codes, green_at, need, samples, all_green(lex.length), out
+        matrix,
+        guess_ids,
+        lex.guess_codes,
+        lex.answer_codes,
+        lex.answer_letter_counts,
+        green_at,
+        need,
+        samples,
+        stop_at,
+        all_green(lex.length),
+        out,
     )
     return out

@@ -200,22 +200,8 @@ class RiskWork:
             guesses = np.union1d(self.pool, own)
             cost = guesses.size * part.size
         self.spent += cost
-        found = self.best[key] = _most_parts(self.matrix, guesses, part)
+        found = self.best[key] = int(kernels._most_parts(self.matrix, guesses, part, 3**lex.length))
         return found
-
-
-def _most_parts(matrix: np.ndarray, guesses: np.ndarray, part: np.ndarray) -> int:
-    """The most parts one of ``guesses`` makes of the answers ``part``: each guess's patterns
-    sorted, the parts counted where they change (work in proportion to guesses times
-    candidates, where the partition kernel clears a table of every pattern for each guess)."""
-    most = 0
-    for start in range(0, guesses.size, _ROWS_AT_ONCE):
-        block = np.sort(matrix[np.ix_(guesses[start : start + _ROWS_AT_ONCE], part)], axis=1)
-        most = max(most, 1 + int(np.count_nonzero(block[:, 1:] != block[:, :-1], axis=1).max()))
-    return most
-
-
-_ROWS_AT_ONCE = 2048  # guesses sorted in one block (bounds the memory of a big part's scan)
 
 
 def _failure_risk(game: MultiGame, gid: int, cands: dict[int, np.ndarray], work: RiskWork) -> float:
@@ -270,31 +256,49 @@ def _charge_deadlocks(
 ) -> tuple[np.ndarray, np.ndarray]:
     """``total`` weighed against the loss of every board in the deadlock share of each word
     (multi/deadlock.py), and the shares.  Exact for the ``keep`` best words, without measuring
-    every word: a charged total lies between the estimate and the loss, so the words are measured
-    in the order of the smaller of the two, and once it exceeds the ``keep``-th best charged total
-    no word left can come into the first ``keep`` (each stays at that bound, behind them).  On nyt
-    a first move measured all 14,855 words (2.4 s of a 5 s suggestion); the result is the same."""
+    every word in full: a charged total lies between the estimate and the loss, so the words are
+    measured in the order of the smaller of the two, and once it exceeds the ``keep``-th best
+    charged total no word left can come into the first ``keep`` (each stays at that bound, behind
+    them).  Within a word, its tuples are counted only until the share so far charges it past
+    that total (``doomed_share``'s ``stop_at``): its share is then a lower bound and its charged
+    total too, both still behind the first ``keep``.  On nyt a hard-mode first move measured every
+    tuple of all 14,855 words (2.4 s of a 5 s Octordle suggestion); the first ``keep`` are the same."""
     active = [b for b in game.active if b not in game.off_list]
     lost = len(active) * (game.max_guesses + 1 - game.guesses_used)
     weight = DEADLOCK_WEIGHT_FIRST if not game.rows else DEADLOCK_WEIGHT
     lower = np.minimum(total, lost)
     by_bound = np.lexsort((pool, lower))
     samples = deadlock.sample_tuples(game, game.active)  # (once: every chunk on the same tuples)
+    n = samples.shape[0]
     doomed = np.zeros(pool.size)
     charged_total = lower.copy()
     done = np.zeros(pool.size, np.bool_)
     for start in range(0, pool.size, DEADLOCK_CHUNK):
         idx = by_bound[start : start + DEADLOCK_CHUNK]
+        stop_at = np.full(idx.size, n + 1, np.int64)
         if done.sum() >= keep:
-            kth = np.partition(charged_total[done], keep - 1)[keep - 1]
-            if np.round(lower[idx[0]], 9) > np.round(kth, 9):
+            kth = np.round(np.partition(charged_total[done], keep - 1)[keep - 1], 9)
+            if np.round(lower[idx[0]], 9) > kth:
                 break
-        share = deadlock.doomed_share(game, pool[idx], m, samples)
+            stop_at = _counts_past(total[idx], lost, weight, n, kth)
+        share = deadlock.doomed_share(game, pool[idx], m, samples, stop_at)
         charged = np.minimum(1.0, weight * share)
         doomed[idx] = share
         charged_total[idx] = (1.0 - charged) * total[idx] + charged * lost
         done[idx] = True
     return charged_total, doomed
+
+
+def _counts_past(total: np.ndarray, lost: float, weight: float, n: int, kth: float) -> np.ndarray:
+    """For each estimate of ``total``, the fewest lost tuples of ``n`` whose share charges it past
+    ``kth`` (rounded as the ranking compares), or n + 1 where no count does: the charged total
+    of every count, tried one by one (n + 1 values a word; it is not monotone where the
+    estimate exceeds the loss)."""
+    counts = np.arange(n + 1)
+    charged = np.minimum(1.0, weight * counts / n)[None, :]
+    past = np.round((1.0 - charged) * total[:, None] + charged * lost, 9) > kth
+    past &= np.minimum.accumulate(past[:, ::-1], axis=1)[:, ::-1]  # (past from there on, each count)
+    return np.where(past.any(axis=1), past.argmax(axis=1), n + 1).astype(np.int64)
 
 
 OPENING_ROWS = 10  # first-move rows kept (a shorter table is their first rows)
