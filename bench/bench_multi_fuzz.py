@@ -48,7 +48,8 @@ def main() -> None:
     from wordlebot.core.matrix import pattern_matrix
     from wordlebot.multi import MultiGame, policy, suggest
 
-    lexicons = {name: load_lexicon(name) for name in ("classic", "nyt")}
+    # (build_model: the answer model's prior of today, as the web endpoint serves it)
+    lexicons = {name: load_lexicon(name, build_model=True) for name in ("classic", "nyt")}
     matrices = {name: pattern_matrix(lex) for name, lex in lexicons.items()}
     rng = random.Random(args.seed)
     cases = [(w, b, cap, False, "score", 0) for w, b, cap in ISSUE_CASES]

@@ -149,7 +149,7 @@ async def build_states(port: int, words: str, n_answers: int, seed: int) -> tupl
         doc = json.loads(body)
         if status != 200:
             sys.exit(f"first suggestion failed: {doc}")
-        lex = load_lexicon(words, data_dir=data_dir())  # the same lists the server reads
+        lex = load_lexicon(words, data_dir=data_dir(), build_model=True)  # the lists and prior the server reads
         picks = np.random.default_rng(seed).choice(lex.n_answers, n_answers, p=lex.prior)
         answers = [lex.answers[i] for i in picks]
         states: dict[str, bytes] = {}
@@ -209,7 +209,7 @@ async def load(port: int, bodies: list[bytes], connections: int, seconds: float,
 def fresh_states(words: str, n: int, seed: int) -> list[bytes]:
     """``n`` distinct states no server has seen: openers and later guesses drawn from the 500
     likeliest answers, answers drawn from the prior, 1-3 rows, never solved."""
-    lex = load_lexicon(words, data_dir=data_dir())
+    lex = load_lexicon(words, data_dir=data_dir(), build_model=True)
     rng = np.random.default_rng(seed + 1000)
     pool = [lex.answers[i] for i in np.argsort(-lex.prior, kind="stable")[:500]]
     green = "2" * lex.length

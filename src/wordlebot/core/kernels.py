@@ -491,22 +491,26 @@ def _merge_hints(board_green, board_need, skip, at, need):
 
 
 @njit(**JIT)
-def _row_hints(code, pattern, distinct, n_distinct, green_out, shown_out):
-    """What one row (``code`` shown ``pattern``) asks of every later hard-mode guess: the letter
-    fixed in each place (``green_out``, -1 free) and, for each of the guess's ``n_distinct``
-    letters ``distinct``, how many times it is shown (``shown_out``: needed at least that often)."""
+def _row_hints(code, pattern, distinct, n_distinct, shown_out):
+    """What one row (``code`` shown ``pattern``) asks of every later hard-mode guess: returns the
+    places it fixes as a bit mask (bit i: the guess's letter in place i, green), and writes how
+    many times each of the guess's ``n_distinct`` letters ``distinct`` is shown (``shown_out``:
+    needed at least that often)."""
     length = code.shape[0]
     for j in range(n_distinct):
         shown_out[j] = 0
+    mask = 0
     q = pattern
     for i in range(length):
         colour = q % 3
         q //= 3
-        green_out[i] = code[i] if colour == 2 else -1
+        if colour == 2:
+            mask |= 1 << i
         if colour != 0:
             for j in range(n_distinct):
                 if distinct[j] == code[i]:
                     shown_out[j] += 1
+    return mask
 
 
 @njit(**JIT_PARALLEL)
@@ -520,11 +524,18 @@ def _doomed_share(
 
     The open boards' hints so far: ``board_green`` (boards x length, -1 free), ``board_need``
     (boards x 26, least count of each letter).  A board the guess solves drops out, hints and
-    all; a tuple the guess solves entirely is not lost.  The hints so far are merged once; a
-    tuple adds the guess's row on each board (greens stay; a letter shown n times in a row is
-    needed n times) and checks each open board's answer against the letters needed (its letter
-    counts ``answer_counts``, answers x 26).  What a row asks (``_row_hints``) is worked out once
-    per guess and pattern, when the pattern first comes up.
+    all; a tuple the guess solves entirely is not lost.  A tuple adds the guess's row on each
+    board (greens stay; a letter shown n times in a row is needed n times) and checks each open
+    board's answer against the letters needed (its letter counts ``answer_counts``, answers x 26).
+    What a row asks (``_row_hints``) is worked out once per guess and pattern, when it first comes up.
+
+    Most tuples solve no board, and take a short path: the hints so far are the same for all of
+    them, so each answer is checked against them once (``kept``); the rows add only greens in the
+    guess's own places, as a bit mask, and counts of the guess's own letters.  A place fixed to
+    one letter and now green with another (``clash``) loses the game; an answer keeps the new
+    greens when their union lies within its own row's greens (a green is where the answer has
+    the guess's letter), and the counts when it has each letter of the guess as often as any
+    row shows it.  A tuple that solves a board merges the others' hints afresh, the long way.
 
     A guess's tuples are counted until ``stop_at[k]`` of them are lost (pass more than the
     samples to count them all): past that the guess cannot matter to its caller, and its share
@@ -539,6 +550,12 @@ def _doomed_share(
     conflict0 = _merge_hints(board_green, board_need, np.zeros(n_boards, np.bool_), at0, need0)
     letters0 = np.empty(ALPHABET, np.int64)
     n_letters0 = _needed_letters(need0, letters0)
+    total0 = 0
+    for x in range(ALPHABET):
+        total0 += need0[x]
+    kept = np.empty(answer_codes.shape[0], np.bool_)
+    for a in range(answer_codes.shape[0]):
+        kept[a] = _keeps_hints(answer_codes[a], at0, need0, letters0, n_letters0)
     nchunks = min(ng, 64)
     for c in prange(nchunks):
         at = np.empty(length, np.int64)
@@ -547,7 +564,8 @@ def _doomed_share(
         letters = np.empty(ALPHABET, np.int64)
         pats = np.empty(n_boards, np.int64)
         distinct = np.empty(length, np.int64)
-        row_green = np.empty((n_patterns, length), np.int64)
+        most = np.empty(length, np.int64)  # most[j]: the most times a row shows distinct[j]
+        row_mask = np.empty(n_patterns, np.int64)
         row_shown = np.empty((n_patterns, length), np.int64)
         known = np.zeros(n_patterns, np.int64)  # known[p] == k + 1: pattern p's row worked out for guess k
         for k in range(c * ng // nchunks, (c + 1) * ng // nchunks):
@@ -563,6 +581,13 @@ def _doomed_share(
                 if new:
                     distinct[n_distinct] = code[i]
                     n_distinct += 1
+            clash = 0
+            for i in range(length):
+                if at0[i] >= 0 and at0[i] != code[i]:
+                    clash |= 1 << i
+            other = total0  # the letters needed so far, but the guess's own
+            for j in range(n_distinct):
+                other -= need0[distinct[j]]
             doomed = 0
             for s in range(n_samples):
                 if doomed >= stop_at[k]:
@@ -574,66 +599,74 @@ def _doomed_share(
                     solved[b] = pats[b] == green
                     any_solved |= solved[b]
                     left += not solved[b]
+                    if known[pats[b]] != k + 1:
+                        row_mask[pats[b]] = _row_hints(code, pats[b], distinct, n_distinct, row_shown[pats[b]])
+                        known[pats[b]] = k + 1
                 if left == 0:
                     continue
-                if any_solved:  # (rare) a solved board's hints drop: merge the others afresh
+                lost = False
+                if not any_solved:  # the short path
+                    union = 0
+                    for j in range(n_distinct):
+                        most[j] = 0
+                    for b in range(n_boards):
+                        p = pats[b]
+                        union |= row_mask[p]
+                        for j in range(n_distinct):
+                            if row_shown[p, j] > most[j]:
+                                most[j] = row_shown[p, j]
+                    lost = conflict0 or (union & clash) != 0
+                    if not lost:
+                        total = other
+                        for j in range(n_distinct):
+                            total += max(need0[distinct[j]], most[j])
+                        lost = total > length
+                    if not lost:
+                        lost = True
+                        for b in range(n_boards):
+                            a = samples[s, b]
+                            if not kept[a] or (union & ~row_mask[pats[b]]) != 0:
+                                continue
+                            enough = True
+                            for j in range(n_distinct):
+                                if answer_counts[a, distinct[j]] < most[j]:
+                                    enough = False
+                                    break
+                            if enough:
+                                lost = False
+                                break
+                else:  # (rare) a solved board's hints drop: merge the others afresh
                     conflict = _merge_hints(board_green, board_need, solved, at, need)
                     n_letters = _needed_letters(need, letters)
-                else:
-                    at[:] = at0
-                    need[:] = need0
-                    conflict = conflict0
-                    n_letters = n_letters0
-                    letters[:] = letters0
-                total = 0
-                for j in range(n_letters):
-                    total += need[letters[j]]
-                for b in range(n_boards):
-                    if solved[b]:
-                        continue
-                    p = pats[b]
-                    if known[p] != k + 1:
-                        _row_hints(code, p, distinct, n_distinct, row_green[p], row_shown[p])
-                        known[p] = k + 1
-                    for i in range(length):
-                        x = row_green[p, i]
-                        if x >= 0:
-                            if at[i] >= 0 and at[i] != x:
-                                conflict = True
-                            at[i] = x
-                    for j in range(n_distinct):
-                        x = distinct[j]
-                        shown = row_shown[p, j]
-                        if shown > need[x]:
-                            if need[x] == 0:
-                                letters[n_letters] = x
-                                n_letters += 1
-                            total += shown - need[x]
-                            need[x] = shown
-                    if conflict or total > length:  # (lost already: the other rows cannot undo it)
-                        break
-                if conflict or total > length:  # two greens in one place, or too many letters
-                    doomed += 1
-                    continue
-                free = False
-                for b in range(n_boards):
-                    if solved[b]:
-                        continue
-                    a = samples[s, b]
-                    keeps = True
-                    for i in range(length):
-                        if at[i] >= 0 and answer_codes[a, i] != at[i]:
-                            keeps = False
-                            break
-                    if keeps:
-                        for j in range(n_letters):
-                            if answer_counts[a, letters[j]] < need[letters[j]]:
-                                keeps = False
+                    for b in range(n_boards):
+                        if solved[b]:
+                            continue
+                        p = pats[b]
+                        for i in range(length):
+                            if row_mask[p] >> i & 1:
+                                if at[i] >= 0 and at[i] != code[i]:
+                                    conflict = True
+                                at[i] = code[i]
+                        for j in range(n_distinct):
+                            x = distinct[j]
+                            if row_shown[p, j] > need[x]:
+                                if need[x] == 0:
+                                    letters[n_letters] = x
+                                    n_letters += 1
+                                need[x] = row_shown[p, j]
+                    total = 0
+                    for j in range(n_letters):
+                        total += need[letters[j]]
+                    lost = conflict or total > length  # two greens in one place, or too many letters
+                    if not lost:
+                        lost = True
+                        for b in range(n_boards):
+                            if not solved[b] and _keeps_hints(
+                                answer_codes[samples[s, b]], at, need, letters, n_letters
+                            ):
+                                lost = False
                                 break
-                    if keeps:
-                        free = True
-                        break
-                if not free:
+                if lost:
                     doomed += 1
             out[k] = doomed / n_samples
 
