@@ -1055,19 +1055,24 @@ def test_the_multi_board_status_says_each_row_in_words():
 
 
 def test_the_multi_board_ui_fits_80x24():
+    """Boards, the line typed in and its status all on screen at 80x24; in hard mode too, where
+    each suggestion's why (its deadlock share) wraps to two lines and five of them pushed the
+    line off the bottom of the screen."""
     from wordlebot.tui.multi import MultiBoardApp
 
-    for boards in (2, 4, 8):
+    for boards, hard in ((2, False), (4, False), (8, False), (2, True), (4, True), (8, True)):
 
         async def go():
-            app = MultiBoardApp(lexicon(), boards)
+            app = MultiBoardApp(lexicon(), boards, hard=hard)
             async with app.run_test(size=SIZE) as pilot:
                 await settle_multi(app, pilot)
                 for b in range(boards):
                     r = app.query_one(f"#board-{b}").region
                     assert r.right <= 80 and r.bottom <= 24 and r.width > 0, (boards, b, r)
-                assert app.query_one("#status").region.bottom <= 23, boards
-                assert app.query_one("#line").region.width > 40
+                line = app.query_one("#line").region
+                assert line.width > 40 and line.height >= 3 and line.bottom <= 23, (boards, hard, line)
+                assert app.query_one("#status").region.bottom <= 23, (boards, hard)
+                assert "1. " in str(app.query_one("#suggestions").render()), (boards, hard)
 
         run(go())
 

@@ -58,7 +58,10 @@ class MultiBoardApp(App):
     .board { width: auto; margin: 0 1; height: auto; }
     .board Static { width: auto; }
     .board-title { color: $text-muted; }
-    #suggestions { height: auto; margin: 1 1 0 1; }
+    /* the suggestions take the room the boards leave, so the line you type in and its status
+       stay in view at 80x24 (the whys of hard mode wrap to two lines: five of them pushed the
+       input off the screen) */
+    #suggestions { height: 1fr; min-height: 1; margin: 1 1 0 1; }
     #status { height: auto; margin: 0 1; }
     #status.error { color: $error; }
     Input { margin: 0 1; }
