@@ -12,6 +12,7 @@ LABELS = {
     "book": "opening books",
     "model": "answer models",
     "list": "word lists",
+    "rating": "exact first-word totals",
     "temporary": "temporary files",
     "other": "other files",
 }
@@ -66,9 +67,9 @@ def _show() -> None:
 @click.option("--words", default=None, help="Only the files of this word set (as 'wordlebot cache' names it).")
 @click.option(
     "--kind",
-    type=click.Choice(["matrix", "book", "model", "list"]),
+    type=click.Choice(["matrix", "book", "model", "list", "rating"]),
     default=None,
-    help="Only pattern matrices, opening books or answer models.",
+    help="Only pattern matrices, opening books, answer models, word lists or exact first-word totals.",
 )
 def clear(words: str | None, kind: str | None) -> None:
     """Remove cached files: all, or those of --words or --kind."""
