@@ -677,8 +677,8 @@ def rating_lines(r: OpenerRating, max_guesses: int) -> list[str]:
     took = "known from an earlier run" if r.cached else f"{r.seconds:.1f} s"
     word = r.word.upper()
     if r.total is None:
-        return [f"{word}  cannot find every answer within {max_guesses} guesses ({took})"]
-    lines = [f"{word}  {r.total:,} guesses in all, average {r.mean:.4f} ({took})"]
+        return [f"{word} cannot find every answer within {max_guesses} guesses ({took})"]
+    lines = [f"{word} {r.total:,} guesses in all, average {r.mean:.4f} ({took})"]
     assert r.best is not None and r.rank is not None
     best = f"{r.best[0].upper()} {r.best[1]:,}"
     if r.place_proven:
