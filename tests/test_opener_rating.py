@@ -310,3 +310,23 @@ def test_cli_typo_and_misuse(files):
     assert r.exit_code == 2 and "add --exact" in r.output
     r = run(["openers", "--exact", "--word", word, "--keep", "3"] + files)
     assert r.exit_code == 2 and "--keep is for a sweep of all first words" in r.output
+
+
+def test_a_stopped_sweep_keeps_its_exact_totals(files, monkeypatch):
+    """Ctrl+C in an openers --exact sweep: the totals found so far are in the store (a rating
+    reads them), its bounds are not (the words it had not reached may be better)."""
+    from wordlebot.app import opener_sweep
+
+    truth = {w: optimal_total(GUESSES, ANSWERS, 6, first=w) for w in GUESSES[:2]}
+
+    def stopped(spec, words, *, on_result=None, **kw):
+        on_result(GUESSES[0], truth[GUESSES[0]], True)
+        on_result(GUESSES[1], truth[GUESSES[1]] + 0.5, False)  # a bound only
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(opener_sweep, "sweep", stopped)
+    r = CliRunner().invoke(cli, ["openers", "--exact"] + files)
+    assert r.exit_code == 130
+    r = run(["openers", "--exact", "--word", GUESSES[0]] + files)
+    assert "known from an earlier run" in r.output and "the only first word rated so far" in r.output
+    assert "not proven" in r.output

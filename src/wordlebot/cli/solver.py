@@ -546,7 +546,10 @@ def openers(
         counted = set(done)
         logged = [time.monotonic()]
 
+        found = dict(done)  # what a stop keeps in the store of exact totals (see below)
+
         def seen(word, value, is_exact):
+            found[word] = (value, is_exact)
             if is_exact and (state["best"] is None or value < state["best"][1]):
                 state["best"] = (word, value)
                 prog.update(task, best=shown(state["best"]))
@@ -577,8 +580,8 @@ def openers(
                     spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done, on_result=seen, **kept
                 )
         except KeyboardInterrupt:
-            if store is not None and journal is not None:  # what the stopped sweep found is kept
-                store.record_journal(journal)
+            if store is not None:  # the exact totals the stopped sweep found are kept
+                store.record_sweep(found, complete=False)
             if journal is not None:  # said in words: a background run's log shows no progress bar
                 prog.stop()
                 err.print(
