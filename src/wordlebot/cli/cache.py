@@ -12,7 +12,7 @@ LABELS = {
     "book": "opening books",
     "model": "answer models",
     "list": "word lists",
-    "rating": "exact first-word totals",
+    "rating": "first-word totals",
     "temporary": "temporary files",
     "other": "other files",
 }
@@ -21,8 +21,9 @@ LABELS = {
 @click.group("cache", invoke_without_command=True)
 @click.pass_context
 def cache(ctx: click.Context) -> None:
-    """What is cached (matrices, opening books, answer models, word lists), and how much; see 'cache clear'
-    and 'cache limit'.  Everything in it can be computed again."""
+    """What is cached (matrices, opening books, answer models, word lists, exact first-word
+    totals), and how much; see 'cache clear' and 'cache limit'.  Everything in it can be computed
+    again."""
     if ctx.invoked_subcommand is None:
         _show()
 
