@@ -31,8 +31,8 @@ CHILD = """
 import json, sys
 from wordlebot.app.opener_rating import rate_first_word
 from wordlebot.app.opener_sweep import SweepSpec
-words, data, hard, threads, folder, word = sys.argv[1:7]
-spec = SweepSpec(words=words, data_dir=data or None, hard=hard == "1")
+words, data, hard, threads, memory, folder, word = sys.argv[1:8]
+spec = SweepSpec(words=words, data_dir=data or None, hard=hard == "1", memory_mb=int(memory))
 print(json.dumps(rate_first_word(spec, word, threads=int(threads), folder=folder).to_dict()))
 """
 
@@ -47,6 +47,7 @@ def main() -> None:
     ap.add_argument("--hard", action="store_true")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=600.0)
+    ap.add_argument("--memory", type=int, default=2048, help="the search's table, MB (the CLI's default)")
     ap.add_argument("--first", default="tarse,salet,crane,slate,raise,roate,trace,audio,adieu,qajaq")
     args = ap.parse_args()
     known = {(w, h, f): t for w, f, h, cap, t in OPTIMAL_TOTALS if cap == 6} | QUOTED
@@ -63,7 +64,10 @@ def main() -> None:
             argv = [sys.executable, "-c", CHILD, args.words, data, "1" if args.hard else "0"]
             try:
                 proc = subprocess.run(
-                    argv + [str(args.threads), folder, word], capture_output=True, text=True, timeout=args.timeout
+                    argv + [str(args.threads), str(args.memory), folder, word],
+                    capture_output=True,
+                    text=True,
+                    timeout=args.timeout,
                 )
             except subprocess.TimeoutExpired:
                 print(f"{word.upper():6} not finished in {args.timeout:.0f} s (stopped) · load {before} -> {load()}")
