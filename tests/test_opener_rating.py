@@ -330,3 +330,13 @@ def test_a_stopped_sweep_keeps_its_exact_totals(files, monkeypatch):
     r = run(["openers", "--exact", "--word", GUESSES[0]] + files)
     assert "known from an earlier run" in r.output and "the only first word rated so far" in r.output
     assert "not proven" in r.output
+
+
+def test_cli_rating_needs_no_dask(files, monkeypatch):
+    """--word searches on this machine: without the dask extra it works; a sweep still says
+    which extra it needs."""
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    r = run(["openers", "--exact", "--word", ANSWERS[0]] + files)
+    assert r.exit_code == 0 and "guesses in all" in r.output, r.output
+    r = CliRunner().invoke(cli, ["openers", "--exact"] + files)
+    assert r.exit_code == 1 and "needs the 'dask' extra" in r.output

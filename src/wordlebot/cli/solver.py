@@ -18,6 +18,7 @@ from .common import (
     err,
     goal_option,
     lexicon_options,
+    needs,
     objective_option,
     out,
     search_options,
@@ -447,6 +448,7 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
     "first words rated so far and the gap to the best; on this machine, --workers threads, no "
     "Dask.  Totals are kept in the cache and fed by --exact sweeps too.",
 )
+@needs("dask", unless="rate_words")
 @lexicon_options
 @search_options
 def openers(
@@ -473,7 +475,6 @@ def openers(
     from ..app.opener_journal import Journal
     from ..app.opener_rating import OpenerStore
     from ..app.opener_sweep import SweepSpec, first_word_order, sweep
-    from ..core.extras import require
     from ..core.words import list_fingerprint
 
     if lexicon.weighted:
@@ -497,7 +498,6 @@ def openers(
         _rate(spec, lexicon, rate_words, exact, workers, dict(out_path=out_path, resume=resume, keep=keep,
               candidates=candidates, scheduler=scheduler))  # fmt: skip
         return
-    require("dask")
     if resume and out_path is None:
         raise click.UsageError("--resume goes on with the journal named by --out")
     keep = keep or (1 if exact else top)
