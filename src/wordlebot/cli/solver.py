@@ -697,10 +697,10 @@ def rating_lines(r: OpenerRating, max_guesses: int) -> list[str]:
         if r.best[0] != r.word:
             gap += f", tied with {best}"
     elif r.best_proven:
-        gap = f"{r.gap:,} more than the proven best, {best}"
+        gap = f"{r.gap:,} guesses more than the proven best, {best}"
     else:
-        gap = f"{r.gap:,} more than the best rated so far, {best}"
-    lines.append(f"  {where}; {gap}")
+        gap = f"{r.gap:,} guesses more than the best rated so far, {best}"
+    lines.append(f"  {where}" if r.known == 1 and not r.best_proven else f"  {where}; {gap}")
     return lines
 
 
