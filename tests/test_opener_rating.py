@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from conftest import random_words, write_lists
 from naive import optimal_total
 
+from wordlebot.app import opener_rating
 from wordlebot.app.opener_journal import Journal
 from wordlebot.app.opener_rating import (
     OpenerStore,
@@ -38,9 +39,12 @@ def lex():
     return Lexicon.from_lists(GUESSES, ANSWERS, name="tiny")
 
 
-def test_totals_equal_the_naive_search(lex, tmp_path):
+@pytest.mark.parametrize("serial_units", [0, opener_rating.SERIAL_UNITS], ids=["on-threads", "serial-first"])
+def test_totals_equal_the_naive_search(lex, tmp_path, monkeypatch, serial_units):
     """Each first word's exact total is the naive exhaustive search's optimum after that word,
-    answers and mere guesses alike, normal and hard mode."""
+    answers and mere guesses alike, normal and hard mode; the same whether the serial attempt
+    finishes it or the search on threads does."""
+    monkeypatch.setattr(opener_rating, "SERIAL_UNITS", serial_units)
     words = [ANSWERS[0], ANSWERS[5], NOT_ANSWER, GUESSES[-1]]
     assert NOT_ANSWER not in ANSWERS
     for hard in (False, True):
@@ -52,9 +56,11 @@ def test_totals_equal_the_naive_search(lex, tmp_path):
             assert not r.cached and r.seconds >= 0
 
 
-def test_a_word_that_cannot_win_has_no_total_and_no_rank(tmp_path):
+@pytest.mark.parametrize("serial_units", [0, opener_rating.SERIAL_UNITS], ids=["on-threads", "serial-first"])
+def test_a_word_that_cannot_win_has_no_total_and_no_rank(tmp_path, monkeypatch, serial_units):
     """Hard mode with a tight cap: some first words cannot find every answer; they are rated
     (and kept) as such, never given a number of guesses."""
+    monkeypatch.setattr(opener_rating, "SERIAL_UNITS", serial_units)
     guesses = random_words(30, length=5, alphabet="abcdeor", seed=1)
     answers = guesses[::2]
     lex = Lexicon.from_lists(guesses, answers, name="tight")
@@ -250,6 +256,16 @@ def test_the_same_total_in_another_process_and_on_one_thread(lex, tmp_path):
 def test_salet_on_classic_is_the_published_optimum(official, tmp_path, hard, total):
     r = rate_first_word(SweepSpec(words="classic", data_dir=str(official), hard=hard), "salet", folder=tmp_path)
     assert r.total == total and r.answers == 2315
+
+
+def test_slate_on_classic_ranks_second_to_salet(official, tmp_path):
+    """SLATE's exact total on classic, 7,928, as Alex Selby's solver gives it (``-w slate``, run
+    side by side on 2026-11-28), ranked behind SALET's published 7,920."""
+    spec = SweepSpec(words="classic", data_dir=str(official))
+    salet, slate = rate_first_words(spec, ["salet", "slate"], folder=tmp_path)
+    assert (salet.total, slate.total) == (7920, 7928)
+    assert (slate.rank, slate.known, slate.best, slate.gap) == (2, 2, ("salet", 7920), 8)
+    assert salet.rank == 1 and not slate.best_proven
 
 
 # --- the command line ------------------------------------------------------------------------
