@@ -20,7 +20,7 @@ def test_quick_start_has_the_two_commands():
 
 def test_python_examples_run(official, capsys):
     blocks = re.findall(r"```python\n(.*?)```", README, re.S)
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     exec(compile(blocks[0], "README.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
     n, best = out[0].split()
@@ -31,7 +31,10 @@ def test_python_examples_run(official, capsys):
     assert out == ["7920.0", "7920"]
     exec(compile(blocks[2], "README.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
-    assert out == ["21.0 [5, 3, 7, 6]"] and "# 21.0 [5, 3, 7, 6]" in blocks[2]
+    assert out == ["7920 3.4212"] and "# 7920 3.4212" in blocks[2]
+    exec(compile(blocks[3], "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["21.0 [5, 3, 7, 6]"] and "# 21.0 [5, 3, 7, 6]" in blocks[3]
 
 
 def test_shell_example_runs(official, tmp_path, monkeypatch):

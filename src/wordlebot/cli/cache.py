@@ -12,6 +12,7 @@ LABELS = {
     "book": "opening books",
     "model": "answer models",
     "list": "word lists",
+    "rating": "first-word totals",
     "temporary": "temporary files",
     "other": "other files",
 }
@@ -20,8 +21,9 @@ LABELS = {
 @click.group("cache", invoke_without_command=True)
 @click.pass_context
 def cache(ctx: click.Context) -> None:
-    """What is cached (matrices, opening books, answer models, word lists), and how much; see 'cache clear'
-    and 'cache limit'.  Everything in it can be computed again."""
+    """What is cached (matrices, opening books, answer models, word lists, exact first-word
+    totals), and how much; see 'cache clear' and 'cache limit'.  Everything in it can be computed
+    again."""
     if ctx.invoked_subcommand is None:
         _show()
 
@@ -66,9 +68,9 @@ def _show() -> None:
 @click.option("--words", default=None, help="Only the files of this word set (as 'wordlebot cache' names it).")
 @click.option(
     "--kind",
-    type=click.Choice(["matrix", "book", "model", "list"]),
+    type=click.Choice(["matrix", "book", "model", "list", "rating"]),
     default=None,
-    help="Only pattern matrices, opening books or answer models.",
+    help="Only pattern matrices, opening books, answer models, word lists or exact first-word totals.",
 )
 def clear(words: str | None, kind: str | None) -> None:
     """Remove cached files: all, or those of --words or --kind."""

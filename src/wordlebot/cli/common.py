@@ -346,13 +346,15 @@ def objective_option(f):
     )(f)
 
 
-def needs(extra: str):
-    """Check that ``extra`` is installed before the command loads its word set."""
+def needs(extra: str, *, unless: str | None = None):
+    """Check that ``extra`` is installed before the command loads its word set (not when the
+    option named ``unless`` is given: a use of the command that does without it)."""
 
     def decorate(f):
         @wraps(f)
         def checked(*args, **kwargs):
-            require(extra)
+            if unless is None or not kwargs.get(unless):
+                require(extra)
             return f(*args, **kwargs)
 
         return checked

@@ -27,6 +27,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from ..app.opener_rating import OpenerRating
     from ..app.opener_sweep import Standing
 
 OPENERS_LOG_SECONDS = 600.0  # openers: how often a line says how far it got when stderr is a log
@@ -438,17 +439,41 @@ def verify_tree(file, hard, max_guesses, lexicon) -> None:
     "evaluated again (in hard mode, but those refuted against a provisional bound that "
     "proved too low); a stop (Ctrl+C) loses only the words being searched then.",
 )
-@needs("dask")
+@click.option(
+    "--word",
+    "rate_words",
+    multiple=True,
+    metavar="WORD",
+    help="With --exact: the exact total of this first word (repeat for more), its rank among the "
+    "first words rated so far and the gap to the best; on this machine, --workers threads, no "
+    "Dask.  Totals are kept in the cache and fed by --exact sweeps too.",
+)
+@needs("dask", unless="rate_words")
 @lexicon_options
 @search_options
 def openers(
-    exact, top, candidates, hard, max_guesses, scheduler, workers, keep, out_path, resume, lexicon, k, memory
+    exact,
+    top,
+    candidates,
+    hard,
+    max_guesses,
+    scheduler,
+    workers,
+    keep,
+    out_path,
+    resume,
+    rate_words,
+    lexicon,
+    k,
+    memory,
 ) -> None:
     """Rank first words by tree search on Dask; with --exact, prove the best one.  A long sweep
-    (an opener proof takes an hour or more) can be stopped and resumed: --out FILE --resume."""
+    (an opener proof takes an hour or more) can be stopped and resumed: --out FILE --resume.
+    With --exact --word W: how good is W, exactly."""
     import time
 
     from ..app.opener_journal import Journal
+    from ..app.opener_rating import OpenerStore
     from ..app.opener_sweep import SweepSpec, first_word_order, sweep
     from ..core.words import list_fingerprint
 
@@ -469,6 +494,10 @@ def openers(
         k=None if exact else k,
         memory_mb=memory,
     )
+    if rate_words:
+        _rate(spec, lexicon, rate_words, exact, workers, dict(out_path=out_path, resume=resume, keep=keep,
+              candidates=candidates, scheduler=scheduler))  # fmt: skip
+        return
     if resume and out_path is None:
         raise click.UsageError("--resume goes on with the journal named by --out")
     keep = keep or (1 if exact else top)
@@ -517,7 +546,10 @@ def openers(
         counted = set(done)
         logged = [time.monotonic()]
 
+        found = dict(done)  # what a stop keeps in the store of exact totals (see below)
+
         def seen(word, value, is_exact):
+            found[word] = (value, is_exact)
             if is_exact and (state["best"] is None or value < state["best"][1]):
                 state["best"] = (word, value)
                 prog.update(task, best=shown(state["best"]))
@@ -541,12 +573,15 @@ def openers(
                 on_estimates=journal.keep_estimates,
             )
         )
+        store = OpenerStore.open(lexicon, hard, max_guesses) if exact else None
         try:
             with sigterm_stops():
                 result = sweep(
                     spec, words, scheduler=scheduler, workers=workers, keep=keep, done=done, on_result=seen, **kept
                 )
         except KeyboardInterrupt:
+            if store is not None:  # the exact totals the stopped sweep found are kept
+                store.record_sweep(found, complete=False)
             if journal is not None:  # said in words: a background run's log shows no progress bar
                 prog.stop()
                 err.print(
@@ -557,6 +592,8 @@ def openers(
                     soft_wrap=True,
                 )
             raise
+    if store is not None:  # ratings of single words read the totals (and a full sweep's bounds)
+        store.record_sweep(result.values, complete=len(words) >= lexicon.n_guesses)
     standing = result.standing()
     kind = "exact" if exact else f"near-optimal k={k}"
     earlier = f"; {len(done):,} from the journal" if done else ""
@@ -603,6 +640,67 @@ def standing_lines(standing: Standing, top: int, max_guesses: int, exact: bool) 
             f"({'; '.join(parts)}; each word's own bound is in the --out CSV); "
             f"--keep N gives the N best their {kind} totals"
         )
+    return lines
+
+
+def _rate(spec, lexicon, words, exact, workers, sweep_options) -> None:
+    """openers --exact --word: rate each word (app/opener_rating.py) and say where it stands."""
+    from ..app.opener_rating import rate_first_words
+
+    if not exact:
+        raise click.UsageError("--word gives a first word's exact total: add --exact")
+    given = [f"--{name.replace('_path', '').replace('_', '-')}" for name, v in sweep_options.items() if v]
+    if given:
+        raise click.UsageError(
+            f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} for a sweep of all first words; "
+            "--word rates the words given"
+        )
+    for w in words:
+        lexicon.id(w)  # an unknown word, with the near ones, before anything is printed
+    mode = "hard" if spec.hard else "normal"
+    out.print(
+        f"[bold]{lexicon.name}[/] · {mode} · exact · {lexicon.n_answers:,} answers, "
+        f"at most {spec.max_guesses} guesses · {workers} thread{'s' if workers > 1 else ''}"
+    )
+    with err.status(f"searching {', '.join(w.upper() for w in words)}…"):
+        ratings = rate_first_words(spec, words, threads=workers, lexicon=lexicon)
+    for r in ratings:
+        for line in rating_lines(r, spec.max_guesses):
+            out.print(line, soft_wrap=True)
+    if ratings and not ratings[-1].best_proven:
+        out.print(
+            "(the best is not proven: no --exact sweep of every first word has finished for these lists and rules)",
+            soft_wrap=True,
+        )
+
+
+def rating_lines(r: OpenerRating, max_guesses: int) -> list[str]:
+    """A rating in words: the total, then its rank among the words rated so far (never a bare
+    rank: a place among all first words only where a finished sweep proves it) and the gap."""
+    took = "known from an earlier run" if r.cached else f"{r.seconds:.1f} s"
+    word = r.word.upper()
+    if r.total is None:
+        return [f"{word} cannot find every answer within {max_guesses} guesses ({took})"]
+    lines = [f"{word} {r.total:,} guesses in all, average {r.mean:.4f} ({took})"]
+    assert r.best is not None and r.rank is not None
+    best = f"{r.best[0].upper()} {r.best[1]:,}"
+    if r.place_proven:
+        where = f"place {r.rank:,} among all first words (proven: a finished --exact sweep bounds every other word)"
+    else:
+        where = (
+            f"rank {r.rank:,} of the {r.known:,} first words rated so far"
+            if r.known > 1
+            else "the only first word rated so far"
+        )
+    if r.gap == 0:
+        gap = "the proven best" if r.best_proven else "the best rated so far"
+        if r.best[0] != r.word:
+            gap += f", tied with {best}"
+    elif r.best_proven:
+        gap = f"{r.gap:,} guesses more than the proven best, {best}"
+    else:
+        gap = f"{r.gap:,} guesses more than the best rated so far, {best}"
+    lines.append(f"  {where}" if r.known == 1 and not r.best_proven else f"  {where}; {gap}")
     return lines
 
 

@@ -4,7 +4,8 @@ clearing it, and a size limit kept by dropping the least recently used files.
 What lives there (``paths.cache_dir()``): pattern matrices (``matrix-*.bin``, the big ones, each a
 word set's guesses x answers or its transpose), opening books (``openings/book-*.json``; the
 multi-board first moves are ``openings/book-multi-*.json``, books too), answer
-models (``models/``) and the wordfreq sets' lists (``wordlists/``).  Everything can be computed
+models (``models/``), the wordfreq sets' lists (``wordlists/``) and the exact first-word totals
+found so far (``openers/exact-*.json``, app/opener_rating.py).  Everything can be computed
 again, so any file may go; a file in use by a running process is safe to remove (it keeps its
 open copy).  Files record their word set where they can (matrix headers and books written since
 this module; older ones show "?").
@@ -36,7 +37,7 @@ TEMP_AGE = 3600.0  # seconds after which a temporary file is a leftover of a cra
 # next write instead of an hour later (a killed matrix writer leaves up to 178 MB).
 TEMP_GRACE = 120.0
 _WRITER = re.compile(r"\.(\d+)\.[a-z0-9_]+\.(?:part|tmp)$")
-KINDS = ("matrix", "book", "model", "list")
+KINDS = ("matrix", "book", "model", "list", "rating")
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "M": 1 << 20, "MB": 1 << 20, "G": 1 << 30, "GB": 1 << 30}
 
 
@@ -70,6 +71,8 @@ OWN = (
     "models/.word-facts-*.part",
     "wordlists/wordfreq-*.json",
     "wordlists/.wordfreq-*.part",
+    "openers/exact-*.json",
+    "openers/.exact-*.part",
 )
 
 
@@ -137,6 +140,7 @@ def _describe(p: Path) -> tuple[str, str, bool]:
         MATRIX_FORMAT_VERSION,
         MATRIX_HEADER_BYTES,
         MATRIX_MAGIC,
+        RATING_STORE_VERSION,
         WORD_FACTS_VERSION,
         WORDLIST_VERSION,
     )
@@ -164,6 +168,8 @@ def _describe(p: Path) -> tuple[str, str, bool]:
         return _json_file(p, "model", ANSWER_MODEL_VERSION)  # the answer models serve the NYT sets
     if name.startswith("word-facts-") and name.endswith(".json"):
         return _json_file(p, "model", WORD_FACTS_VERSION)
+    if name.startswith("exact-") and name.endswith(".json"):
+        return _json_file(p, "rating", RATING_STORE_VERSION)
     return "other", "?", True
 
 

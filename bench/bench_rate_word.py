@@ -1,0 +1,97 @@
+"""How long one first word's exact total takes (``openers --exact --word W``, issue 42: <= 30 s on 2
+cores for the 1,000 best first words of NYT-3158, <= 5 min for any word): each word in a process
+of its own (a fresh search table, no stored totals: app/opener_rating.py's store is a folder of
+this run), the matrix read from the cache; wall and CPU time, and the load beside each (the
+machine is shared: a figure is only as quiet as its load says).  A word still searching after
+``--timeout`` seconds is stopped and reported so.  Totals the C++ author published (quoted in
+issue 42 and published.py) are checked.
+
+    python bench/bench_rate_word.py --words nyt-3158 [--hard] [--threads 2] [--timeout 600] \\
+        [--first tarse,salet,crane,slate,raise,roate,trace,audio,adieu,qajaq]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+from common import data_dir
+
+from wordlebot.search.published import OPTIMAL_TOTALS
+
+# The C++ author's exact totals quoted in issue 42 (NYT-3158, normal mode), beside published.py's.
+QUOTED = {("nyt-3158", False, "salet"): 11235, ("nyt-3158", False, "crane"): 11309}
+
+CHILD = """
+import json, sys
+from wordlebot.app.opener_rating import rate_first_word
+from wordlebot.app.opener_sweep import SweepSpec
+words, data, hard, threads, memory, folder, word = sys.argv[1:8]
+spec = SweepSpec(words=words, data_dir=data or None, hard=hard == "1", memory_mb=int(memory))
+print(json.dumps(rate_first_word(spec, word, threads=int(threads), folder=folder).to_dict()))
+"""
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--words", default="nyt-3158")
+    ap.add_argument("--hard", action="store_true")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=600.0)
+    ap.add_argument("--memory", type=int, default=2048, help="the search's table, MB (the CLI's default)")
+    ap.add_argument("--first", default="tarse,salet,crane,slate,raise,roate,trace,audio,adieu,qajaq")
+    args = ap.parse_args()
+    known = {(w, h, f): t for w, f, h, cap, t in OPTIMAL_TOTALS if cap == 6} | QUOTED
+    data = str(data_dir() or "")
+    mode = "hard" if args.hard else "normal"
+    print(f"{args.words} · {mode} · exact · {args.threads} threads · one process a word, no stored totals")
+    import json
+
+    for word in args.first.split(","):
+        before = load()
+        with tempfile.TemporaryDirectory() as folder:
+            cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            argv = [sys.executable, "-c", CHILD, args.words, data, "1" if args.hard else "0"]
+            try:
+                proc = subprocess.run(
+                    argv + [str(args.threads), str(args.memory), folder, word],
+                    capture_output=True,
+                    text=True,
+                    timeout=args.timeout,
+                )
+            except subprocess.TimeoutExpired:
+                print(f"{word.upper():6} not finished in {args.timeout:.0f} s (stopped) · load {before} -> {load()}")
+                continue
+            wall = time.perf_counter() - t0
+            cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
+        if proc.returncode != 0:
+            print(f"{word.upper():6} failed: {proc.stderr.strip().splitlines()[-1:]}")
+            continue
+        r = json.loads(proc.stdout.strip().splitlines()[-1])
+        expected = known.get((args.words, args.hard, word))
+        check = (
+            ""
+            if expected is None
+            else (" (published: equal)" if r["total"] == expected else f" (PUBLISHED {expected})")
+        )
+        total = "cannot win" if r["total"] is None else f"{r['total']:,}"
+        print(
+            f"{word.upper():6} {total}{check} · search {r['seconds']:.1f} s · process {wall:.1f} s wall, "
+            f"{cpu:.1f} CPU-s ({100 * cpu / wall:.0f} %) · load {before} -> {load()}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
