@@ -282,9 +282,8 @@ def _charge_deadlocks(
                 break
             stop_at = _counts_past(total[idx], lost, weight, n, kth)
         share = deadlock.doomed_share(game, pool[idx], m, samples, stop_at)
-        charged = np.minimum(1.0, weight * share)
         doomed[idx] = share
-        charged_total[idx] = (1.0 - charged) * total[idx] + charged * lost
+        charged_total[idx] = _charged(total[idx], share, weight, lost)
         done[idx] = True
     return charged_total, doomed
 
@@ -294,11 +293,16 @@ def _counts_past(total: np.ndarray, lost: float, weight: float, n: int, kth: flo
     ``kth`` (rounded as the ranking compares), or n + 1 where no count does: the charged total
     of every count, tried one by one (n + 1 values a word; it is not monotone where the
     estimate exceeds the loss)."""
-    counts = np.arange(n + 1)
-    charged = np.minimum(1.0, weight * counts / n)[None, :]
-    past = np.round((1.0 - charged) * total[:, None] + charged * lost, 9) > kth
-    past &= np.minimum.accumulate(past[:, ::-1], axis=1)[:, ::-1]  # (past from there on, each count)
+    shares = (np.arange(n + 1) / n)[None, :]
+    past = np.round(_charged(total[:, None], shares, weight, lost), 9) > kth
+    past = np.minimum.accumulate(past[:, ::-1], axis=1)[:, ::-1]  # (past from there on, each count)
     return np.where(past.any(axis=1), past.argmax(axis=1), n + 1).astype(np.int64)
+
+
+def _charged(total: np.ndarray, share: np.ndarray, weight: float, lost: float) -> np.ndarray:
+    """An estimate weighed against the loss of every board, in the deadlock share's proportion."""
+    charged = np.minimum(1.0, weight * share)
+    return np.asarray((1.0 - charged) * total + charged * lost)
 
 
 OPENING_ROWS = 10  # first-move rows kept (a shorter table is their first rows)
