@@ -363,6 +363,8 @@ def test_simulate_completes_with_the_defaults(official, words, extra, tmp_path):
     assert all(len(g["guesses"]) <= 6 for g in doc["games_detail"])
     assert doc["lost"] == sum(not g["solved"] for g in doc["games_detail"])
     assert doc["average"] is None or 1 <= doc["average"] <= 6
+    # the day its prior belongs to, said for the one set whose prior has a day (2026-05-20 is #1,796)
+    assert ("prior of 2026-05-20 (#1,796)" in r.output) == (words == "nyt"), r.output
 
 
 # ---------------------------------------------------------------------------------------------

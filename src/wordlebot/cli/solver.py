@@ -15,6 +15,7 @@ from .common import (
     EXIT_ERROR,
     _folder,
     _needs_plots,
+    day_line,
     err,
     goal_option,
     lexicon_options,
@@ -86,6 +87,7 @@ def simulate(
     objective,
     goal,
     lexicon,
+    game_day,
     strategy,
     guess_space,
     k,
@@ -94,6 +96,10 @@ def simulate(
     """Play every answer of the word set with a strategy and report the statistics; with
     --boards, play multi-board games with the policy and the baselines."""
     import numpy as np
+
+    line = day_line(lexicon, game_day)  # (the nyt set's answers are weighted by that day's prior)
+    if line:
+        out.print(line)
 
     if boards > 1:
         given = click.get_current_context().get_parameter_source("max_guesses") != click.core.ParameterSource.DEFAULT
