@@ -120,6 +120,56 @@ def _bigger_case():
     return _BIG["lex"]
 
 
+def test_perfect_split_finds_the_first_guess_that_splits_into_singletons():
+    """kernels._perfect_split against brute force: for small sets and guess lists in list
+    order, scattered and reversed, the first guess whose patterns over the set are all
+    different (or none), and its tally array left zeroed."""
+    from wordlebot.search import kernels as sk
+
+    words = random_words(300, alphabet="abcdeorst", seed=11)
+    lex = Lexicon.from_lists(words, words, name="perfect")
+    ts = TreeSearch(lex, k=None, threads=1, memory_mb=64)
+    seen = np.zeros(3**5, np.int32)
+    rng = np.random.default_rng(2)
+    found = 0
+    for trial in range(60):
+        n = int(rng.integers(2, 15))
+        if trial % 2:  # a word and its nearest: hard to split
+            c = words[int(rng.integers(lex.n_answers))]
+            near = sorted(range(lex.n_answers), key=lambda i: sum(x != y for x, y in zip(words[i], c)))
+            H = np.sort(near[:n]).astype(np.int32)
+        else:
+            H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
+        T = np.arange(lex.n_guesses, dtype=np.int32)
+        if trial % 3 == 1:
+            T = np.sort(rng.choice(lex.n_guesses, 25, replace=False)).astype(np.int32)
+        elif trial % 3 == 2:
+            T = T[::-1].copy()
+        want = next(
+            (i for i, g in enumerate(T) if len({feedback_code(words[g], words[h]) for h in H}) == n),
+            -1,
+        )
+        assert sk._perfect_split(ts.mt, H, T, seen) == want
+        assert not seen.any()
+        found += want >= 0
+    assert 0 < found < 60  # both outcomes were checked
+
+
+def test_perfect_split_check_gives_the_same_trees():
+    """Nodes settled by a split into singletons found before their scan get the guess and value
+    the scan would give them: the same trees with the check on every small node and without."""
+    lex = _bigger_case()
+    for hard in (False, True):
+        cons = HardConstraints.none(5) if hard else None
+        trees = []
+        for tuning in (SearchTuning(perfect_cost=0), SearchTuning(perfect_max=243)):
+            ts = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128, tuning=tuning)
+            trees.append(tr.paths_of(lex, ts.tree(lex.id("stare"), constraints=cons)))
+            checked = ts.stats.perfect_splits
+        assert checked > 0  # the check settled nodes
+        assert trees[0] == trees[1]
+
+
 @pytest.mark.parametrize("weighted", [False, True])
 def test_scan_tallies_every_guess_like_brute_force(weighted):
     """The scan behind every node's ordering and bounds, against partitions counted by brute
@@ -324,6 +374,57 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     t2 = tr.paths_of(lex, parallel.tree(g))
     assert t1 == t2
     assert len(shared_out) == 2 and all(len(big) > 3 for big in shared_out)  # value, then tree
+
+
+def _unwinnable_case():
+    """Hard mode, 4 guesses: PIZZA leaves a part no strategy finishes (STARE does not)."""
+    lex = _bigger_case()
+    return lex, HardConstraints.none(5), lex.id("pizza"), lex.id("stare")
+
+
+def test_parts_stop_at_the_first_one_that_cannot_be_won():
+    """A first guess's parts solved one after another (biggest first) stop at the first that
+    cannot be won within the cap: the total is INF, as the kernel's own search of the guess
+    says, and the work is that of the parts up to that one, searched alone, no more."""
+    lex, cons, pizza, _ = _unwinnable_case()
+    serial = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
+    assert serial.value_of_guess(pizza, constraints=cons, parallel=False) >= INF
+    halted = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
+    H = np.arange(lex.n_answers, dtype=np.int32)
+    total, _ = halted.subtrees(pizza, H, 0, cons)
+    assert total >= INF
+    # the same parts by hand, in the same order, each searched to the end
+    pats = np.array([feedback_code("pizza", a) for a in lex.answers])
+    green = feedback_code("pizza", "pizza")
+    keys = sorted((p for p in set(pats.tolist()) if p != green), key=lambda p: -(pats == p).sum())
+    by_hand = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
+    for i, p in enumerate(keys):
+        part = H[pats == p]
+        if by_hand.node_value(part, rows=1, constraints=cons.add("pizza", p)) >= INF:
+            break
+    assert i < len(keys) - 1  # parts were left: the stop saved work
+    assert halted.stats.nodes == by_hand.stats.nodes
+
+
+def test_shared_out_parts_stop_when_one_cannot_be_won(monkeypatch):
+    """On two threads, with big parts shared out: an unwinnable part stops the others (the
+    search is told to halt), the total is INF, and the same search then values another first
+    guess exactly as a serial search does (what was stopped left the table valid and the
+    threads free)."""
+    halts = []
+    halt = TreeSearch._halt
+    monkeypatch.setattr(TreeSearch, "_halt", lambda self: halts.append(1) or halt(self))
+    lex, cons, pizza, stare = _unwinnable_case()
+    serial = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
+    two = TreeSearch(
+        lex, k=None, hard=True, max_guesses=4, threads=2, memory_mb=64, tuning=SearchTuning(split_part_min=6)
+    )
+    for _ in range(2):
+        assert two.value_of_guess(pizza, constraints=cons, parallel=True) >= INF
+        assert halts
+        want = serial.value_of_guess(stare, constraints=cons, parallel=False)
+        assert two.value_of_guess(stare, constraints=cons, parallel=True) == want < INF
+        assert not any(wk.halted for wk in two._workers)
 
 
 @pytest.mark.parametrize(

@@ -320,12 +320,12 @@ def rate_first_words(
 
 def _value(search: TreeSearch, guess: int, constraints: HardConstraints | None) -> float:
     """The exact value of a first word: first on this thread alone within a small allowance of
-    work, then (not done by then) on all the search's threads.  The parallel search solves
-    every part the word leaves, biggest first, though one part that cannot be solved within the
-    cap settles the total; the serial one stops at the first such part: NYT-3158 hard mode
-    SALET (unable to win, like nearly half of the first words there) took 12.5 s on 2 threads
-    and takes 0.1 s so.  What the serial attempt proved is in the table the parallel search
-    reads; the value is the search's either way."""
+    work, then (not done by then) on all the search's threads.  Both stop at the first part
+    found unable to win within the cap, but they meet the parts in different orders: the
+    serial search the smallest of the big parts first, the threads the biggest first, whole
+    small parts last.  NYT-3158 hard mode SALET (unable to win, like nearly half of the first
+    words there) took 12.5 s on 2 threads and takes 0.1 s so.  What the serial attempt proved
+    is in the table the parallel search reads; the value is the search's either way."""
     from ..search.tree_search import BudgetExceeded
 
     with search.lane():

@@ -268,7 +268,9 @@ IP_HARD = 2
 IP_UNIFORM = 3  # unit weights: enables the integer closed forms and shortcuts
 IP_NPAT = 4
 IP_GREEN = 5
-IP_RESERVED = 6  # (free slot)
+IP_PERFECT_COST = (
+    6  # (a tuning, see IP_PERFECT_MAX) per guess checked for a split into singletons (see _perfect_split; 0: no check)
+)
 IP_DEDUP = 7  # skip guesses whose partition equals an earlier one (normal mode only)
 IP_TT_MIN = 8  # smallest node stored in the table
 IP_DEPTH = 9  # levels searched below the query node before estimating (0: all the way)
@@ -284,7 +286,8 @@ IP_NODE_COST = 17  # the work of a node visit, in scan units (see M_WORK)
 IP_EVAL_COST = 18  # per answer partitioned when a guess is evaluated
 IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
-N_IP = 21
+IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
+N_IP = 22
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
@@ -317,6 +320,7 @@ N_FP = 4
 M_STORED, M_CLEARS, M_HITS, M_NODES, M_SCANS, M_EVALS = 1, 2, 3, 4, 5, 6  # (0: free)
 M_WORK = 7  # work done in this call, in scan units (one answer against one guess, ~3-5 ns)
 M_ABORT = 8  # set when the work budget ran out: the call's result is void, nothing more is stored
+M_PERFECT = 9  # nodes settled by a split into singletons found without a scan (see _perfect_split)
 N_META = 10
 
 _GREEN_SALT = np.uint64(0x9E3779B97F4A7C15)
@@ -1437,6 +1441,29 @@ def _candidate_splits(mt, gid, H, seen):
 
 
 @njit(**JIT)
+def _perfect_split(mt, H, T, seen):
+    """The first guess of T (its index; -1: none) that splits H into singletons.  A guess is
+    dropped at its first repeated pattern, usually within a few answers: a fraction of a scan's
+    work, which reads every answer for every guess.  ``seen`` is a zeroed per-pattern array,
+    left zeroed."""
+    nh = H.shape[0]
+    for t in range(T.shape[0]):
+        g = T[t]
+        q = 0
+        while q < nh:
+            p = mt[H[q], g]
+            if seen[p] != 0:
+                break
+            seen[p] = 1
+            q += 1
+        for r in range(q):
+            seen[mt[H[r], g]] = 0
+        if q == nh:
+            return t
+    return -1
+
+
+@njit(**JIT)
 def _estimate(w, fp, H, W, wmax):
     """A node's value past the depth limit: a + b ln(n) per unit weight, n the effective number
     of answers (a and b: FP_EST_A, FP_EST_B); small nodes get the lower bound."""
@@ -1593,6 +1620,24 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
         for j in range(nh):
             cands[j] = S.gid[H[j]]
         T = cands[:nh]
+    if (
+        ip[IP_PERFECT_COST] > 0
+        and ip[IP_UNIFORM] != 0
+        and ip[IP_CANDONLY] == 0
+        and S.fp[FP_FAIL] >= INF
+        and nh <= min(ip[IP_PERFECT_MAX], ip[IP_NPAT])
+    ):
+        # _shortcuts found no possible answer that splits the node into singletons or leaves
+        # one pair, so it is worth at least 2W (see _scan_uniform's bounds), which a split into
+        # singletons by any other guess achieves: the scan would settle the node with the
+        # first such guess, found here without it.
+        _charge(S, meta, ip[IP_PERFECT_COST] * T.shape[0])
+        t = _perfect_split(S.mt, H, T, X.cnt)
+        if t >= 0:
+            meta[M_PERFECT] += 1
+            if tag.use:
+                _tt_store(TT, tag.key, H, tag.rem, hsig, 2.0 * W, 2.0 * W, T[t])
+            return _settled(2.0 * W, T[t], cap, T, tag)
     meta[M_SCANS] += 1
     _charge(S, meta, (nh + ip[IP_GUESS_COST]) * T.shape[0])
     if meta[M_ABORT] != 0:

@@ -129,6 +129,14 @@ class SearchTuning:
     node_cost: int = 200
     eval_cost: int = 4
     guess_cost: int = 40
+    # A node of at most perfect_max answers that no possible answer splits well is checked for
+    # any guess that splits it into singletons before it is scanned (kernels._perfect_split),
+    # charged perfect_cost a guess (0: no check).  Such a split settles it, without the scan.
+    # Measured 2026-11-28, one thread, CPU time, medians of 5-7 alternated: classic SALET 1.190 s
+    # without -> 1.151 s at 6 (1.264 s with every node checked: a failed check costs about a
+    # third of a scan); nyt-2309 TARSE 5.84 -> 5.59 s at 6 (5.69 at 4, 5.62 at 9).
+    perfect_cost: int = 4
+    perfect_max: int = 6
     weighted_cost: int = 5
 
     # --- the staged refutation of an opener sweep's first words (refutation.py)
@@ -192,6 +200,8 @@ class SearchTuning:
         ip[sk.IP_NODE_COST] = self.node_cost
         ip[sk.IP_EVAL_COST] = self.eval_cost
         ip[sk.IP_GUESS_COST] = self.guess_cost
+        ip[sk.IP_PERFECT_COST] = self.perfect_cost
+        ip[sk.IP_PERFECT_MAX] = self.perfect_max
         ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
         fp[sk.FP_EST_A] = self.estimate_a
         fp[sk.FP_EST_B] = self.estimate_b
@@ -204,6 +214,12 @@ class BudgetExceeded(Exception):
     """The work budget of a call ran out before the search finished (its table stays valid)."""
 
 
+class _Halted(Exception):
+    """A part being solved was stopped because another part of the same guess cannot be won
+    within the cap, which settles the guess's total (INF) whatever this part is worth (see
+    ``TreeSearch._halt``).  The stopped call's result is void; its table stays valid."""
+
+
 @dataclass
 class SearchStats:
     nodes: int = 0
@@ -212,6 +228,7 @@ class SearchStats:
     table_hits: int = 0
     table_stored: int = 0
     table_clears: int = 0
+    perfect_splits: int = 0  # nodes settled by kernels._perfect_split, without a scan
 
     def add(self, meta: np.ndarray) -> None:
         self.nodes += int(meta[sk.M_NODES])
@@ -220,6 +237,7 @@ class SearchStats:
         self.table_hits += int(meta[sk.M_HITS])
         self.table_stored += int(meta[sk.M_STORED])
         self.table_clears += int(meta[sk.M_CLEARS])
+        self.perfect_splits += int(meta[sk.M_PERFECT])
 
 
 class _Worker:
@@ -261,6 +279,7 @@ class _Worker:
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
         self.S = search.S._replace(ip=search.S.ip.copy())
         self.allowance: int | None = None
+        self.halted = False  # set by TreeSearch._halt: the parts under way are not needed
 
     def clear(self) -> None:
         """Empty the table: what follows depends on nothing searched before."""
@@ -322,6 +341,7 @@ class _PartPlan:
         default_factory=dict
     )  # pattern -> (value, subtree) of the first guess's parts
     waiting: int = 0  # of those parts, still being solved
+    batches: int = 0  # refutation batches not yet done (set by _refutations)
     # set when the first guess's value is known (_refutations)
     values: np.ndarray = field(default_factory=lambda: np.empty(0))  # each guess's value (INF: did not beat its bound)
     best: np.ndarray = field(
@@ -371,7 +391,13 @@ class _SharedParts:
     nyt-2309 TARSE's is one part of 113 answers; 57 % of classic SALET's).  (Taking them from
     the far end instead, where they repeat less of each other's work, left the expensive head of
     the order to one thread: classic SALET 2 threads 0.40 s against 0.39 s in order.)  The whole
-    small parts come last: independent and of every size, they even out the threads' ends.  The
+    small parts come last: independent and of every size, they even out the threads' ends.  In
+    hard mode they come first: there a part under ``split_part_min`` answers can be the dearest
+    of all, and when it cannot be won it settles the total (INF) and stops the rest (see
+    ``TreeSearch._halt``).  NYT-3158 hard CRANE (a part of 89 answers that cannot be won, 89 s
+    on one thread alone) took 254 s on 2 threads with it last and takes 102 s with it first;
+    TARSE 18.7 -> 16.9 s (2026-11-28, a run each).  In normal mode the order made no difference
+    beyond the noise (classic SALET, nyt-2309 TARSE, three alternated runs each).  The
     node's guess is chosen as _node chooses it (the incumbent, replaced only by a strictly
     better guess in trial order), so values and trees equal the serial search's.
 
@@ -402,9 +428,13 @@ class _SharedParts:
         self.owner: dict[int, int] = {}  # the thread that takes them in order
         self.cond = threading.Condition()
         self.running = 0
+        # hard mode: the whole small parts first (see the class docstring)
+        self.small_first = search.hard
 
     def run(self) -> dict[int, tuple[float, Node | None]]:
         self.search._on_threads(self.search._active, self._work)
+        if self.search._active[0].halted:  # a part cannot be won: its INF is in results
+            return self.results
         return self._results()
 
     # --- a thread's loop
@@ -422,6 +452,8 @@ class _SharedParts:
             new: list[_Task] = []
             try:
                 new = self._run(worker, group, task)
+            except _Halted:
+                pass
             finally:
                 with self.cond:
                     self.running -= 1
@@ -431,11 +463,16 @@ class _SharedParts:
     def _take(self, group: int) -> _Task | None:
         """The next task for a thread (under the lock): the next batch of the part it refutes
         (in order, as one thread would: each batch reads the refutations before it in the
-        table), else a queued task (plans, then first guesses' parts), else the next batch of
-        another thread's part (every chain has an owner from the start), else a small part."""
+        table), else (in hard mode) a small part, else a queued task (plans, then first guesses'
+        parts), else the next batch of another thread's part (every chain has an owner from the
+        start), else a small part; nothing once a part is known unwinnable."""
+        if self.search._active[group].halted:
+            return None
         mine = [p for p, g in self.owner.items() if g == group and self.chains[p]]
         if mine:
             return self.chains[mine[0]].popleft()
+        if self.small_first and self.small:
+            return self.small.popleft()
         if self.queue:
             return self.queue.popleft()
         for chain in self.chains.values():
@@ -478,6 +515,8 @@ class _SharedParts:
                 value,
                 search._build(worker, Hs, self.rows, cons) if self.build and value < INF else None,
             )
+            if value >= INF:
+                search._halt()
             return []
         pats = np.asarray(search.mt[Hs, plan.first])
         green = all_green(lex.length)
@@ -511,6 +550,8 @@ class _SharedParts:
             out = (search._run(worker, task.H, search.max_guesses - r, INF, search.allowed(task.cons), -1)[0], None)
         if task.kind == "part":
             self.results[task.part] = out
+            if out[0] >= INF:
+                search._halt()
             return []
         plan = self.plans[task.part]
         assert task.sub is not None  # a "sub" task names its pattern
@@ -535,7 +576,11 @@ class _SharedParts:
             return []  # the node's lower bound is met: nothing after can be better
         live = np.flatnonzero(plan.lbs[1:] < min(v0, plan.cap)) + 1
         n = search.tuning.trial_batch
-        return [_Task("refute", 0, p, batch=live[i : i + n]) for i in range(0, live.size, n)]
+        batches = [_Task("refute", 0, p, batch=live[i : i + n]) for i in range(0, live.size, n)]
+        plan.batches = len(batches)
+        if not batches:
+            self._settled(p)
+        return batches
 
     def _refute(self, worker: _Worker, group: int, task: _Task) -> None:
         """A batch of a big part's other guesses, each against the best value so far."""
@@ -547,6 +592,18 @@ class _SharedParts:
             worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, self.rem, plan.allowed, batch, race
         )
         plan.values[i] = batch.values
+        with self.cond:
+            plan.batches -= 1
+            if plan.batches == 0:
+                self._settled(task.part)
+
+    def _settled(self, p: int) -> None:
+        """Every guess of big part ``p`` is tried: when none wins within the cap, the part's
+        INF settles the sum, and the other parts are stopped."""
+        plan = self.plans[p]
+        if min(plan.incumbent[0], float(plan.values.min())) >= INF:
+            self.results[p] = (INF, None)
+            self.search._halt()
 
     # --- the end
 
@@ -720,6 +777,10 @@ class TreeSearch:
         meta = worker.TT.meta
         meta[sk.M_WORK] = 0
         meta[sk.M_ABORT] = 0
+        # read after the reset: _halt sets the flag before it sets M_ABORT, so a halt is seen
+        # here or by the kernel
+        if worker.halted:
+            raise _Halted()
         with self._budget_lock:
             # a worker's own allowance while work is shared out statically, else what is left
             limit = worker.allowance if worker.allowance is not None else self._remaining
@@ -737,7 +798,7 @@ class TreeSearch:
             if worker.allowance is not None:
                 worker.allowance -= work
         if meta[sk.M_ABORT]:
-            raise BudgetExceeded()
+            raise _Halted() if worker.halted else BudgetExceeded()
         return out
 
     def set_depth(self, depth: int | None) -> None:
@@ -955,26 +1016,61 @@ class TreeSearch:
 
     def _solve_parts(self, parts: list[_Part], rows: int, build: bool) -> dict[int, tuple[float, Node | None]]:
         """Value (and with ``build`` the subtree) of each (key, answers, constraints) in
-        ``parts``, each a node after ``rows`` guesses; spread over the threads, biggest first."""
-        rem = self.max_guesses - rows
-        big = [t for t in parts if t[1].size >= self.tuning.split_part_min and rem >= 3] if self._splits else []
-        if big:
-            return self._split_parts(parts, big, rows, build)
-        parts = sorted(parts, key=lambda t: -t[1].size)
-        results: dict[int, tuple[float, Node | None]] = {}
+        ``parts``, each a node after ``rows`` guesses; spread over the threads, biggest first.
 
-        def solve(worker: _Worker, group: int, i: int) -> None:
-            p, Hs, cons = parts[i]
-            if build:
-                node = self._build(worker, Hs, rows, cons)
-                results[p] = (node.value, node)
-            else:
-                allowed = self.allowed(cons)
-                v, _ = self._run(worker, Hs, rem, INF, allowed, -1)
-                results[p] = (v, None)
+        A part that cannot be won within the cap settles the sum (INF): the other parts are
+        then stopped (``_halt``) and left out of the result, which holds that part's INF.
+        (NYT-3158 hard mode CRANE: 205 s on 2 threads solving every part, against 94 s on one
+        thread, whose kernel stops at the first such part.)"""
+        with self._halting():
+            rem = self.max_guesses - rows
+            big = [t for t in parts if t[1].size >= self.tuning.split_part_min and rem >= 3] if self._splits else []
+            if big:
+                return self._split_parts(parts, big, rows, build)
+            parts = sorted(parts, key=lambda t: -t[1].size)
+            results: dict[int, tuple[float, Node | None]] = {}
 
-        self._share_out(len(parts), solve)
-        return results
+            def solve(worker: _Worker, group: int, i: int) -> None:
+                if worker.halted:
+                    return
+                p, Hs, cons = parts[i]
+                try:
+                    if build:
+                        node = self._build(worker, Hs, rows, cons)
+                        results[p] = (node.value, node)
+                    else:
+                        v, _ = self._run(worker, Hs, rem, INF, self.allowed(cons), -1)
+                        results[p] = (v, None)
+                except UnsolvableError:  # _build: this part cannot be won
+                    results[p] = (INF, None)
+                except _Halted:
+                    return
+                if results[p][0] >= INF:
+                    self._halt()
+
+            self._share_out(len(parts), solve)
+            return results
+
+    @contextlib.contextmanager
+    def _halting(self) -> Iterator[None]:
+        """Within: ``_halt`` may stop the active workers' searches (their flags start and end
+        clear, so a halt never reaches another call)."""
+        for wk in self._active:
+            wk.halted = False
+        try:
+            yield
+        finally:
+            for wk in self._active:
+                wk.halted = False
+
+    def _halt(self) -> None:
+        """Stop the active workers' searches: the kernels under way return at their next check
+        (void, storing nothing more) and ``_accounted`` raises _Halted, now and for every later
+        call until ``_halting`` ends.  The flag is set before the abort, and ``_accounted``
+        clears the abort before it reads the flag, so no call starting meanwhile runs on."""
+        for wk in self._active:
+            wk.halted = True
+            wk.TT.meta[sk.M_ABORT] = 1
 
     def _split_parts(
         self, parts: list[_Part], big: list[_Part], rows: int, build: bool
