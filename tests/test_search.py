@@ -162,7 +162,7 @@ def test_perfect_split_check_gives_the_same_trees():
     for hard in (False, True):
         cons = HardConstraints.none(5) if hard else None
         trees = []
-        for tuning in (SearchTuning(perfect_cost=0), SearchTuning(perfect_max=243)):
+        for tuning in (SearchTuning(perfect_cost=0), SearchTuning(perfect_cost=4, perfect_max=243)):
             ts = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128, tuning=tuning)
             trees.append(tr.paths_of(lex, ts.tree(lex.id("stare"), constraints=cons)))
             checked = ts.stats.perfect_splits

@@ -129,13 +129,15 @@ class SearchTuning:
     node_cost: int = 200
     eval_cost: int = 4
     guess_cost: int = 40
-    # A node of at most perfect_max answers that no possible answer splits well is checked for
-    # any guess that splits it into singletons before it is scanned (kernels._perfect_split),
-    # charged perfect_cost a guess (0: no check).  Such a split settles it, without the scan.
-    # Measured 2026-11-28, one thread, CPU time, medians of 5-7 alternated: classic SALET 1.190 s
-    # without -> 1.151 s at 6 (1.264 s with every node checked: a failed check costs about a
-    # third of a scan); nyt-2309 TARSE 5.84 -> 5.59 s at 6 (5.69 at 4, 5.62 at 9).
-    perfect_cost: int = 4
+    # A node of at most perfect_max answers that no possible answer splits well can be checked
+    # for any guess that splits it into singletons before it is scanned (kernels._perfect_split),
+    # charged perfect_cost a guess (0: no check, the default).  Such a split settles it without
+    # the scan, but a failed check costs about a third of a scan.  Measured 2026-11-28, one
+    # thread, CPU time, alternated: at perfect_max 6 classic SALET 1.190 -> 1.151 s and nyt-2309
+    # TARSE 5.84 -> 5.59 s (medians of 7 and 5), but NYT-3158 TARSE 99.8 / 113.2 -> 114.1 /
+    # 119.7 s (two runs each); every small node checked, classic SALET 1.264 s.  Off until a
+    # cheaper check (or a better guess at which nodes to check) wins everywhere.
+    perfect_cost: int = 0
     perfect_max: int = 6
     weighted_cost: int = 5
 
