@@ -1077,8 +1077,10 @@ class TreeSearch:
     def _split_parts(
         self, parts: list[_Part], big: list[_Part], rows: int, build: bool
     ) -> dict[int, tuple[float, Node | None]]:
-        """``_solve_parts`` with the big parts shared out too (see ``_SharedParts``)."""
-        return _SharedParts(self, parts, big, rows, build).run()
+        """``_solve_parts`` with the big parts shared out too (see ``_SharedParts``).  Its own
+        ``_halting``: warm_up calls it directly, and a halt must not outlive the call."""
+        with self._halting():
+            return _SharedParts(self, parts, big, rows, build).run()
 
     def _plan(self, H: np.ndarray, rem: int, constraints: HardConstraints | None, wk: _Worker) -> _PartPlan:
         """``sk._node_plan`` for a node, on the worker ``wk``: the guesses to try in trial order
