@@ -170,6 +170,69 @@ def test_perfect_split_check_gives_the_same_trees():
         assert trees[0] == trees[1]
 
 
+def test_a_scan_with_a_cut_is_exact_below_it_and_a_lower_bound_above():
+    """The exact search's scans stop counting a block of guesses once their collisions take
+    every bound to the cut (sk._scan_uniform).  Against partitions counted by brute force: a
+    guess whose bound is below the cut gets its exact bound, key and usefulness; one at or
+    above gets a bound between the cut and its own; the least bound is exact below the cut and
+    a lower bound above; the split into singletons is always found; blocks were cut; the
+    tallies are left zeroed.  Runs and scattered lists (hard mode), blocks cut short."""
+    from naive import partition
+
+    from wordlebot.search import kernels as sk
+
+    words = random_words(700, alphabet="abcdeorst", seed=5)
+    lex = Lexicon.from_lists(words, words[::2], name="scan")
+    rng = np.random.default_rng(4)
+    ts = TreeSearch(lex, k=None, threads=1, memory_mb=64)
+    wk = ts._workers[0]
+    green = feedback_code(words[0], words[0])
+    lists = {
+        "run": np.arange(5, lex.n_guesses - 3).astype(np.int32),
+        "scattered": np.sort(rng.choice(lex.n_guesses, 333, replace=False)).astype(np.int32),
+    }
+    cut_guesses = 0
+    for n, kind in ((3, "run"), (9, "run"), (14, "scattered"), (40, "run"), (90, "scattered")):
+        H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
+        T = lists[kind]
+        want = []
+        for g in T.tolist():
+            parts = partition(lex.guesses[g], [lex.answers[h] for h in H.tolist()])
+            lb = n + sum(2 * len(ws) - 1 for p, ws in parts.items() if p != green)
+            s2 = sum(len(ws) ** 2 for p, ws in parts.items() if p != green)
+            want.append((lb, n * lb + 2 * s2, len(parts) > 1 or green in parts, len(parts) == n, green in parts))
+        best = min(lb for lb, _, useful, _, _ in want if useful)
+        # the first guess of the best split into singletons: 2n, less one if it can win
+        perfect = min(((2 * n - hit, t) for t, (_, _, _, split, hit) in enumerate(want) if split), default=(INF, -1))
+        for cut in (float(n + n - 1), best, best + 1.0, best + 3.0, best + 40.0):
+            min_lb, perf, perf_g = sk._scan(wk.S, wk.X, H, T, 2, float(n), True, cut)
+            assert not wk.X.block.any()
+            for t, (lb, key, useful, _, _) in enumerate(want):
+                got = wk.X.lbg[2][t]
+                if lb < cut:
+                    assert got == lb and wk.X.key[2][t] == key and wk.X.useful[2][t] == useful, (n, cut, t)
+                else:
+                    assert cut <= got <= lb, (n, cut, t)
+                    cut_guesses += got < lb
+            assert min_lb == best if best < cut else cut <= min_lb <= best
+            assert perf == perfect[0] and perf_g == (T[perfect[1]] if perfect[1] >= 0 else -1), (n, cut)
+    assert cut_guesses > 1000  # blocks were cut
+
+
+def test_the_scan_cut_gives_the_same_trees():
+    """Guesses a scan stops counting at the node's bound are never tried, and their bounds
+    stay lower bounds: the same trees and values with the cut and without, normal and hard."""
+    lex = _bigger_case()
+    for hard in (False, True):
+        cons = HardConstraints.none(5) if hard else None
+        trees = []
+        for tuning in (SearchTuning(scan_cut=False), SearchTuning(scan_cut=True)):
+            ts = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128, tuning=tuning)
+            node = ts.tree(lex.id("stare"), constraints=cons)
+            trees.append((node.value, tr.paths_of(lex, node)))
+        assert trees[0] == trees[1]
+
+
 @pytest.mark.parametrize("weighted", [False, True])
 def test_scan_tallies_every_guess_like_brute_force(weighted):
     """The scan behind every node's ordering and bounds, against partitions counted by brute
