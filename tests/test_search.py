@@ -221,12 +221,13 @@ def test_a_scan_with_a_cut_is_exact_below_it_and_a_lower_bound_above():
 
 def test_the_scan_cut_gives_the_same_trees():
     """Guesses a scan stops counting at the node's bound are never tried, and their bounds
-    stay lower bounds: the same trees and values with the cut and without, normal and hard."""
+    stay lower bounds (so do the part bounds cut at the bound that refutes a guess, which hard
+    mode computes): the same trees and values with the cuts and without, normal and hard."""
     lex = _bigger_case()
     for hard in (False, True):
         cons = HardConstraints.none(5) if hard else None
         trees = []
-        for tuning in (SearchTuning(scan_cut=False), SearchTuning(scan_cut=True)):
+        for tuning in (SearchTuning(scan_cut=False, part_cut=False), SearchTuning(scan_cut=True, part_cut=True)):
             ts = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128, tuning=tuning)
             node = ts.tree(lex.id("stare"), constraints=cons)
             trees.append((node.value, tr.paths_of(lex, node)))

@@ -287,7 +287,7 @@ IP_EVAL_COST = 18  # per answer partitioned when a guess is evaluated
 IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
-IP_SCAN_CUT = 22  # 1: the exact search's uniform scans stop a block of guesses at the node's bound (see _scan_uniform)
+IP_SCAN_CUT = 22  # bits: the exact search's uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform)
 N_IP = 23
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
@@ -1330,9 +1330,12 @@ def _two_left(X, T, d, W, fail, best_v, best_g):
 
 
 @njit(**JIT)
-def _part_bound(S, X, TT, H, d, rem, allowed, W):
+def _part_bound(S, X, TT, H, d, rem, allowed, W, cut):
     """A lower bound on a part's value: the table's, or the best one-guess bound of a scan
-    (remembered in the table).  Uses the scratch rows of depth d, free at this point."""
+    (remembered in the table).  Uses the scratch rows of depth d, free at this point.  With
+    IP_SCAN_CUT bit 2 the scan stops counting guesses whose bound reaches ``cut`` (the value
+    that refutes the guess being tightened): the bound is then exact below ``cut``, at least
+    ``cut`` otherwise."""
     ip = S.ip
     dl = ip[IP_DEPTH]
     if dl > 0:
@@ -1355,7 +1358,9 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W):
     _charge(S, TT.meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T2.shape[0])
     if TT.meta[M_ABORT] != 0:
         return 0.0
-    sc = _scan(S, X, H, T2, d, W, False)  # a bound: no ordering, no signatures
+    if ip[IP_SCAN_CUT] & 2 == 0:
+        cut = INF
+    sc = _scan(S, X, H, T2, d, W, False, cut)  # a bound: no ordering, no signatures
     lb = min(sc.min_lb, sc.perfect)
     _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
     return lb
@@ -1688,7 +1693,7 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
     # counting one there (a cut guess's bound, at least the cut, still counts towards the
     # node's least bound ``min_lb`` and the fail-soft ``rest``: both stay lower bounds).
     cut = INF
-    if rem > 2 and ip[IP_K] <= 0 and ip[IP_SCAN_CUT] != 0:
+    if rem > 2 and ip[IP_K] <= 0 and ip[IP_SCAN_CUT] & 1 != 0:
         cut = min(beta, cap)
     sc = _scan(S, X, H, T, d, W, rem > 2, cut)  # with two guesses left the node is settled unordered
     fail = S.fp[FP_FAIL]
@@ -1805,7 +1810,7 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
             continue
         Hc = parts.elems[a : a + c]
         child = _hard_child(S, here, g, p, X.tbuf[d + 1]) if hard else here
-        better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, child, parts.pw[p])
+        better = _part_bound(S, X, TT, Hc, d + 1, rem - 1, child, parts.pw[p], bound - tot + plb[p])
         if TT.meta[M_ABORT] != 0:
             return tot
         if better > plb[p]:
