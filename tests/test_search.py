@@ -222,16 +222,56 @@ def test_a_scan_with_a_cut_is_exact_below_it_and_a_lower_bound_above():
 def test_the_scan_cut_gives_the_same_trees():
     """Guesses a scan stops counting at the node's bound are never tried, and their bounds
     stay lower bounds (so do the part bounds cut at the bound that refutes a guess, which hard
-    mode computes): the same trees and values with the cuts and without, normal and hard."""
+    mode computes), and so is the bound 2W of a node no possible answer splits well: the same
+    trees and values with the cuts and that bound and without, normal and hard."""
     lex = _bigger_case()
     for hard in (False, True):
         cons = HardConstraints.none(5) if hard else None
         trees = []
-        for tuning in (SearchTuning(scan_cut=False, part_cut=False), SearchTuning(scan_cut=True, part_cut=True)):
+        for tuning in (UNCUT, SearchTuning()):
             ts = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128, tuning=tuning)
             node = ts.tree(lex.id("stare"), constraints=cons)
             trees.append((node.value, tr.paths_of(lex, node)))
         assert trees[0] == trees[1]
+
+
+UNCUT = SearchTuning(scan_cut=False, part_cut=False, pair_bound=False)
+
+
+def test_the_bound_2w_is_a_bound_not_a_value():
+    """BILL, CILL, DILL, FILL: no answer tells them apart, the guess BCDF does (B green, C, D
+    or F yellow), so the node is worth exactly 2W = 8.  Asked under beta 8.5 (or 9) the search
+    must find that 8, not stop at its bound 2W: a bound taken for more than it is would report
+    the node as worth at least beta.  Under beta 8 the bound alone settles it (at least 8)."""
+    answers = ["bill", "cill", "dill", "fill"]
+    lex = Lexicon.from_lists(sorted(answers + ["bcdf"]), answers, name="ills")
+    H = np.arange(4, dtype=np.int32)
+    for tuning in (UNCUT, SearchTuning()):
+        ts = TreeSearch(lex, k=None, threads=1, memory_mb=64, tuning=tuning)
+        worker = ts._workers[0]
+        for beta in (8.5, 9.0, INF):
+            worker.clear()  # a fresh table each time: the search, not a stored value
+            assert ts._run(worker, H, 6, beta, ts.allowed(), -1) == (8.0, lex.id("bcdf")), beta
+        assert ts._run(worker, H, 6, 8.0, ts.allowed(), -1)[0] >= 8.0
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_cuts_give_the_published_trees_with_fewer_scans(official, hard):
+    """On the classic lists, where the search really searches (1,500-7,000 scans): the cuts and
+    the bound 2W leave the published total and every path of the SALET tree as they are without
+    them, and the bound 2W settles nodes the search without it scans."""
+    from wordlebot.app.wordsets import load_lexicon
+
+    lex = load_lexicon("classic", data_dir=official)
+    runs = []
+    for tuning in (UNCUT, SearchTuning()):
+        ts = TreeSearch(lex, k=None, hard=hard, threads=1, tuning=tuning)
+        node = ts.tree(lex.id("salet"))
+        runs.append((node.value, tr.paths_of(lex, node), ts.stats.scans))
+    published = {(ws, first, h, cap): total for ws, first, h, cap, total in OPTIMAL_TOTALS}
+    assert runs[0][0] == runs[1][0] == published[("classic", "salet", hard, 6)]
+    assert runs[0][1] == runs[1][1]
+    assert runs[1][2] < runs[0][2] * 0.9, (runs[0][2], runs[1][2])
 
 
 @pytest.mark.parametrize("weighted", [False, True])

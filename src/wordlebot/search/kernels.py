@@ -287,7 +287,7 @@ IP_EVAL_COST = 18  # per answer partitioned when a guess is evaluated
 IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
-IP_SCAN_CUT = 22  # bits: the exact search's uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform)
+IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts)
 N_IP = 23
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
@@ -1631,10 +1631,12 @@ def _probe_table(S, TT, H, d, rem, beta, hsig, forced, op):
 
 
 @njit(inline="always", **JIT)
-def _shortcuts(S, X, TT, H, rem, hsig, W, op):
+def _shortcuts(S, X, TT, H, rem, beta, hsig, W, op):
     """Unit weights, a node of at most as many answers as patterns: a possible answer that splits
     it into singletons settles it at 2W - 1, one that leaves a single pair (with a guess to spare)
-    at 2W.  Otherwise ``op`` as it was."""
+    at 2W.  Otherwise the node is worth at least 2W (every guess then leaves a pair or cannot
+    win): in the exact search with a hard cap (IP_SCAN_CUT bit 4) that settles it when beta is
+    no more, without the scan, and is its lower bound otherwise."""
     ip = S.ip
     if ip[IP_UNIFORM] == 0 or H.shape[0] > ip[IP_NPAT]:
         return op
@@ -1646,6 +1648,15 @@ def _shortcuts(S, X, TT, H, rem, hsig, W, op):
         if tag.use:
             _tt_store(TT, tag.key, H, tag.rem, hsig, 2.0 * W, 2.0 * W, cs.one_pair)
         return _settled(2.0 * W, cs.one_pair, op.cap, op.guesses, tag)
+    if ip[IP_SCAN_CUT] & 4 != 0 and ip[IP_K] <= 0 and S.fp[FP_FAIL] >= INF:
+        lo = 2.0 * W
+        if lo >= beta:
+            tag = op.tag
+            if tag.use:
+                _tt_store(TT, tag.key, H, tag.rem, hsig, lo, INF, -1)
+            return _settled(lo, -1, op.cap, op.guesses, tag)
+        if lo > op.alpha:
+            return _ready(lo, op.cap, op.best_value, op.best_guess, op.trials, op.guesses, op.tag)
     return op
 
 
@@ -1757,7 +1768,7 @@ def _open_node(S, X, TT, H, d, rem, beta, allowed, forced):
         return op
     if forced >= 0:
         return _ready(op.alpha, op.cap, INF, -1, 1, T, op.tag)  # one trial: the guess
-    op = _shortcuts(S, X, TT, H, rem, allowed.hsig, W, op)
+    op = _shortcuts(S, X, TT, H, rem, beta, allowed.hsig, W, op)
     if op.done:
         return op
     return _scan_node(S, X, TT, H, d, rem, beta, allowed.hsig, W, op)
