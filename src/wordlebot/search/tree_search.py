@@ -938,7 +938,17 @@ class TreeSearch:
         wk = self._current()
         return float(
             self._accounted(
-                wk, sk._part_bound, wk.S, wk.X, wk.TT, H, 1, self.max_guesses - rows, allowed, float(self.w[H].sum())
+                wk,
+                sk._part_bound,
+                wk.S,
+                wk.X,
+                wk.TT,
+                H,
+                1,
+                self.max_guesses - rows,
+                allowed,
+                float(self.w[H].sum()),
+                INF,
             )
         )
 
