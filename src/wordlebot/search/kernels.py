@@ -761,15 +761,7 @@ def _scan_uniform(S, X, H, T, d, W, cut):
                     lbg[t0 + b] = lb
                     useful[t0 + b] = 1  # a valid bound whatever the guess (see _scan_node)
                     min_lb = min(min_lb, lb)
-                for j in range(jend):
-                    if run:
-                        row = mt[H[j], g0 : g0 + SCAN_BLOCK]
-                        for b in range(SCAN_BLOCK):
-                            blk[b, row[b]] = 0
-                    else:
-                        h = H[j]
-                        for b in range(nb):
-                            blk[b, mt[h, T[t0 + b]]] = 0
+                _clear_block(blk, mt, H, T, t0, nb, run, jend)
                 continue
         for b in range(nb):
             t = t0 + b
@@ -793,16 +785,24 @@ def _scan_uniform(S, X, H, T, d, W, cut):
         if tally:
             blk[:, :] = 0
         else:
-            for j in range(nh):  # clear what was touched
-                if run:
-                    row = mt[H[j], g0 : g0 + SCAN_BLOCK]
-                    for b in range(SCAN_BLOCK):
-                        blk[b, row[b]] = 0
-                else:
-                    h = H[j]
-                    for b in range(nb):
-                        blk[b, mt[h, T[t0 + b]]] = 0
+            _clear_block(blk, mt, H, T, t0, nb, run, nh)
     return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
+
+
+@njit(inline="always", **JIT)
+def _clear_block(blk, mt, H, T, t0, nb, run, n):
+    """Zero the tallies of the block of guesses T[t0 : t0 + nb] that its first n answers touched
+    (``run``: the block's guesses are consecutive ids)."""
+    g0 = T[t0]
+    for j in range(n):
+        if run:
+            row = mt[H[j], g0 : g0 + SCAN_BLOCK]
+            for b in range(SCAN_BLOCK):
+                blk[b, row[b]] = 0
+        else:
+            h = H[j]
+            for b in range(nb):
+                blk[b, mt[h, T[t0 + b]]] = 0
 
 
 @wrapping
