@@ -219,6 +219,10 @@ def test_a_scan_with_a_cut_is_exact_below_it_and_a_lower_bound_above():
     assert cut_guesses > 1000  # blocks were cut
 
 
+# every shortcut of the exact search's scans off: the baseline they must equal
+UNCUT = SearchTuning(scan_cut=False, part_cut=False, pair_bound=False)
+
+
 def test_the_scan_cut_gives_the_same_trees():
     """Guesses a scan stops counting at the node's bound are never tried, and their bounds
     stay lower bounds (so do the part bounds cut at the bound that refutes a guess, which hard
@@ -233,9 +237,6 @@ def test_the_scan_cut_gives_the_same_trees():
             node = ts.tree(lex.id("stare"), constraints=cons)
             trees.append((node.value, tr.paths_of(lex, node)))
         assert trees[0] == trees[1]
-
-
-UNCUT = SearchTuning(scan_cut=False, part_cut=False, pair_bound=False)
 
 
 def test_the_bound_2w_is_a_bound_not_a_value():
