@@ -1,4 +1,4 @@
-"""One exact proof under several search tunings, alternated in one process: for each tuning the
+"""One proof (or near-optimal tree) under several search tunings, alternated in one process: for each tuning the
 CPU time of every repeat (``time.process_time``, one thread: on a shared machine it holds to a
 few per cent where wall-clock times from separate processes do not), the median, the ratio to
 the first tuning, and the value, nodes and scans (a tuning must not change the value).
@@ -6,7 +6,8 @@ the first tuning, and the value, nodes and scans (a tuning must not change the v
     python bench/bench_tuning.py classic-salet "" scan_cut=0 [--hard] [--repeat 3]
 
 Each tuning is a comma-separated list of SearchTuning fields (``""``: the defaults).  Rows:
-classic-salet, nyt2309-tarse, nyt3158-tarse (minutes a repeat).  The kernels are compiled, and
+classic-salet, nyt2309-tarse, nyt3158-tarse (minutes a repeat), and bench_peer's near-optimal
+classic-near12 and classic-near12-kc0 (the first word the search's own).  The kernels are compiled, and
 the search warmed on a small part, before any repeat is timed.
 """
 
@@ -23,10 +24,14 @@ from common import data_dir
 from wordlebot.core.words import Lexicon, read_word_file
 from wordlebot.search.tree_search import SearchTuning, TreeSearch
 
-ROWS = {
-    "classic-salet": ("classic/guesses.txt", "classic/answers.txt", "salet"),
-    "nyt2309-tarse": ("nyt/guesses.txt", "nyt/answers-2309.txt", "tarse"),
-    "nyt3158-tarse": ("nyt/guesses.txt", "nyt/wordlebot-3158.txt", "tarse"),
+# name: guesses, answers, first word (None: the search's own, as `tree` chooses it), k and kc
+# (k None: the exact search; else bench_peer's near-optimal rows)
+ROWS: dict[str, tuple[str, str, str | None, int | None, int]] = {
+    "classic-salet": ("classic/guesses.txt", "classic/answers.txt", "salet", None, 0),
+    "nyt2309-tarse": ("nyt/guesses.txt", "nyt/answers-2309.txt", "tarse", None, 0),
+    "nyt3158-tarse": ("nyt/guesses.txt", "nyt/wordlebot-3158.txt", "tarse", None, 0),
+    "classic-near12": ("classic/guesses.txt", "classic/answers.txt", None, 12, 6),
+    "classic-near12-kc0": ("classic/guesses.txt", "classic/answers.txt", None, 12, 0),
 }
 
 
@@ -47,19 +52,22 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     data = data_dir()
-    guesses, answers, first = ROWS[args.row]
+    guesses, answers, first, k, kc = ROWS[args.row]
     lex = Lexicon.from_lists(read_word_file(data / guesses), read_word_file(data / answers), name=args.row)
-    TreeSearch(lex, k=None, hard=args.hard, threads=1, memory_mb=64).value_of_guess(
-        lex.id(first), np.arange(800, dtype=np.int32), parallel=False
+    TreeSearch(lex, k=k, kc=kc, hard=args.hard, threads=1, memory_mb=64).value_of_guess(
+        lex.id(first or "salet"), np.arange(800, dtype=np.int32), parallel=False
     )
     specs = [(s, tuning(s)) for s in args.tunings]
     times: dict[str, list[float]] = {s: [] for s, _ in specs}
     seen: dict[str, set[tuple[int, int, int]]] = {s: set() for s, _ in specs}
     for _ in range(args.repeat):
         for spec, tune in specs:
-            search = TreeSearch(lex, k=None, hard=args.hard, threads=1, tuning=tune)
+            search = TreeSearch(lex, k=k, kc=kc, hard=args.hard, threads=1, tuning=tune)
             c0 = time.process_time()
-            value = search.value_of_guess(lex.id(first), parallel=False)
+            if first is None:
+                value = search.best(parallel=False)[1]
+            else:
+                value = search.value_of_guess(lex.id(first), parallel=False)
             times[spec].append(time.process_time() - c0)
             seen[spec].add((round(value), search.stats.nodes, search.stats.scans))
     base = statistics.median(times[specs[0][0]])
