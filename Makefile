@@ -54,13 +54,23 @@ lint: $(STAMP)
 # scalars catch what compiled code lets pass silently (integer promotion, overflow), and an
 # overflow warning is an error here.  Left out, as far too slow as plain Python: the official lists
 # (WORDLEBOT_DATA unset: hours), the three search tests over the 1,500-word case (~9 min between
-# them) and 120 simulated hard-mode Dordle games.  The rest took 2.5 min on 2 cores (the answer
-# model's fit on made-up days, test_editor.py, 30 s of it).
+# them), 120 simulated hard-mode Dordle games, and (2026-11-28: the run had grown to 24 min on this
+# 2-core machine, 45 % of it in four tests) the tests of how threads and parts stop and share out
+# work, and the wide brute-force cases whose small ("hand") cases stay: the multi-board exact value
+# (wide: 301 s as plain Python), the parts that stop at the first one that cannot be won (118 s,
+# 126 s shared out), the warm-up's refusal of a real-sized lexicon (112 s), the policy's endgame
+# (wide: 64 s) and the perfect-split check's trees (56 s).  Every one of them runs compiled in the
+# suite.  The rest took about 11 min on 2 cores.
 NOJIT_TESTS := tests/test_feedback.py tests/test_game.py tests/test_matrix.py tests/test_strategies.py \
                tests/test_simulate.py tests/test_search.py tests/test_multi.py tests/test_multi_deadlock.py \
                tests/test_editor.py
 NOJIT_SLOW  := test_rank_lists_alternatives_with_exact_values or test_parallel_equals_serial \
-               or test_tiny_table_gives_the_same_answers or test_charging_the_deadlocks_wins_more_hard_mode_games
+               or test_tiny_table_gives_the_same_answers or test_charging_the_deadlocks_wins_more_hard_mode_games \
+               or (test_the_exact_value_of_the_search_without_limits_is_the_brute_force_optimum and wide) \
+               or test_parts_stop_at_the_first_one_that_cannot_be_won or test_shared_out_parts_stop_when_one_cannot_be_won \
+               or test_warm_up_refuses_a_real_sized_lexicon \
+               or (test_with_the_endgame_search_the_policy_plays_the_exact_optimum and wide-2) \
+               or test_perfect_split_check_gives_the_same_trees
 
 test-nojit: $(STAMP)
 	env -u WORDLEBOT_DATA NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -W error::RuntimeWarning \
