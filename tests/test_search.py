@@ -219,8 +219,26 @@ def test_a_scan_with_a_cut_is_exact_below_it_and_a_lower_bound_above():
     assert cut_guesses > 1000  # blocks were cut
 
 
+def test_a_cut_scan_reads_the_answers_most_alike_first():
+    """sk._collisions_first: the node's answers, each once, ordered by how many letters in place
+    they share with the node's answers (itself included), most first, ties in the node's order;
+    counted here letter by letter.  A cut scan reads them so (the scan test above checks its
+    bounds with it on)."""
+    from wordlebot.search import kernels as sk
+
+    words = random_words(300, alphabet="abcdeorst", seed=11)
+    lex = Lexicon.from_lists(words, words[::2], name="alike")
+    wk = TreeSearch(lex, k=None, threads=1, memory_mb=64)._workers[0]
+    rng = np.random.default_rng(12)
+    for n in (1, 2, 7, 40, 150):
+        H = rng.permutation(lex.n_answers)[:n].astype(np.int32)
+        alike = {h: sum(a == b for o in H.tolist() for a, b in zip(lex.answers[h], lex.answers[o])) for h in H.tolist()}
+        want = sorted(H.tolist(), key=lambda h: (-alike[h], H.tolist().index(h)))
+        assert sk._collisions_first(wk.S, H, wk.X.hscan[1]).tolist() == want
+
+
 # every shortcut of the exact search's scans off: the baseline they must equal
-UNCUT = SearchTuning(scan_cut=False, part_cut=False, pair_bound=False)
+UNCUT = SearchTuning(scan_cut=False, part_cut=False, pair_bound=False, collisions_first=False)
 
 
 def test_the_scan_cut_gives_the_same_trees():

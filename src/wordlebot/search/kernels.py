@@ -73,6 +73,7 @@ Scratch = namedtuple(
         "plb",  # lower bound of each part
         "plist",  # the non-empty patterns, then the parts that need a search
         "tbuf",  # hard mode: the guesses allowed in a child (depth + 1 rows)
+        "hscan",  # the node's answers in the order a cut scan reads them (depth + 1 rows; see _collisions_first)
         "run",  # exact search: the guesses taken so far with the current key (see _next_trial)
         "rest",  # exact search: the least lower bound of the useful guesses not heaped (see _heap_of_trials)
         # the scan's tallies (reused by every node):
@@ -287,7 +288,7 @@ IP_EVAL_COST = 18  # per answer partitioned when a guess is evaluated
 IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
-IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts)
+IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first)
 N_IP = 23
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
@@ -696,6 +697,8 @@ def _scan_uniform(S, X, H, T, d, W, cut):
     thr = nh + 1
     if cut < INF:
         thr = max(np.int64(np.ceil(cut - (W + nh - 1))), 1)
+        if not tally and S.ip[IP_SCAN_CUT] & 8 != 0:
+            H = _collisions_first(S, H, X.hscan[d])
     min_lb = INF
     perfect = INF
     perfect_g = -1
@@ -787,6 +790,34 @@ def _scan_uniform(S, X, H, T, d, W, cut):
         else:
             _clear_block(blk, mt, H, T, t0, nb, run, nh)
     return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
+
+
+@njit(**JIT)
+def _collisions_first(S, H, out):
+    """The answers of H in the order a cut scan should read them (in ``out``): those sharing
+    the most letters in place with the others first.  Two answers collide under a guess when
+    it colours them alike, which letters in common make likelier, so a block of guesses
+    reaches its cut after fewer answers.  Any order gives the same counts; only where a
+    block stops depends on it (a function of H: deterministic)."""
+    codes, gid = S.codes, S.gid
+    nh = H.shape[0]
+    length = codes.shape[1]
+    freq = np.zeros((length, 32), np.int64)
+    for j in range(nh):
+        g = gid[H[j]]
+        for i in range(length):
+            freq[i, codes[g, i]] += 1
+    score = np.empty(nh, np.int64)
+    for j in range(nh):
+        g = gid[H[j]]
+        c = 0
+        for i in range(length):
+            c += freq[i, codes[g, i]]
+        score[j] = -c
+    perm = np.argsort(score, kind="mergesort")  # stable: ties keep H's order
+    for j in range(nh):
+        out[j] = H[perm[j]]
+    return out[:nh]
 
 
 @njit(inline="always", **JIT)

@@ -157,6 +157,9 @@ class SearchTuning:
     # TARSE 5,619 -> 4,612, classic hard 7,218 -> 5,974; CPU time as above (while a test suite
     # ran beside it): classic 1.33 -> 1.02 s, nyt-2309 4.55 -> 3.93 s, classic hard 1.33 s both.
     pair_bound: bool = True
+    # A cut scan (above) reads the node's answers that share the most letters in place first
+    # (kernels._collisions_first): its blocks collide, and stop, sooner.
+    collisions_first: bool = True
     weighted_cost: int = 5
 
     # --- the staged refutation of an opener sweep's first words (refutation.py)
@@ -222,7 +225,12 @@ class SearchTuning:
         ip[sk.IP_GUESS_COST] = self.guess_cost
         ip[sk.IP_PERFECT_COST] = self.perfect_cost
         ip[sk.IP_PERFECT_MAX] = self.perfect_max
-        ip[sk.IP_SCAN_CUT] = (1 if self.scan_cut else 0) | (2 if self.part_cut else 0) | (4 if self.pair_bound else 0)
+        ip[sk.IP_SCAN_CUT] = (
+            (1 if self.scan_cut else 0)
+            | (2 if self.part_cut else 0)
+            | (4 if self.pair_bound else 0)
+            | (8 if self.collisions_first else 0)
+        )
         ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
         fp[sk.FP_EST_A] = self.estimate_a
         fp[sk.FP_EST_B] = self.estimate_b
@@ -289,6 +297,7 @@ class _Worker:
             plb=np.zeros((rows, npat), np.float64),
             plist=np.zeros((rows, 2 * npat + 1), np.int64),
             tbuf=np.zeros((rows + 1, ng), np.int32),
+            hscan=np.zeros((rows + 1, na), np.int32),
             run=np.zeros((rows, ng), np.int32),
             rest=np.zeros(rows, np.float64),
             block=np.zeros((sk.SCAN_BLOCK, npat), np.int32),
