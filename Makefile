@@ -60,7 +60,7 @@ lint: $(STAMP)
 # (wide: 301 s as plain Python), the parts that stop at the first one that cannot be won (118 s,
 # 126 s shared out), the warm-up's refusal of a real-sized lexicon (112 s), the policy's endgame
 # (wide: 64 s) and the perfect-split check's trees (56 s).  Every one of them runs compiled in the
-# suite.  The rest took about 11 min on 2 cores.
+# suite.  The rest took 14 min on 2 cores (a fresh clone, 2026-11-28).
 NOJIT_TESTS := tests/test_feedback.py tests/test_game.py tests/test_matrix.py tests/test_strategies.py \
                tests/test_simulate.py tests/test_search.py tests/test_multi.py tests/test_multi_deadlock.py \
                tests/test_editor.py
