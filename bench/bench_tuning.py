@@ -1,5 +1,5 @@
-"""One proof (or near-optimal tree) under several search tunings, alternated in one process: for each tuning the
-CPU time of every repeat (``time.process_time``, one thread: on a shared machine it holds to a
+"""One proof (or near-optimal tree) under several search tunings, alternated in one process: for
+each tuning the CPU time of every repeat (``time.process_time``, one thread: on a shared machine it holds to a
 few per cent where wall-clock times from separate processes do not), the median, the ratio to
 the first tuning, and the value, nodes and scans (a tuning must not change the value).
 
@@ -7,8 +7,8 @@ the first tuning, and the value, nodes and scans (a tuning must not change the v
 
 Each tuning is a comma-separated list of SearchTuning fields (``""``: the defaults).  Rows:
 classic-salet, nyt2309-tarse, nyt3158-tarse (minutes a repeat), and bench_peer's near-optimal
-classic-near12 and classic-near12-kc0 (the first word the search's own).  The kernels are compiled, and
-the search warmed on a small part, before any repeat is timed.
+classic-near12 and classic-near12-kc0 (the first word the search's own).  The kernels are
+compiled, and the search warmed on a small part, before any repeat is timed.
 """
 
 from __future__ import annotations

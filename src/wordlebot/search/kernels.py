@@ -802,7 +802,7 @@ def _collisions_first(S, H, out):
     codes, gid = S.codes, S.gid
     nh = H.shape[0]
     length = codes.shape[1]
-    freq = np.zeros((length, 32), np.int64)
+    freq = np.zeros((length, S.lcount.shape[1]), np.int64)  # per position, per letter
     for j in range(nh):
         g = gid[H[j]]
         for i in range(length):

@@ -162,11 +162,12 @@ class SearchTuning:
     # unchanged; 2026-11-28, one thread, CPU time, alternated (bench/bench_tuning.py): classic
     # SALET 1.217 -> 1.185 s, nyt-2309 TARSE 4.18 -> 3.95 s (medians of 5), classic hard 2.07 ->
     # 1.99 s (of 3); but NYT-3158 TARSE 91.3 -> 94.1 s (of 2: pairs 95.5/96.4, 87.1/91.7, inside
-    # the 5 % the same tuning moved between repeats): no gain shown there.  Tried and left out the same day: finishing a block's last few guesses below
-    # the cut one by one (no gain: 0.874 s with none so finished, 0.89-0.98 s with 1-4), and a
-    # cut for the near-optimal search against the keys that make a node's k + kc candidates
-    # (28 % of blocks stopped early on classic nodes, yet classic-near12 took 6.38-6.68 s against
-    # 5.94-6.05 s without it).
+    # the 5 % the same tuning moved between repeats): no gain shown there.
+    # Tried and left out the same day: finishing a block's last few guesses below the cut one by
+    # one (no gain: 0.874 s with none so finished, 0.89-0.98 s with 1-4), and a cut for the
+    # near-optimal search against the keys that make a node's k + kc candidates (28 % of blocks
+    # stopped early on classic nodes, yet classic-near12 took 6.38-6.68 s against 5.94-6.05 s
+    # without it).
     collisions_first: bool = True
     weighted_cost: int = 5
 
