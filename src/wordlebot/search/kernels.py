@@ -289,7 +289,8 @@ IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
 IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first)
-N_IP = 23
+IP_PASS2_NODE_MIN = 23  # ... and of every guess at a node of this many answers or more, in either mode (0: none)
+N_IP = 24
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
@@ -1917,7 +1918,8 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
 
     ``_open_node`` settles the node or readies the guesses to try; the loop evaluates them best
     first with branch and bound: ``_partition`` bounds a guess's parts (a forced guess's, and in
-    the exact search in hard mode every guess's, are tightened by ``_tighten``), the big ones are
+    the exact search every guess's in hard mode or at a node of IP_PASS2_NODE_MIN answers or
+    more, are tightened by ``_tighten``), the big ones are
     searched by recursion, smallest first; ``_close_node`` tells the table what was proven."""
     op = _open_node(S, X, TT, H, d, rem, beta, allowed, forced)
     if op.done:
@@ -1926,7 +1928,8 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
     meta = TT.meta
     exact = ip[IP_K] <= 0
     hard = ip[IP_HARD] != 0
-    pass2 = (hard and exact) or (forced >= 0 and ip[IP_PASS2] != 0)
+    big = ip[IP_PASS2_NODE_MIN]
+    pass2 = (hard and exact) or (forced >= 0 and ip[IP_PASS2] != 0) or (exact and big > 0 and H.shape[0] >= big)
     # the list the trials index (the candidates in that guess space) with the node's hints
     here = Allowed(op.guesses, allowed.hsig, allowed.greens, allowed.mins)
     rules = _part_rules(S)
@@ -2067,7 +2070,8 @@ def _try_guesses(S, X, TT, H, rem, allowed, batch, race):
     beats the node's lower bound ``race.alpha``: once a guess meets it, the guesses after it are
     skipped (those before it can still tie it: the serial loop would have met them first).
     The parts' extra scans of a lone guess (IP_PASS2) are off here, as in the loop of _node
-    (but for the exact search in hard mode, which has them everywhere: see _tighten)."""
+    (but for the exact search in hard mode, which has them everywhere, and at big nodes: see
+    _tighten and IP_PASS2_NODE_MIN)."""
     margin = S.fp[FP_MARGIN]
     pass2 = S.ip[IP_PASS2]
     S.ip[IP_PASS2] = 0  # this worker's own copy of the parameters

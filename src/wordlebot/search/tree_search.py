@@ -106,16 +106,29 @@ class SearchTuning:
     # A guess's parts of at least this many answers get a scan each for a tighter bound before
     # any recursion (see sk._tighten): a lone guess's (a first word of an opener sweep) in both
     # modes, with pass2_min_alone; in the exact search in hard mode every guess's, with
-    # pass2_min_hard (and pass2_min_alone for the root guesses the threads share).  The
+    # pass2_min_hard (and pass2_min_alone for the root guesses the threads share), and in normal
+    # mode every guess's at a big node (pass2_node_min, below).  The
     # near-optimal search was not measured with it: left as it was.  Hard mode, NYT-3158 TARSE's
     # exact total, one thread, a quiet machine, beside the C++ (bench_peer): 26.1 s -> 9.95 s
     # (C++ 41.4 s); on a busy machine 38.2 s -> 17.1 s (18.5 s with parts of 8 inside the search,
     # 33.3 s with 100); the refutation of 21 of the hard opener proof's remaining first words 223
     # CPU-s -> 87; classic SALET hard unchanged (0.7-0.9 s).  Normal mode inside the search:
     # twice as slow (classic SALET 0.64 s -> 1.45 s, NYT-2309 TARSE 2.76 s -> 5.43 s), so it is
-    # not done there.
+    # not done there at every node; at big ones it pays (pass2_node_min).
     pass2_min_alone: int = 8
     pass2_min_hard: int = 30
+    # ... and in either mode every guess's at a node of at least this many answers (0: none),
+    # with pass2_min_hard.  What is "twice as slow" everywhere (above) pays at big nodes, where a
+    # guess's one-scan bound is furthest below its value and most of a search is refuting guesses
+    # that were never going to win: NYT-3158 TARSE normal, one thread, CPU time, alternated in one
+    # process (bench/bench_tuning.py nyt3158-tarse "" pass2_node_min=150, 2026-11-28, load ~1):
+    # 81.0 -> 41.2 s (medians of 2; nodes 521,616 -> 62,464, scans 61,883 -> 23,983; 44.5 s at
+    # 100); its rating on 2 threads (bench/bench_rate_word.py's search, two runs each) 45-49 ->
+    # 26 s, CRANE 66 -> 43-47 s (300: no gain; 100 as 150), ADIEU 61-64 -> 47-49 s (at 300).
+    # Classic SALET and nyt-2309 TARSE, whose nodes past the first guess's parts are smaller: no
+    # change beyond the noise (1.04 -> 0.96-1.24 s and 4.11 -> 4.04 s, medians of 5, a noisy
+    # machine).
+    pass2_node_min: int = 150
     # Estimated value per unit weight of a node of n answers (n >= 3) when the depth limit stops
     # the search: a + b ln(n), fitted to the nodes of optimal trees (nyt-3158 from TARSE, 2,000
     # nodes; 1.74 at n=3, 2.3 at n=20, 3.0 at n=250).
@@ -229,6 +242,7 @@ class SearchTuning:
         ip[sk.IP_PRUNE_MIN] = self.prune_min
         ip[sk.IP_PASS2_MIN_ALONE] = self.pass2_min_alone
         ip[sk.IP_PASS2_MIN_HARD] = self.pass2_min_hard
+        ip[sk.IP_PASS2_NODE_MIN] = self.pass2_node_min
         ip[sk.IP_NODE_COST] = self.node_cost
         ip[sk.IP_EVAL_COST] = self.eval_cost
         ip[sk.IP_GUESS_COST] = self.guess_cost
