@@ -1831,7 +1831,8 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
     """The bounds of guess g's big parts (``sp``, ``parts``) tightened by a scan each (or the
     table's better bound), before any recursion; returns the guess's new total of bounds,
     stopping once it reaches ``bound``.  Parts of at least IP_PASS2_MIN_ALONE answers for a
-    forced guess, IP_PASS2_MIN_HARD otherwise.
+    forced guess (but a big node's guesses the threads share in normal mode), IP_PASS2_MIN_HARD
+    otherwise.
 
     When one given guess is evaluated against a bound (a first word in an opener sweep, a root
     guess shared between threads), the sum of its parts' one-guess bounds often exceeds the bound
@@ -1841,8 +1842,13 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
     allow there, so its one-guess bound lies further above the 2n - 1 it is given without a
     scan."""
     ip = S.ip
-    pmin = ip[IP_PASS2_MIN_ALONE] if forced >= 0 else ip[IP_PASS2_MIN_HARD]
     hard = ip[IP_HARD] != 0
+    # A guess the threads share at a big node in normal mode (forced, IP_PASS2 off: see
+    # _try_guesses) is one of the node's guesses, tightened as the serial loop tightens them:
+    # NYT-3158 on 2 threads (2026-11-28, three and two runs each, alternated sets), TARSE
+    # 26.8-30.7 -> 21.4-24.2 s, CRANE 53.5-59.1 -> 47.1-53.4 s (parts of 8 got a scan before).
+    alone = forced >= 0 and (ip[IP_PASS2] != 0 or hard)
+    pmin = ip[IP_PASS2_MIN_ALONE] if alone else ip[IP_PASS2_MIN_HARD]
     offs, plb = parts.offs, parts.plb
     tot = sp.total
     for i in range(sp.big):
