@@ -289,7 +289,7 @@ IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
 IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first)
-IP_PASS2_NODE_MIN = 23  # ... and of every guess at a node of this many answers or more, in either mode (0: none)
+IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (as IP_PASS2_MIN_HARD) at nodes this big, in either mode (0: none)
 N_IP = 24
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
@@ -1934,8 +1934,8 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
     meta = TT.meta
     exact = ip[IP_K] <= 0
     hard = ip[IP_HARD] != 0
-    big = ip[IP_PASS2_NODE_MIN]
-    pass2 = (hard and exact) or (forced >= 0 and ip[IP_PASS2] != 0) or (exact and big > 0 and H.shape[0] >= big)
+    node_min = ip[IP_PASS2_NODE_MIN]  # (not ``big``: the loop below names its big parts so)
+    pass2 = (hard and exact) or (forced >= 0 and ip[IP_PASS2] != 0) or (exact and 0 < node_min <= H.shape[0])
     # the list the trials index (the candidates in that guess space) with the node's hints
     here = Allowed(op.guesses, allowed.hsig, allowed.greens, allowed.mins)
     rules = _part_rules(S)
