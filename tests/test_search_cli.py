@@ -320,6 +320,10 @@ def test_simulate_with_the_search(files, tmp_path):
     doc = json.loads((tmp_path / "s.json").read_text())
     assert doc["total"] == optimal_total(GUESSES, ANSWERS, 6)
     assert doc["solved_pct"] == 100.0
+    # the wait for the first move is announced (it shows no progress), and only when it happens
+    assert "proves the first move on all 40 answers" in r.output
+    r = run(["simulate", "--strategy", "exact", "--first", doc["first"]] + files)
+    assert r.exit_code == 0 and "proves the first move" not in r.output
 
 
 # --- the Advisor with the search --------------------------------------------------------------

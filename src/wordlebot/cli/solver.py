@@ -130,6 +130,12 @@ def simulate(
             fail_cost=FAIL_COSTS[goal],
         )
         chooser = search_chooser(search)
+        if first_id is None:  # the games wait on it with no progress to show: say so
+            err.print(
+                f"The exact search proves the first move on all {lexicon.n_answers:,} answers before the"
+                " first game ends: seconds on a small set, minutes on a big one (--first WORD fixes it).",
+                soft_wrap=True,
+            )
     elif strategy == "search":
         from ..policy.advisor import Advisor
         from ..term.render import prepare_book
