@@ -17,7 +17,10 @@ quiet machine, the defaults: NYT-3158 hard mode 211 CPU-s for 88 words, estimate
 against the 5.2 CPU-h the whole proof took (four resumed runs, 2026-11-24); normal mode 75 CPU-s,
 estimate 1.65 CPU-h against 0.86 measured (the head's shared table saves more there).
 
-    python bench/bench_proof_sample.py --words nyt-3158 [--hard] [--every 300]
+    python bench/bench_proof_sample.py --words nyt-3158 [--hard] [--every 300] [--bound B] [--head N] [--tuning a=1]
+
+``--tuning`` and ``--head`` compare a tuning on the costly head of the order, before and after
+(run each in its own process, alternated).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from bench_tuning import tuning
 from common import data_dir
 
 from wordlebot.app.opener_sweep import SweepSpec, evaluate_batch, first_word_order
@@ -51,10 +55,14 @@ def main() -> None:
         help="one first word a stride of this many (of a quarter as many in the head of the order)",
     )
     ap.add_argument("--bound", type=float, default=None, help="default: the published optimum + 0.5")
+    ap.add_argument("--tuning", default="", help='SearchTuning fields to change, "a=1,b=2" (bench_tuning.py\'s form)')
+    ap.add_argument("--head", type=int, default=None, help="only the sample's words among the first N of the order")
     args = ap.parse_args()
     if args.every < 4:
         raise SystemExit("--every must be at least 4")
-    spec = SweepSpec(words=args.words, data_dir=str(data_dir()), hard=args.hard, k=None, memory_mb=1024)
+    spec = SweepSpec(
+        words=args.words, data_dir=str(data_dir()), hard=args.hard, k=None, memory_mb=1024, tuning=tuning(args.tuning)
+    )
     bound = args.bound if args.bound is not None else proof_bound(args.words, args.hard)
     order = first_word_order(spec)
     quarter = len(order) // 4
@@ -62,10 +70,14 @@ def main() -> None:
     places = [(p, dense) for p in range(0, quarter, dense)] + [
         (p, args.every) for p in range(quarter, len(order), args.every)
     ]
+    if args.head is not None:
+        places = [(p, stride) for p, stride in places if p < args.head]
     print(
         f"{args.words} {'hard' if args.hard else 'normal'} mode, bound {bound:g}: {len(places)} of "
         f"{len(order):,} first words, every {dense}th of the first {quarter:,} in the sweep's order, "
-        f"then every {args.every}th",
+        f"then every {args.every}th"
+        + (f"; only the first {args.head:,}" if args.head is not None else "")
+        + (f"; tuning {args.tuning}" if args.tuning else ""),
         flush=True,
     )
     spent = estimate = head = 0.0
@@ -81,6 +93,8 @@ def main() -> None:
         f"sample: {spent:.1f} CPU-s for {len(places)} words ({wall:.1f} s wall, table and kernels included); "
         f"{100 * head / max(estimate, 1e-9):.0f} % of the estimate in the first quarter of the order"
     )
+    if args.head is not None:  # a part of the order says nothing of the whole proof
+        return
     print(
         f"estimated whole proof: {estimate / 3600:.2f} CPU-h, {estimate / 7200:.2f} h on 2 cores "
         f"({estimate / 7200:.1f}x the target of 1 h on 2 cores)"
