@@ -19,8 +19,8 @@ estimate 1.65 CPU-h against 0.86 measured (the head's shared table saves more th
 
     python bench/bench_proof_sample.py --words nyt-3158 [--hard] [--every 300] [--bound B] [--head N] [--tuning a=1]
 
-``--tuning`` and ``--head`` compare a tuning on the costly head of the order, before and after
-(run each in its own process, alternated).
+``--tuning`` and ``--head`` compare a tuning on the costly head of the order, before and after:
+each in its own process (cold tables), both at once one a core, or one after the other.
 """
 
 from __future__ import annotations
