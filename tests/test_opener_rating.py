@@ -3,6 +3,7 @@ published optima, the rank among the words rated so far against hand-made stores
 seal, and ``openers --exact --word`` as a player types it."""
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -54,6 +55,68 @@ def test_totals_equal_the_naive_search(lex, tmp_path, monkeypatch, serial_units)
             assert r.total == optimal_total(GUESSES, ANSWERS, 6, hard=hard, first=r.word)
             assert r.answers == len(ANSWERS) and r.mean == pytest.approx(r.total / len(ANSWERS))
             assert not r.cached and r.seconds >= 0
+
+
+TIGHT = random_words(30, length=5, alphabet="abcdeor", seed=1)  # in hard mode within 2 guesses, some words cannot win
+
+
+@pytest.mark.parametrize(
+    "guesses, answers, hard, cap",
+    [(GUESSES, ANSWERS, False, 6), (GUESSES, ANSWERS, True, 6), (GUESSES, ANSWERS, False, 3),
+     (TIGHT, TIGHT[::2], True, 2)],
+    ids=["normal", "hard", "cap-3", "hard-cap-2"],
+)  # fmt: skip
+def test_bounds_bracket_the_naive_optimum(tmp_path, monkeypatch, guesses, answers, hard, cap):
+    """A word that takes a while is told at once: a proven floor at or below the naive search's
+    optimum after it, and a near-optimal strategy's total at or above it (none where no
+    strategy can win).  Told only for the words whose search did not finish within the serial
+    allowance: on these tiny lists none at the default, every one at 0."""
+    lex = Lexicon.from_lists(guesses, answers, name="tiny")
+    words = guesses[::6][: 3 if hard else 5]  # answers and mere guesses (the naive hard search is slow)
+    if cap == 2:  # words unable to win and words able to, both
+        words = guesses[:8]
+    truth = {w: optimal_total(guesses, answers, cap, hard=hard, first=w) for w in words}
+    spec = SweepSpec(hard=hard, max_guesses=cap)
+    told = []
+    rate_first_words(spec, words, lexicon=lex, folder=tmp_path / "a", on_bounds=told.append)
+    assert told == []
+    monkeypatch.setattr(opener_rating, "SERIAL_UNITS", 0)
+    got = rate_first_words(spec, words, lexicon=lex, folder=tmp_path / "b", on_bounds=told.append)
+    assert [b.word for b in told] == words
+    for b, r in zip(told, got):
+        best = truth[b.word]
+        assert b.answers == len(answers) and 1 <= b.biggest < len(answers) and b.seconds >= 0
+        lost = best == float("inf")
+        assert r.total == (None if lost else best)  # the exact total is still the optimum
+        assert b.lower is None or b.lower <= best
+        if b.lower is None:
+            assert lost  # proven unable to win
+        if lost:
+            assert b.upper is None  # no strategy wins: no strategy's total
+        if b.upper is not None:
+            assert best <= b.upper and b.upper_mean == pytest.approx(b.upper / len(answers))
+    if cap == 2:  # both kinds are among the words
+        assert {truth[w] == float("inf") for w in words} == {True, False}
+
+
+def test_bounds_are_the_same_whatever_was_searched_before():
+    """A word's bounds are a function of the lists, rules and word: the same on a fresh search
+    and on one whose table holds the word's whole exact search (which would make the floor
+    the exact total itself if the bounds read the table)."""
+    from wordlebot.search.tree_search import TreeSearch
+
+    words = random_words(3000, length=5, alphabet="abcdeilnorst", seed=3)  # floors below the totals
+    lex = Lexicon.from_lists(words, words[::2], name="dense")
+    near = opener_rating._near_search(SweepSpec(), lex, threads=1)
+    below = 0
+    for g in range(0, lex.n_guesses, 300):
+        fresh = opener_rating.first_word_bounds(TreeSearch(lex, k=None, threads=1), near, g, None)
+        search = TreeSearch(lex, k=None, threads=1)
+        exact = search.value_of_guess(g)
+        after = opener_rating.first_word_bounds(search, near, g, None)
+        below += fresh.lower < exact  # (the floor below the total: the table would raise it)
+        assert (after.lower, after.upper, after.biggest) == (fresh.lower, fresh.upper, fresh.biggest)
+    assert below >= 2
 
 
 @pytest.mark.parametrize("serial_units", [0, opener_rating.SERIAL_UNITS], ids=["on-threads", "serial-first"])
@@ -311,6 +374,47 @@ def test_cli_after_a_finished_sweep_says_proven(files):
     assert "not proven" not in said
 
 
+def test_cli_tells_the_bounds_of_a_word_that_takes_a_while(files, monkeypatch):
+    """A word whose search goes past the serial allowance (forced here: 0) is given its bounds
+    before its exact total, each in figures that bracket the naive optimum."""
+    monkeypatch.setattr(opener_rating, "SERIAL_UNITS", 0)
+    word = NOT_ANSWER
+    best = int(optimal_total(GUESSES, ANSWERS, 6, first=word))
+    r = run(["openers", "--exact", "--word", word] + files)
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.output.split())
+    most, least = re.search(
+        rf"{word.upper()} at most ([\d,]+) guesses in all .* at least ([\d,]+) \(proven\)", said
+    ).groups()
+    assert int(least.replace(",", "")) <= best <= int(most.replace(",", ""))
+    assert "its biggest part holds" in said and f"of the {len(ANSWERS)} answers" in said
+    assert said.index(" at most ") < said.index(f"{word.upper()} {best:,} guesses in all")  # bounds first
+
+
+def test_cli_stopped_rating_says_what_it_knew(files, monkeypatch):
+    """Ctrl+C while a word is searched after its bounds: the bounds are said again, no total,
+    exit 130, no traceback; a word finished before the stop keeps its total."""
+    from wordlebot.search.tree_search import TreeSearch
+
+    monkeypatch.setattr(opener_rating, "SERIAL_UNITS", 0)
+    plain = TreeSearch.value_of_guess
+
+    def stop_on_the_second(self, guess, *a, **kw):
+        if self.k is None and kw.get("parallel") is None and self.lexicon.guesses[guess] == NOT_ANSWER:
+            raise KeyboardInterrupt  # the exact search on threads of the second word
+        return plain(self, guess, *a, **kw)
+
+    monkeypatch.setattr(TreeSearch, "value_of_guess", stop_on_the_second)
+    r = CliRunner().invoke(cli, ["openers", "--exact", "--word", ANSWERS[0], "--word", NOT_ANSWER] + files)
+    assert r.exit_code == 130 and "Traceback" not in r.output
+    said = " ".join(r.output.split())
+    assert re.search(rf"stopped: {NOT_ANSWER.upper()} at most [\d,]+ guesses in all .* no exact total", said)
+    assert "interrupted" in said and f"stopped: {ANSWERS[0].upper()}" not in said  # that one finished
+    monkeypatch.setattr(TreeSearch, "value_of_guess", plain)
+    r = run(["openers", "--exact", "--word", ANSWERS[0]] + files)
+    assert "known from an earlier run" in r.output
+
+
 def test_cli_typo_and_misuse(files):
     word = ANSWERS[0]
     r = run(["openers", "--exact", "--word", TYPO] + files)
@@ -352,3 +456,71 @@ def test_cli_rating_needs_no_dask(files, monkeypatch):
     assert r.exit_code == 0 and "guesses in all" in r.output, r.output
     r = CliRunner().invoke(cli, ["openers", "--exact"] + files)
     assert r.exit_code == 1 and "needs the 'dask' extra" in r.output
+
+
+# --- stopping a search from another thread (a Ctrl+C while a kernel runs) ---------------------
+
+SLOW = random_words(6000, length=5, alphabet="abcdeilnorstu", seed=3)  # its first word's search: many seconds
+
+
+def test_stop_ends_a_search_under_way_and_every_call_after():
+    """(The search's side of a rating's Ctrl+C; not in the kernels' plain-Python run, where
+    this lexicon's matrix alone would take minutes.)  ``stop`` from another thread: the search under way raises SearchStopped instead of
+    returning (its first word needs many seconds, far beyond the moment of the stop), and so
+    does every later call on the same search."""
+    import threading
+    import time
+
+    from wordlebot.search.tree_search import SearchStopped, TreeSearch
+
+    lex = Lexicon.from_lists(SLOW, SLOW[::2], name="slow")
+    search = TreeSearch(lex, k=None, threads=1)
+    got = {}
+
+    def run():
+        try:
+            got["value"] = search.value_of_guess(0, parallel=False)
+        except BaseException as exc:
+            got["error"] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    time.sleep(1.0)
+    assert thread.is_alive()  # still searching
+    search.stop()
+    thread.join(60)
+    assert not thread.is_alive() and isinstance(got.get("error"), SearchStopped), got
+    with pytest.raises(SearchStopped):
+        search.value_of_guess(1, parallel=False)
+
+
+def test_ctrl_c_stops_a_rating_on_one_thread_at_once(tmp_path):
+    """A real SIGINT to ``openers --exact --word W --workers 1`` once W's bounds are out: the
+    search (one kernel call on the one thread, far longer than the test: its biggest part holds
+    4,006 of the 6,000 answers; over 200 s when tried) is stopped at once, the bounds said
+    again, exit 130.  Without the rating's own thread the interrupt would wait for the kernel
+    to return: the wait below would run out."""
+    import os
+    import signal
+    import time
+
+    words = random_words(12000, length=5, alphabet="abcdeilnorstu", seed=3)
+    files = write_lists(tmp_path, words, words[::2])
+    env = {**os.environ, "WORDLEBOT_CACHE": str(tmp_path / "cache"), "PYTHONUNBUFFERED": "1"}
+    cmd = [sys.executable, "-m", "wordlebot", "openers", "--exact", "--word", words[0], "--workers", "1", *files]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        seen = []
+        for line in proc.stderr:  # (the bounds are said on stderr, as the search goes on)
+            seen.append(line)
+            if " at least " in line:
+                break
+        time.sleep(2)  # the search under way (a stop right after the line can land before it starts)
+        proc.send_signal(signal.SIGINT)
+        out, rest = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    said = " ".join(("".join(seen) + rest + out).split())
+    assert proc.returncode == 130, said
+    assert f"stopped: {words[0].upper()} at most" in said and "no exact total" in said
+    assert "guesses in all, average" not in said and "Traceback" not in said

@@ -29,18 +29,22 @@ exact search counts guesses over an answer list, so a weighted set (``nyt``) has
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import math
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ..core import cache_seal, cache_store
 from ..core.cache_formats import RATING_STORE_VERSION
 from ..core.errors import CacheError, WordlebotError
+from ..core.feedback import all_green
 from ..core.paths import cache_dir
 from ..core.words import list_fingerprint
 from ..search.kernels import INF
@@ -283,13 +287,24 @@ def rate_first_words(
     threads: int = 2,
     lexicon: Lexicon | None = None,
     folder: Path | None = None,
+    on_bounds: Callable[[RatingBounds], None] | None = None,
+    on_rating: Callable[[OpenerRating], None] | None = None,
 ) -> list[OpenerRating]:
     """The exact total of each first word (``spec``'s lists, rules and cap; its search settings
     but ``k``: the search is exact) and its standing among the words rated so far, this call's
     included.  Every word is checked before any search (an unknown word raises
     ``InvalidWordError`` with the near words); totals known already are read, not searched
     again; the others are searched one after another on ``threads`` threads, sharing one
-    search's table, and kept as soon as each is found (a stop keeps those done)."""
+    search's table, and kept as soon as each is found (a stop keeps those done).
+
+    ``on_bounds``: called with a word's ``RatingBounds`` when its search did not finish within
+    a second or so of work on one thread (a word that will take a while), before the rest of
+    it; the bounds' few seconds are then a small part of the whole, and the player knows, at
+    once, about how good the word is and that the exact total is on its way.  ``on_rating``:
+    called with each word's rating as soon as it is known: first the words whose totals were
+    known already, then each searched word as its search ends and its total is kept (each with
+    its rank among the words rated until then; the list returned has every rank as of the
+    end)."""
     from ..core.game import HardConstraints
     from ..search.tree_search import TreeSearch
 
@@ -299,6 +314,10 @@ def rate_first_words(
     chosen = list(dict.fromkeys(lex.guesses[g] for g in ids))
     seconds = dict.fromkeys(chosen, 0.0)
     todo = [w for w in chosen if w not in store.totals]
+    if on_rating is not None:
+        for w in chosen:
+            if w not in todo:
+                on_rating(store.rating(w, cached=True))
     if todo:
         search = TreeSearch(
             lex,
@@ -310,22 +329,105 @@ def rate_first_words(
             tuning=spec.tuning,
         )
         cons = HardConstraints.none(lex.length) if spec.hard else None
+        near: list[TreeSearch] = []  # built for the first word that needs bounds
+
+        def bounds_of(g: int) -> Callable[[], None] | None:
+            if on_bounds is None:
+                return None
+
+            def tell() -> None:
+                if not near:
+                    near.append(_near_search(spec, lex, threads))
+                on_bounds(first_word_bounds(search, near[0], g, cons))
+
+            return tell
+
+        def stop() -> None:
+            for s in [search, *near]:
+                s.stop()
+
         for w in todo:
             t0 = time.perf_counter()
-            v = _value(search, lex.id(w), cons)
+            g = lex.id(w)
+            v = _interruptibly(stop, functools.partial(_value, search, g, cons, bounds_of(g)))
             seconds[w] = time.perf_counter() - t0
             store.record({w: _total(v)})
+            if on_rating is not None:
+                on_rating(store.rating(w, seconds=seconds[w]))
     return [store.rating(w, seconds=seconds[w], cached=w not in todo) for w in chosen]
 
 
-def _value(search: TreeSearch, guess: int, constraints: HardConstraints | None) -> float:
+@dataclass(frozen=True)
+class RatingBounds:
+    """What a rating knows of a first word's total before its exact search ends, said at once
+    when that search will take a while (see ``rate_first_words``): a proven lower bound and the
+    total of a real strategy after the word (an upper bound), each in a few seconds, where the
+    exact total can take minutes (QAJAQ on NYT-3158: its biggest part holds 1,891 of the 3,158
+    answers, a game of its own with its best guess to prove)."""
+
+    word: str
+    lower: int | None  # the total is at least this (proven: each part bounded by a scan); None: proven unable to win
+    upper: int | None  # at most this: a near-optimal strategy's total (None: it found none within the cap)
+    answers: int  # how many answers the totals are over
+    biggest: int  # answers in the biggest part the word leaves (what makes the exact search long)
+    seconds: float  # what the two bounds took
+
+    @property
+    def upper_mean(self) -> float | None:
+        return None if self.upper is None else self.upper / self.answers
+
+
+def first_word_bounds(
+    search: TreeSearch, near: TreeSearch, guess: int, constraints: HardConstraints | None
+) -> RatingBounds:
+    """A proven lower bound on a first word's total (every answer's first guess, plus each part
+    it leaves bounded by a scan of every guess, as the exact search bounds it first) and an upper
+    bound: the total of ``near``'s strategy after it (a near-optimal search with a hard guess
+    cap, so a real strategy's total, or none when it finds no way to win within the cap)."""
+    t0 = time.perf_counter()
+    lex = search.lexicon
+    H = np.arange(lex.n_answers, dtype=np.int32)
+    pats = np.asarray(search.mt[H, guess])
+    green = all_green(lex.length)
+    word = lex.guesses[guess]
+    lower = float(H.size)
+    biggest = 0
+    with search.isolated():  # tables of its own, emptied: the same bound whatever was searched before
+        for p in np.unique(pats).tolist():
+            if p == green:
+                continue
+            Hp = H[pats == p]
+            biggest = max(biggest, int(Hp.size))
+            if Hp.size <= 2:
+                lower += 2 * Hp.size - 1  # one guess, or two answers in three guesses
+                continue
+            cons = constraints.add(word, p) if constraints is not None else None
+            lower += search.node_bound(Hp, rows=1, constraints=cons)
+    upper = near.value_of_guess(guess, constraints=constraints)
+    return RatingBounds(
+        word=word,
+        lower=_total(lower),
+        upper=_total(upper),
+        answers=int(H.size),
+        biggest=biggest,
+        seconds=time.perf_counter() - t0,
+    )
+
+
+def _value(
+    search: TreeSearch,
+    guess: int,
+    constraints: HardConstraints | None,
+    bounds: Callable[[], None] | None = None,
+) -> float:
     """The exact value of a first word: first on this thread alone within a small allowance of
     work, then (not done by then) on all the search's threads.  Both stop at the first part
     found unable to win within the cap, but they meet the parts in different orders: the
     serial search the smallest of the big parts first, the threads the biggest first, whole
     small parts last.  NYT-3158 hard mode SALET (unable to win, like nearly half of the first
     words there) took 12.5 s on 2 threads and takes 0.1 s so.  What the serial attempt proved
-    is in the table the parallel search reads; the value is the search's either way."""
+    is in the table the parallel search reads; the value is the search's either way.  Between
+    the two, ``bounds`` is called (the word's bounds, told to the player: see RatingBounds)."""
     from ..search.tree_search import BudgetExceeded
 
     with search.lane():
@@ -334,7 +436,61 @@ def _value(search: TreeSearch, guess: int, constraints: HardConstraints | None) 
                 return search.value_of_guess(guess, constraints=constraints, parallel=False)
         except BudgetExceeded:
             pass
+    if bounds is not None:
+        bounds()
     return search.value_of_guess(guess, constraints=constraints)
+
+
+def _interruptibly(stop: Callable[[], None], run: Callable[[], float]) -> float:
+    """``run()``, from the main thread on a thread of its own while the main thread waits: a
+    Ctrl+C then stops the rating at once, where a kernel running on the main thread (a whole
+    first word on one thread: minutes) would hold it until it returned.  On the interrupt
+    ``stop()`` stops the searches (TreeSearch.stop), the thread ends within milliseconds, and
+    the interrupt goes on."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return run()
+    value: list[float] = []
+    error: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            value.append(run())
+        except BaseException as exc:  # re-raised in the caller's thread
+            error.append(exc)
+
+    thread = threading.Thread(target=work, name="rating", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.25)
+    except KeyboardInterrupt:
+        stop()
+        thread.join()
+        raise
+    if error:
+        raise error[0]
+    return value[0]
+
+
+def _near_search(spec: SweepSpec, lex: Lexicon, threads: int) -> TreeSearch:
+    """The near-optimal search of a rating's upper bound: the opener sweep's seed settings, but
+    always with a hard guess cap (the seed's hard-mode failure cost makes estimates, not the
+    totals of real strategies)."""
+    from ..search.tree_search import TreeSearch
+
+    tune = spec.tuning
+    return TreeSearch(
+        lex,
+        k=tune.seed_k,
+        kc=tune.seed_kc,
+        hard=spec.hard,
+        max_guesses=spec.max_guesses,
+        memory_mb=tune.seed_memory_mb,
+        threads=threads,
+        tuning=tune,
+    )
 
 
 def rate_first_word(

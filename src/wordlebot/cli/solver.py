@@ -28,7 +28,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..app.opener_rating import OpenerRating
+    from ..app.opener_rating import OpenerRating, RatingBounds
     from ..app.opener_sweep import Standing
 
 OPENERS_LOG_SECONDS = 600.0  # openers: how often a line says how far it got when stderr is a log
@@ -674,16 +674,57 @@ def _rate(spec, lexicon, words, exact, workers, sweep_options) -> None:
         f"[bold]{lexicon.name}[/] · {mode} · exact · {lexicon.n_answers:,} answers, "
         f"at most {spec.max_guesses} guesses · {workers} thread{'s' if workers > 1 else ''}"
     )
-    with err.status(f"searching {', '.join(w.upper() for w in words)}…"):
-        ratings = rate_first_words(spec, words, threads=workers, lexicon=lexicon)
-    for r in ratings:
-        for line in rating_lines(r, spec.max_guesses):
-            out.print(line, soft_wrap=True)
+    from ..term.render import ElapsedStatus
+
+    told: list[RatingBounds] = []  # the last is of the word being searched (those before are done)
+    shown: set[str] = set()  # the words whose ratings are printed
+
+    def tell(b: RatingBounds) -> None:  # a word that takes a while: what is known at once
+        told.append(b)
+        err.print(bounds_line(b, spec.max_guesses), soft_wrap=True)
+
+    def show(r: OpenerRating) -> None:  # each total as soon as it is known
+        shown.add(r.word)
+        with status.paused():
+            for line in rating_lines(r, spec.max_guesses):
+                out.print(line, soft_wrap=True)
+
+    status = ElapsedStatus(err, f"searching {', '.join(w.upper() for w in words)}…")
+    try:
+        with sigterm_stops(), status:
+            ratings = rate_first_words(spec, words, threads=workers, lexicon=lexicon, on_bounds=tell, on_rating=show)
+    except KeyboardInterrupt:
+        if told and told[-1].word not in shown:  # (the totals found before the stop are kept)
+            err.print(f"stopped: {bounds_line(told[-1], spec.max_guesses, short=True)}", soft_wrap=True)
+        raise
     if ratings and not ratings[-1].best_proven:
         out.print(
             "(the best is not proven: no --exact sweep of every first word has finished for these lists and rules)",
             soft_wrap=True,
         )
+
+
+def bounds_line(b: RatingBounds, max_guesses: int, short: bool = False) -> str:
+    """A word's bounds in words (see RatingBounds): the near-optimal total first (what the player
+    asked, to within a little), then the proven floor, and why the exact total takes longer."""
+    word = b.word.upper()
+    if b.lower is None:
+        return f"{word} cannot find every answer within {max_guesses} guesses (proven by its parts' bounds)"
+    if b.upper is None:
+        most = f"the near-optimal search finds no way to win within {max_guesses} guesses after {word}"
+        text = f"{most}; if there is one, it takes at least {b.lower:,} guesses in all"
+    else:
+        assert b.upper_mean is not None
+        text = (
+            f"{word} at most {b.upper:,} guesses in all (average {b.upper_mean:.4f}: a near-optimal "
+            f"strategy after it), at least {b.lower:,} (proven)"
+        )
+    if short:
+        return text + "; no exact total"
+    return (
+        f"{text}; in {b.seconds:.1f} s. The exact total takes longer: its biggest part holds "
+        f"{b.biggest:,} of the {b.answers:,} answers (Ctrl+C stops; exact totals found are kept)"
+    )
 
 
 def rating_lines(r: OpenerRating, max_guesses: int) -> list[str]:

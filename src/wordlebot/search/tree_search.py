@@ -266,6 +266,11 @@ class BudgetExceeded(Exception):
     """The work budget of a call ran out before the search finished (its table stays valid)."""
 
 
+class SearchStopped(Exception):
+    """The search was stopped by ``TreeSearch.stop`` (another thread's Ctrl+C handler): the
+    call's result is void; its table holds only what was proven."""
+
+
 class _Halted(Exception):
     """A part being solved was stopped because another part of the same guess cannot be won
     within the cap, which settles the guess's total (INF) whatever this part is worth (see
@@ -795,6 +800,7 @@ class TreeSearch:
         self._lane_of = threading.local()
         self._last_order: tuple[tuple[object, ...], np.ndarray] | None = None  # see root_order
         self.stats = SearchStats()
+        self._stopped = False  # see stop
 
     # --- node description ----------------------------------------------------------------------
 
@@ -824,14 +830,27 @@ class TreeSearch:
         )
         return float(found.value), int(found.guess)
 
+    def stop(self) -> None:
+        """Stop this search's calls under way, from another thread: their kernels return at the
+        next check (milliseconds) and the calls raise SearchStopped, as does every call after.
+        For a Ctrl+C: Python handles it in the main thread between two bytecodes, so a kernel
+        running there (a first word's whole search on one thread: minutes) would hold it until
+        it returned; the caller runs the search on a thread of its own instead and, on the
+        interrupt, stops it here (see app/opener_rating.py)."""
+        self._stopped = True  # before the aborts: _accounted reads it after clearing its abort
+        for wk in self._workers + (self._play or []) + self._all_lanes:
+            wk.TT.meta[sk.M_ABORT] = 1
+
     def _accounted(self, worker: _Worker, kernel: Callable[..., _T], *args: object) -> _T:
         """``kernel(*args)`` on a worker, its work counted against the budget and its counters
         added to the stats; raises BudgetExceeded when the budget ran out."""
         meta = worker.TT.meta
         meta[sk.M_WORK] = 0
         meta[sk.M_ABORT] = 0
-        # read after the reset: _halt sets the flag before it sets M_ABORT, so a halt is seen
-        # here or by the kernel
+        # read after the reset: _halt (and stop) set the flag before they set M_ABORT, so a
+        # halt is seen here or by the kernel
+        if self._stopped:
+            raise SearchStopped()
         if worker.halted:
             raise _Halted()
         with self._budget_lock:
@@ -851,6 +870,8 @@ class TreeSearch:
             if worker.allowance is not None:
                 worker.allowance -= work
         if meta[sk.M_ABORT]:
+            if self._stopped:
+                raise SearchStopped()
             raise _Halted() if worker.halted else BudgetExceeded()
         return out
 

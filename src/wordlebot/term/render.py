@@ -3,6 +3,8 @@ simulation report.  The plain-text forms every shell shares are in ``core.text``
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -232,6 +234,16 @@ class ElapsedStatus:
 
     def __exit__(self, *exc) -> None:
         self.progress.stop()
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """Within: the line is off the screen (to print to another console, stdout, which the
+        line on stderr would otherwise overwrite), then back, still counting."""
+        self.progress.stop()
+        try:
+            yield
+        finally:
+            self.progress.start()
 
 
 def prepare_book(console, advisor, game) -> None:
