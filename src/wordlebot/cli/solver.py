@@ -711,8 +711,10 @@ def bounds_line(b: RatingBounds, max_guesses: int, short: bool = False) -> str:
     if b.lower is None:
         return f"{word} cannot find every answer within {max_guesses} guesses (proven by its parts' bounds)"
     if b.upper is None:
-        most = f"the near-optimal search finds no way to win within {max_guesses} guesses after {word}"
-        text = f"{most}; if there is one, it takes at least {b.lower:,} guesses in all"
+        text = (
+            f"{word}: the near-optimal search finds no way to win within {max_guesses} guesses after it; "
+            f"if there is one, it takes at least {b.lower:,} guesses in all"
+        )
     else:
         assert b.upper_mean is not None
         text = (

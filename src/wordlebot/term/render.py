@@ -228,17 +228,23 @@ class ElapsedStatus:
         self.text = text
 
     def __enter__(self) -> ElapsedStatus:
-        self.progress.start()
+        if self.progress.console.is_terminal:  # (stopped, a Progress ends a log with a blank line)
+            self.progress.start()
         self.progress.add_task(self.text, total=None)
         return self
 
     def __exit__(self, *exc) -> None:
-        self.progress.stop()
+        if self.progress.console.is_terminal:
+            self.progress.stop()
 
     @contextlib.contextmanager
     def paused(self) -> Iterator[None]:
         """Within: the line is off the screen (to print to another console, stdout, which the
-        line on stderr would otherwise overwrite), then back, still counting."""
+        line on stderr would otherwise overwrite), then back, still counting.  (Off a terminal
+        nothing is drawn, and stopping would end the log's line with a blank one.)"""
+        if not self.progress.console.is_terminal:
+            yield
+            return
         self.progress.stop()
         try:
             yield
