@@ -391,6 +391,25 @@ def test_cli_tells_the_bounds_of_a_word_that_takes_a_while(files, monkeypatch):
     assert said.index(" at most ") < said.index(f"{word.upper()} {best:,} guesses in all")  # bounds first
 
 
+def test_cli_bounds_of_a_word_that_cannot_win(tmp_path, monkeypatch):
+    """Hard mode, 2 guesses: a word that cannot win is never given an "at most" (no strategy
+    has a total); its line says the floor, or that the parts' bounds prove it."""
+    monkeypatch.setattr(opener_rating, "SERIAL_UNITS", 0)
+    monkeypatch.setenv("WORDLEBOT_CACHE", str(tmp_path / "cache"))
+    files = write_lists(tmp_path, TIGHT, TIGHT[::2])
+    losing = [w for w in TIGHT[:8] if optimal_total(TIGHT, TIGHT[::2], 2, hard=True, first=w) == float("inf")]
+    assert losing
+    for w in losing:
+        r = run(["openers", "--exact", "--hard", "--max-guesses", "2", "--word", w] + files)
+        said = " ".join(r.output.split())
+        assert r.exit_code == 0 and f"{w.upper()} cannot find every answer within 2 guesses" in said, said
+        assert said.count(" at most ") == 1  # the header's "at most 2 guesses" alone
+        assert (
+            f"{w.upper()}: the near-optimal search finds no way to win within 2 guesses after it; if there is "
+            "one, it takes at least" in said or "(proven by its parts' bounds)" in said
+        )
+
+
 def test_cli_stopped_rating_says_what_it_knew(files, monkeypatch):
     """Ctrl+C while a word is searched after its bounds: the bounds are said again, no total,
     exit 130, no traceback; a word finished before the stop keeps its total."""
