@@ -406,7 +406,9 @@ def test_cli_bounds_of_a_word_that_cannot_win(tmp_path, monkeypatch):
         assert said.count(" at most ") == 1  # the header's "at most 2 guesses" alone
         assert (
             f"{w.upper()}: the near-optimal search finds no way to win within 2 guesses after it; if there is "
-            "one, it takes at least" in said or "(proven by its parts' bounds)" in said
+            "one, it takes at least"
+            in said
+            or "(proven by its parts' bounds)" in said
         )
 
 
