@@ -475,22 +475,12 @@ def _interruptibly(stop: Callable[[], None], run: Callable[[], float]) -> float:
 
 
 def _near_search(spec: SweepSpec, lex: Lexicon, threads: int) -> TreeSearch:
-    """The near-optimal search of a rating's upper bound: the opener sweep's seed settings, but
-    always with a hard guess cap (the seed's hard-mode failure cost makes estimates, not the
-    totals of real strategies)."""
-    from ..search.tree_search import TreeSearch
+    """The near-optimal search of a rating's upper bound: the opener sweep's seed, but always
+    with a hard guess cap (the seed's hard-mode failure cost makes estimates, not the totals of
+    real strategies)."""
+    from dataclasses import replace
 
-    tune = spec.tuning
-    return TreeSearch(
-        lex,
-        k=tune.seed_k,
-        kc=tune.seed_kc,
-        hard=spec.hard,
-        max_guesses=spec.max_guesses,
-        memory_mb=tune.seed_memory_mb,
-        threads=threads,
-        tuning=tune,
-    )
+    return replace(spec.seeding(), fail_cost=None).build(lex, threads)
 
 
 def rate_first_word(

@@ -88,6 +88,20 @@ class SweepSpec:
             notify=lambda m: None,
         )
 
+    def build(self, lexicon: Lexicon, threads: int = 1) -> TreeSearch:
+        """A new search of the spec's settings over ``lexicon`` (its lists), on ``threads``."""
+        return TreeSearch(
+            lexicon,
+            k=self.k,
+            kc=self.kc,
+            hard=self.hard,
+            max_guesses=self.max_guesses,
+            memory_mb=self.memory_mb,
+            threads=threads,
+            fail_cost=self.fail_cost,
+            tuning=self.tuning,
+        )
+
     def search(self) -> TreeSearch:
         """This worker process's search for the spec (built once; its threads share it)."""
         with _WORKER_LOCK:
@@ -95,17 +109,7 @@ class SweepSpec:
             if s is None:
                 if len(_WORKER_SEARCH) >= 2:
                     _WORKER_SEARCH.clear()  # a sweep's two searches per worker process: bounded memory
-                s = TreeSearch(
-                    self.lexicon(),
-                    k=self.k,
-                    kc=self.kc,
-                    hard=self.hard,
-                    max_guesses=self.max_guesses,
-                    memory_mb=self.memory_mb,
-                    threads=1,
-                    fail_cost=self.fail_cost,
-                    tuning=self.tuning,
-                )
+                s = self.build(self.lexicon())
                 _WORKER_SEARCH[self.key()] = s
             return s
 
