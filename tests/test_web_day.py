@@ -336,6 +336,29 @@ def test_the_page_says_its_day_and_takes_another_by_date_puzzle_or_address(open_
     assert "date=" not in page.url
 
 
+# The width of a text in an element's own font, next to the room its box leaves for text.
+PLACEHOLDER_FITS = """el => {
+  const cs = getComputedStyle(el);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = cs.font;
+  const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  return [ctx.measureText(el.placeholder).width, room];
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_day_field_shows_todays_date_whole(open_page, size):
+    """The day field's hint names today's date ("today (2024-03-21)"): the day a prior belongs to
+    must be readable, and on the desktop it had been cut to "today (2024-03-2"."""
+    page = open_page(size)
+    if size == PHONE:
+        page.tap("#day-chip")  # on a phone the field is in the settings the chip opens
+    field = page.locator("#day")
+    expect(field).to_have_attribute("placeholder", "today (2024-03-21)")
+    text, room = field.evaluate(PLACEHOLDER_FITS)
+    assert 0 < text <= room, f"the hint needs {text:.0f} px, the field leaves {room:.0f}"
+
+
 def test_a_lost_replay_offers_its_day_and_the_page_ends_cleanly(open_page):
     """Defect 3 on the web and item 8: the game ends on a word that was another day's answer;
     the page says so and offers to replay that day; the bar, the typing help and the empty
