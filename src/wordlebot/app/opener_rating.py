@@ -33,9 +33,10 @@ import functools
 import hashlib
 import math
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -306,7 +307,6 @@ def rate_first_words(
     its rank among the words rated until then; the list returned has every rank as of the
     end)."""
     from ..core.game import HardConstraints
-    from ..search.tree_search import TreeSearch
 
     lex = lexicon if lexicon is not None else spec.lexicon()
     store = OpenerStore.open(lex, spec.hard, spec.max_guesses, folder)
@@ -319,15 +319,7 @@ def rate_first_words(
             if w not in todo:
                 on_rating(store.rating(w, cached=True))
     if todo:
-        search = TreeSearch(
-            lex,
-            k=None,
-            hard=spec.hard,
-            max_guesses=spec.max_guesses,
-            memory_mb=spec.memory_mb,
-            threads=threads,
-            tuning=spec.tuning,
-        )
+        search = replace(spec, k=None, fail_cost=None).build(lex, threads)  # exact, a hard cap
         cons = HardConstraints.none(lex.length) if spec.hard else None
         near: list[TreeSearch] = []  # built for the first word that needs bounds
 
@@ -447,8 +439,6 @@ def _interruptibly(stop: Callable[[], None], run: Callable[[], float]) -> float:
     first word on one thread: minutes) would hold it until it returned.  On the interrupt
     ``stop()`` stops the searches (TreeSearch.stop), the thread ends within milliseconds, and
     the interrupt goes on."""
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         return run()
     value: list[float] = []
@@ -478,8 +468,6 @@ def _near_search(spec: SweepSpec, lex: Lexicon, threads: int) -> TreeSearch:
     """The near-optimal search of a rating's upper bound: the opener sweep's seed, but always
     with a hard guess cap (the seed's hard-mode failure cost makes estimates, not the totals of
     real strategies)."""
-    from dataclasses import replace
-
     return replace(spec.seeding(), fail_cost=None).build(lex, threads)
 
 
