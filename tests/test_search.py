@@ -239,7 +239,69 @@ def test_a_cut_scan_reads_the_answers_most_alike_first():
 
 # every shortcut of the exact search's scans off, and no big node's parts tightened: the
 # baseline they must equal
-UNCUT = SearchTuning(scan_cut=False, part_cut=False, pair_bound=False, collisions_first=False, pass2_node_min=0)
+UNCUT = SearchTuning(
+    scan_cut=False, part_cut=False, pair_bound=False, collisions_first=False, pass2_node_min=0, class_max=0
+)
+
+
+def _columns(lex, H, T):
+    """Each guess of T's colours against every answer of H, by the naive rule."""
+    return [tuple(feedback_code(lex.guesses[g], lex.answers[h]) for h in H.tolist()) for g in T.tolist()]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_letter_classes_keep_the_first_guess_of_every_partition(seed):
+    """A node's guess list cut to one guess per letter class (kernels._letter_classes), against
+    the colours counted by the naive rule: the kept guesses are T's in T's order; every guess
+    colours H as a kept guess at or before it does (so nothing the search could play is lost);
+    the first guess of T to colour H a given way is always kept (the one the search keeps of
+    equal partitions, so its choices and ties stay as they were).  The same holds for a child
+    node reducing its parent's reduced list, and for a list out of guess order."""
+    from wordlebot.search import kernels as sk
+
+    rng = np.random.default_rng(seed)
+    words = random_words(600, length=5, alphabet="abcdefghijklmnopqrst", seed=seed)
+    lex = Lexicon.from_lists(words, words[::3], name=f"classes{seed}")
+    wk = TreeSearch(lex, k=None, threads=1, memory_mb=16)._workers[0]
+    full = np.arange(lex.n_guesses, dtype=np.int32)
+    shuffled = rng.permutation(full).astype(np.int32)
+    for T in (full, shuffled):
+        for size in (2, 4, 9, 25):
+            parent = np.sort(rng.choice(lex.n_answers, size, replace=False)).astype(np.int32)
+            child = parent[: max(2, size // 2)]
+            kept = sk._letter_classes(wk.S, wk.X, parent, T, wk.X.classes[1]).copy()
+            again = sk._letter_classes(wk.S, wk.X, child, kept, wk.X.classes[2]).copy()
+            for H, given, out in ((parent, T, kept), (child, kept, again)):
+                places = {g: i for i, g in enumerate(given.tolist())}
+                assert all(g in places for g in out.tolist())
+                assert [places[g] for g in out.tolist()] == sorted(places[g] for g in out.tolist())
+                cols = _columns(lex, H, T)
+                col_of = dict(zip(T.tolist(), cols))
+                kept_cols = {}
+                for g in out.tolist():
+                    kept_cols.setdefault(col_of[g], g)
+                order = {g: i for i, g in enumerate(T.tolist())}
+                seen = set()
+                for g, col in zip(T.tolist(), cols):
+                    assert col in kept_cols and order[kept_cols[col]] <= order[g], (size, lex.guesses[g])
+                    if col not in seen:
+                        seen.add(col)
+                        assert g in set(out.tolist()), (size, lex.guesses[g])
+            if size <= 4:  # 4 answers hold at most 20 letters, and here fewer: some guesses merge
+                assert kept.size < T.size, (size, kept.size)
+
+
+@pytest.mark.parametrize("k,weighted", [(None, False), (4, False), (4, True)])
+def test_letter_classes_give_the_same_trees(k, weighted):
+    """Exact, near-optimal and weighted searches: the same value and every answer's path with
+    the guess lists cut to letter classes below the query node as without (class_max=0)."""
+    lex = _bigger_case()
+    runs = []
+    for tuning in (SearchTuning(class_max=0), SearchTuning()):
+        ts = TreeSearch(lex, k=k, threads=1, memory_mb=128, tuning=tuning, weights="prior" if weighted else None)
+        node = ts.tree(lex.id("stare"))
+        runs.append((node.value, tr.paths_of(lex, node)))
+    assert runs[0] == runs[1]
 
 
 def test_tightening_a_big_nodes_parts_gives_the_same_trees():

@@ -183,6 +183,15 @@ class SearchTuning:
     # without it).
     collisions_first: bool = True
     weighted_cost: int = 5
+    # Normal mode: a node of up to this many answers below the query node scans, and hands its
+    # parts, one guess per letter class (kernels._letter_classes; 0: every guess): the guesses
+    # that differ only in letters none of its answers holds colour them alike.  Values, trees,
+    # nodes and scans unchanged; 2026-11-29, one thread, CPU time, alternated in one process,
+    # medians of 3 (bench/bench_tuning.py): classic SALET 0.408 -> 0.319 s, nyt-2309 TARSE 1.596
+    # -> 1.287 s, classic-near12-kc0 1.147 -> 0.971 s, classic-near12 1.872 -> 1.641 s (30 and
+    # 100 within 3 % of 50).  Where the time went (classic SALET, cycle counts around the scans):
+    # the scans of nodes of 3-50 answers 0.23 -> 0.10 s, the reduction itself 0.08 s (14 M guesses).
+    class_max: int = 50
 
     # --- the staged refutation of an opener sweep's first words (refutation.py)
     # Work the kernel gets on its own first (scan units: about half a second on the NYT lists).
@@ -255,6 +264,7 @@ class SearchTuning:
             | (8 if self.collisions_first else 0)
         )
         ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
+        ip[sk.IP_CLASS_MAX] = self.class_max
         fp[sk.FP_EST_A] = self.estimate_a
         fp[sk.FP_EST_B] = self.estimate_b
 
@@ -326,6 +336,10 @@ class _Worker:
             plist=np.zeros((rows, 2 * npat + 1), np.int64),
             tbuf=np.zeros((rows + 1, ng), np.int32),
             hscan=np.zeros((rows + 1, na), np.int32),
+            classes=np.zeros((rows + 1, ng), np.int32),
+            ctab=np.zeros((1 << 15) + 1, np.int64),
+            cstamp=np.zeros((1 << 15) + 1, np.int64),
+            ckeys=np.zeros(ng, np.int64),
             run=np.zeros((rows, ng), np.int32),
             rest=np.zeros(rows, np.float64),
             block=np.zeros((sk.SCAN_BLOCK, npat), np.int32),
