@@ -240,7 +240,7 @@ def test_a_cut_scan_reads_the_answers_most_alike_first():
 # every shortcut of the exact search's scans off, and no big node's parts tightened: the
 # baseline they must equal
 UNCUT = SearchTuning(
-    scan_cut=False, part_cut=False, pair_bound=False, collisions_first=False, pass2_node_min=0, class_max=0
+    scan_cut=False, part_cut=False, pair_bound=False, collisions_first=False, pass2_node_min=0, letter_classes=False
 )
 
 
@@ -289,15 +289,22 @@ def test_letter_classes_keep_the_first_guess_of_every_partition(seed):
                         assert g in set(out.tolist()), (size, lex.guesses[g])
             if size <= 4:  # 4 answers hold at most 20 letters, and here fewer: some guesses merge
                 assert kept.size < T.size, (size, kept.size)
+    # The table marks its entries with the call's number (32 bits): when the count wraps, the
+    # entries of the call numbered 1 before must not count as seen by the new call 1.
+    H = np.arange(3, dtype=np.int32)
+    wk.X.ctab[0] = 0
+    first = sk._letter_classes(wk.S, wk.X, H, full, wk.X.classes[1]).copy()  # call 1
+    wk.X.ctab[0] = 0xFFFFFFFF
+    assert sk._letter_classes(wk.S, wk.X, H, full, wk.X.classes[1]).tolist() == first.tolist()  # call 1 again
 
 
 @pytest.mark.parametrize("k,weighted", [(None, False), (4, False), (4, True)])
 def test_letter_classes_give_the_same_trees(k, weighted):
     """Exact, near-optimal and weighted searches: the same value and every answer's path with
-    the guess lists cut to letter classes below the query node as without (class_max=0)."""
+    the guess lists cut to letter classes below the query node as without."""
     lex = _bigger_case()
     runs = []
-    for tuning in (SearchTuning(class_max=0), SearchTuning()):
+    for tuning in (SearchTuning(letter_classes=False), SearchTuning()):
         ts = TreeSearch(lex, k=k, threads=1, memory_mb=128, tuning=tuning, weights="prior" if weighted else None)
         node = ts.tree(lex.id("stare"))
         runs.append((node.value, tr.paths_of(lex, node)))

@@ -75,8 +75,7 @@ Scratch = namedtuple(
         "tbuf",  # hard mode: the guesses allowed in a child (depth + 1 rows)
         "hscan",  # the node's answers in the order a cut scan reads them (depth + 1 rows; see _collisions_first)
         "classes",  # normal mode: the node's guess list, one per letter class (depth + 1 rows; see _letter_classes)
-        "ctab",  # _letter_classes' table of the classes seen: a class key per slot (slots 1 … 2**m)
-        "cstamp",  # the call that wrote each slot of ctab (entry 0: the calls so far)
+        "ctab",  # _letter_classes' table of the classes seen (see there)
         "ckeys",  # the class key of each guess of the list being reduced
         "run",  # exact search: the guesses taken so far with the current key (see _next_trial)
         "rest",  # exact search: the least lower bound of the useful guesses not heaped (see _heap_of_trials)
@@ -294,7 +293,9 @@ IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
 IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first)
 IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (as IP_PASS2_MIN_HARD) at nodes this big, in either mode (0: none)
-IP_CLASS_MAX = 24  # normal mode: nodes of 2 … this many answers below the query node scan one guess per letter class (see _letter_classes; 0: none)
+IP_CLASSES = (
+    24  # normal mode: nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
+)
 N_IP = 25
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
@@ -1700,6 +1701,17 @@ def _shortcuts(S, X, TT, H, rem, beta, hsig, W, op):
     return op
 
 
+@njit(inline="always", **JIT)
+def _by_classes(S, H, d):
+    """Whether the node scans its guess list cut to letter classes (see _letter_classes): with
+    IP_CLASSES, in normal mode (where equal partitions are worth the same), below the query
+    node (d = 0: its caller may read the scan's rows by its own list), words of up to 6
+    letters (their keys fill 30 bits of the table's entries).  Nodes of every size: a big node's list loses less (75-80 %
+    of the guesses are distinct from 21 answers up) but its scan costs far more a guess than
+    the cut, and its parts then start from the shorter list."""
+    return d > 0 and H.shape[0] >= 2 and S.ip[IP_CLASSES] != 0 and S.ip[IP_DEDUP] != 0 and S.codes.shape[1] <= 6
+
+
 @wrapping
 @njit(**JIT)
 def _letter_classes(S, X, H, T, out):
@@ -1726,10 +1738,18 @@ def _letter_classes(S, X, H, T, out):
         for i in range(length):
             c = codes[g, i]
             digit[c] = c + 1
-    keys, stamps = X.ctab, X.cstamp
-    stamp = stamps[0] + 1  # entry 0 counts the calls: a slot written by an earlier call never matches
-    stamps[0] = stamp
-    mask = np.uint64(keys.shape[0] - 2)  # slots 1 … 2**m
+    # The table's entries: the call's number (32 bits) over the class key (5 bits a letter, 30
+    # at most): one 8-byte word a slot, so the table (256 KB) stays in cache beside the matrix
+    # (nyt-2309 TARSE against no classes: x0.77 with a key and a number in two words a slot,
+    # x0.70 so).  Entry 0 counts the calls; when the count wraps, the table is emptied, so a
+    # slot written by an earlier call never matches.
+    table = X.ctab
+    stamp = (table[0] + 1) & 0xFFFFFFFF
+    if stamp == 0:
+        table[:] = 0
+        stamp = 1
+    table[0] = stamp
+    mask = np.uint64(table.shape[0] - 2)  # slots 1 … 2**m
     kt = X.ckeys
     # the keys first, then the table: one loop doing both took a third longer (classic SALET,
     # 14.2 M guesses reduced: 0.109 -> 0.083 s)
@@ -1741,11 +1761,10 @@ def _letter_classes(S, X, H, T, out):
         kt[t] = k
     n = 0
     for t in range(T.shape[0]):
-        k = kt[t]
-        h = np.int64(((np.uint64(k) * _GREEN_SALT) >> np.uint64(32)) & mask) + 1
-        seen = stamps[h] == stamp and keys[h] == k
-        keys[h] = k
-        stamps[h] = stamp
+        e = (stamp << 32) | kt[t]
+        h = np.int64(((np.uint64(kt[t]) * _GREEN_SALT) >> np.uint64(32)) & mask) + 1
+        seen = table[h] == e
+        table[h] = e
         out[n] = T[t]
         n += 0 if seen else 1
     return out[:n]
@@ -1769,10 +1788,8 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
         for j in range(nh):
             cands[j] = S.gid[H[j]]
         T = cands[:nh]
-    elif d > 0 and 2 <= nh <= ip[IP_CLASS_MAX] and ip[IP_DEDUP] != 0 and S.codes.shape[1] <= 12:
-        # the trials then index this list, and the node's parts are given it (see _node);
-        # not at the query node (d = 0), whose rows the caller may read by its own list; 12
-        # letters' keys fill 60 bits
+    elif _by_classes(S, H, d):
+        # the trials then index this list, and the node's parts are given it (see _node)
         _charge(S, meta, CLASS_COST * T.shape[0])
         T = _letter_classes(S, X, H, T, X.classes[d])
     if (

@@ -183,15 +183,21 @@ class SearchTuning:
     # without it).
     collisions_first: bool = True
     weighted_cost: int = 5
-    # Normal mode: a node of up to this many answers below the query node scans, and hands its
-    # parts, one guess per letter class (kernels._letter_classes; 0: every guess): the guesses
-    # that differ only in letters none of its answers holds colour them alike.  Values, trees,
-    # nodes and scans unchanged; 2026-11-29, one thread, CPU time, alternated in one process,
-    # medians of 3 (bench/bench_tuning.py): classic SALET 0.408 -> 0.319 s, nyt-2309 TARSE 1.596
-    # -> 1.287 s, classic-near12-kc0 1.147 -> 0.971 s, classic-near12 1.872 -> 1.641 s (30 and
-    # 100 within 3 % of 50).  Where the time went (classic SALET, cycle counts around the scans):
-    # the scans of nodes of 3-50 answers 0.23 -> 0.10 s, the reduction itself 0.08 s (14 M guesses).
-    class_max: int = 50
+    # Normal mode: a node below the query node scans, and hands its parts, one guess per letter
+    # class (kernels._letter_classes): the guesses that differ only in letters none of its
+    # answers holds colour them alike.  Values, trees, nodes and scans unchanged; 2026-11-29,
+    # one thread, CPU time, alternated in one process, medians of 3 (bench/bench_tuning.py),
+    # first for nodes of up to 50 answers: classic SALET 0.408 -> 0.319 s, nyt-2309 TARSE 1.596 ->
+    # 1.287 s, classic-near12-kc0 1.147 -> 0.971 s, classic-near12 1.872 -> 1.641 s (up to 30 or
+    # 100 answers: within 3 % of 50); then for every node, against up to 50: classic SALET 0.347 ->
+    # 0.331 s, nyt-2309 TARSE 1.321 -> 1.226 s, classic-near12 1.600 -> 1.483 s.  Where the time
+    # went (classic SALET, cycle counts around the scans, up to 50): the scans of nodes of 3-50
+    # answers 0.23 -> 0.10 s, the reduction itself 0.08 s (14 M guesses; nyt-2309 TARSE, every
+    # node: 0.36 of 1.33 s, 58 M guesses).  With the reduction's table in one word a slot (see
+    # _letter_classes), against none: classic SALET 0.396 -> 0.273 s, nyt-2309 TARSE 1.551 ->
+    # 1.091 s, classic-near12 1.904 -> 1.385 s, classic-near12-kc0 1.142 -> 0.897 s.  The part
+    # bounds' scans (kernels._part_bound) gained nothing so (they are cut short already).
+    letter_classes: bool = True
 
     # --- the staged refutation of an opener sweep's first words (refutation.py)
     # Work the kernel gets on its own first (scan units: about half a second on the NYT lists).
@@ -264,7 +270,7 @@ class SearchTuning:
             | (8 if self.collisions_first else 0)
         )
         ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
-        ip[sk.IP_CLASS_MAX] = self.class_max
+        ip[sk.IP_CLASSES] = int(self.letter_classes)
         fp[sk.FP_EST_A] = self.estimate_a
         fp[sk.FP_EST_B] = self.estimate_b
 
@@ -338,7 +344,6 @@ class _Worker:
             hscan=np.zeros((rows + 1, na), np.int32),
             classes=np.zeros((rows + 1, ng), np.int32),
             ctab=np.zeros((1 << 15) + 1, np.int64),
-            cstamp=np.zeros((1 << 15) + 1, np.int64),
             ckeys=np.zeros(ng, np.int64),
             run=np.zeros((rows, ng), np.int32),
             rest=np.zeros(rows, np.float64),
