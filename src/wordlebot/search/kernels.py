@@ -1706,9 +1706,10 @@ def _by_classes(S, H, d):
     """Whether the node scans its guess list cut to letter classes (see _letter_classes): with
     IP_CLASSES, in normal mode (where equal partitions are worth the same), below the query
     node (d = 0: its caller may read the scan's rows by its own list), words of up to 6
-    letters (their keys fill 30 bits of the table's entries).  Nodes of every size: a big node's list loses less (75-80 %
-    of the guesses are distinct from 21 answers up) but its scan costs far more a guess than
-    the cut, and its parts then start from the shorter list."""
+    letters (their keys fill 30 bits of the table's entries).  Nodes of every size: a big
+    node's list loses less (75-80 % of the guesses are distinct from 21 answers up) but its
+    scan costs far more a guess than the cut, and its parts then start from the shorter list.
+    (The candidates-only guess space never gets here: its list is the node's candidates.)"""
     return d > 0 and H.shape[0] >= 2 and S.ip[IP_CLASSES] != 0 and S.ip[IP_DEDUP] != 0 and S.codes.shape[1] <= 6
 
 

@@ -848,7 +848,10 @@ class TreeSearch:
         values and guesses (the first of equal partitions is kept); the part's own scan and its
         parts' reductions then start from the shorter list.  On 2 threads (bench_peer.py,
         medians of 3, 2026-11-29): classic SALET 0.18 -> 0.16 s, nyt-2309 TARSE 0.63 -> 0.57 s."""
-        if self.hard or not self.tuning.letter_classes or H.size < 2 or self.lexicon.length > 6:
+        ip = worker.S.ip
+        if ip[sk.IP_CLASSES] == 0 or ip[sk.IP_DEDUP] == 0 or ip[sk.IP_CANDONLY] != 0 or H.size < 2:
+            return allowed  # as sk._by_classes decides (the candidates-only list is the node's own)
+        if self.lexicon.length > 6:
             return allowed
         out = np.empty(allowed.guesses.size, np.int32)
         kept = sk._letter_classes(worker.S, worker.X, H, allowed.guesses, out)
