@@ -298,15 +298,20 @@ def test_letter_classes_keep_the_first_guess_of_every_partition(seed):
     assert sk._letter_classes(wk.S, wk.X, H, full, wk.X.classes[1]).tolist() == first.tolist()  # call 1 again
 
 
-@pytest.mark.parametrize("k,weighted", [(None, False), (4, False), (4, True)])
-def test_letter_classes_give_the_same_trees(k, weighted):
-    """Exact, near-optimal and weighted searches: the same value and every answer's path with
-    the guess lists cut to letter classes below the query node as without."""
+@pytest.mark.parametrize(
+    "k,weighted,hard", [(None, False, False), (4, False, False), (4, True, False), (None, False, True)]
+)
+def test_letter_classes_give_the_same_trees(k, weighted, hard):
+    """Exact, near-optimal, weighted and hard-mode searches: the same value and every answer's
+    path with the guess lists cut to letter classes below the query node as without."""
     lex = _bigger_case()
+    cons = HardConstraints.none(5) if hard else None
     runs = []
     for tuning in (SearchTuning(letter_classes=False), SearchTuning()):
-        ts = TreeSearch(lex, k=k, threads=1, memory_mb=128, tuning=tuning, weights="prior" if weighted else None)
-        node = ts.tree(lex.id("stare"))
+        ts = TreeSearch(
+            lex, k=k, hard=hard, threads=1, memory_mb=128, tuning=tuning, weights="prior" if weighted else None
+        )
+        node = ts.tree(lex.id("stare"), constraints=cons)
         runs.append((node.value, tr.paths_of(lex, node)))
     assert runs[0] == runs[1]
 

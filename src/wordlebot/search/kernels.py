@@ -1704,13 +1704,13 @@ def _shortcuts(S, X, TT, H, rem, beta, hsig, W, op):
 @njit(inline="always", **JIT)
 def _by_classes(S, H, d):
     """Whether the node scans its guess list cut to letter classes (see _letter_classes): with
-    IP_CLASSES, in normal mode (where equal partitions are worth the same), below the query
-    node (d = 0: its caller may read the scan's rows by its own list), words of up to 6
+    IP_CLASSES, below the query node (d = 0: its caller may read the scan's rows by its own
+    list), words of up to 6
     letters (their keys fill 30 bits of the table's entries).  Nodes of every size: a big
     node's list loses less (75-80 % of the guesses are distinct from 21 answers up) but its
     scan costs far more a guess than the cut, and its parts then start from the shorter list.
     (The candidates-only guess space never gets here: its list is the node's candidates.)"""
-    return d > 0 and H.shape[0] >= 2 and S.ip[IP_CLASSES] != 0 and S.ip[IP_DEDUP] != 0 and S.codes.shape[1] <= 6
+    return d > 0 and H.shape[0] >= 2 and S.ip[IP_CLASSES] != 0 and S.codes.shape[1] <= 6
 
 
 @wrapping
@@ -1719,9 +1719,13 @@ def _letter_classes(S, X, H, T, out):
     """``T`` cut to the first guess of each letter class (in T's order, in ``out``).  A letter no
     answer of H holds is grey in every tile that shows it, whatever the answer, so two guesses
     that differ only in such letters (where each has one) colour every answer of H alike: the
-    same parts, the same subtree, the same value in normal mode.  The first of them is the one
-    the search keeps of equal partitions anyway (see _trial_order, _next_trial), so the
-    search's choices and ties are as with the whole list.
+    same parts, the same subtree, the same value.  In hard mode too: their hints (the greens
+    and the least count of each letter shown yellow or green) are the same, as only letters of
+    H are ever green or yellow, so their parts allow the same guesses; and a hint already given
+    is a letter of every answer of H, so both guesses meet the node's hints or neither does.
+    The first of them is the one the search keeps of equal values anyway (see _trial_order,
+    _next_trial: list order decides ties), so the search's choices and ties are as with the
+    whole list.
 
     A node's answers are a subset of its parent's, and so are their letters: a class of the
     child is a union of the parent's, so reducing the parent's list keeps the child what the

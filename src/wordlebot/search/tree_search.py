@@ -843,13 +843,13 @@ class TreeSearch:
 
     def _by_classes(self, worker: _Worker, H: np.ndarray, allowed: Allowed) -> Allowed:
         """``allowed`` cut to the first guess of each letter class of H (see
-        sk._letter_classes) in normal mode: for a part the threads search as a node of its own
+        sk._letter_classes): for a part the threads search as a node of its own
         (its query node), as the serial search cuts the same part below its query node.  Same
         values and guesses (the first of equal partitions is kept); the part's own scan and its
         parts' reductions then start from the shorter list.  On 2 threads (bench_peer.py,
         medians of 3, 2026-11-29): classic SALET 0.18 -> 0.16 s, nyt-2309 TARSE 0.63 -> 0.57 s."""
         ip = worker.S.ip
-        if ip[sk.IP_CLASSES] == 0 or ip[sk.IP_DEDUP] == 0 or ip[sk.IP_CANDONLY] != 0 or H.size < 2:
+        if ip[sk.IP_CLASSES] == 0 or ip[sk.IP_CANDONLY] != 0 or H.size < 2:
             return allowed  # as sk._by_classes decides (the candidates-only list is the node's own)
         if self.lexicon.length > 6:
             return allowed
