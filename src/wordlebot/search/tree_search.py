@@ -183,9 +183,11 @@ class SearchTuning:
     # without it).
     collisions_first: bool = True
     weighted_cost: int = 5
-    # Normal mode: a node below the query node scans, and hands its parts, one guess per letter
-    # class (kernels._letter_classes): the guesses that differ only in letters none of its
-    # answers holds colour them alike.  Values, trees, nodes and scans unchanged; 2026-11-29,
+    # A node below the query node scans, and hands its parts, one guess per letter class
+    # (kernels._letter_classes): the guesses that differ only in letters none of its answers
+    # holds colour them alike (and in hard mode give the same hints).  Values and trees
+    # unchanged, and in normal mode nodes and scans too (hard mode: classic SALET 34,723 ->
+    # 28,962 nodes, 0.566 -> 0.453 s; there the guesses alike were each tried); 2026-11-29,
     # one thread, CPU time, alternated in one process, medians of 3 (bench/bench_tuning.py),
     # first for nodes of up to 50 answers: classic SALET 0.408 -> 0.319 s, nyt-2309 TARSE 1.596 ->
     # 1.287 s, classic-near12-kc0 1.147 -> 0.971 s, classic-near12 1.872 -> 1.641 s (up to 30 or
