@@ -845,11 +845,13 @@ class TreeSearch:
 
     def _by_classes(self, worker: _Worker, H: np.ndarray, allowed: Allowed) -> Allowed:
         """``allowed`` cut to the first guess of each letter class of H (see
-        sk._letter_classes): for a part the threads search as a node of its own
-        (its query node), as the serial search cuts the same part below its query node.  Same
-        values and guesses (the first of equal partitions is kept); the part's own scan and its
-        parts' reductions then start from the shorter list.  On 2 threads (bench_peer.py,
-        medians of 3, 2026-11-29): classic SALET 0.18 -> 0.16 s, nyt-2309 TARSE 0.63 -> 0.57 s."""
+        sk._letter_classes): for a part the threads share out (_SharedParts) and search as a
+        node of its own (its query node), as the serial search cuts the same part below its
+        query node.  Same values and guesses (the first of equal partitions is kept); the
+        part's own scan and its parts' reductions then start from the shorter list.  On 2
+        threads (bench_peer.py, medians of 3, 2026-11-29): classic SALET 0.18 -> 0.16 s,
+        nyt-2309 TARSE 0.63 -> 0.57 s.  Not for the parts ``_solve_parts`` hands out whole: each
+        does the work ``node_value`` does on it (hard mode's node counts too; a test holds it)."""
         ip = worker.S.ip
         if ip[sk.IP_CLASSES] == 0 or ip[sk.IP_CANDONLY] != 0 or H.size < 2:
             return allowed  # as sk._by_classes decides (the candidates-only list is the node's own)
@@ -1161,7 +1163,7 @@ class TreeSearch:
                         node = self._build(worker, Hs, rows, cons)
                         results[p] = (node.value, node)
                     else:
-                        v, _ = self._run(worker, Hs, rem, INF, self._by_classes(worker, Hs, self.allowed(cons)), -1)
+                        v, _ = self._run(worker, Hs, rem, INF, self.allowed(cons), -1)
                         results[p] = (v, None)
                 except UnsolvableError:  # _build: this part cannot be won
                     results[p] = (INF, None)
