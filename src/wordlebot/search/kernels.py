@@ -293,9 +293,7 @@ IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
 IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first)
 IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (as IP_PASS2_MIN_HARD) at nodes this big, in either mode (0: none)
-IP_CLASSES = (
-    24  # normal mode: nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
-)
+IP_CLASSES = 24  # nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
 N_IP = 25
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
@@ -1702,15 +1700,16 @@ def _shortcuts(S, X, TT, H, rem, beta, hsig, W, op):
 
 
 @njit(inline="always", **JIT)
-def _by_classes(S, H, d):
-    """Whether the node scans its guess list cut to letter classes (see _letter_classes): with
-    IP_CLASSES, below the query node (d = 0: its caller may read the scan's rows by its own
-    list), words of up to 6
-    letters (their keys fill 30 bits of the table's entries).  Nodes of every size: a big
-    node's list loses less (75-80 % of the guesses are distinct from 21 answers up) but its
-    scan costs far more a guess than the cut, and its parts then start from the shorter list.
-    (The candidates-only guess space never gets here: its list is the node's candidates.)"""
-    return d > 0 and H.shape[0] >= 2 and S.ip[IP_CLASSES] != 0 and S.codes.shape[1] <= 6
+def _by_classes(S, H):
+    """Whether a node searched below its query node scans its guess list cut to letter classes
+    (see _letter_classes): with IP_CLASSES, in both modes, words of up to 6 letters (their keys
+    fill 30 bits of the table's entries).  Not the query node itself (the caller's test: its
+    caller may read the scan's rows by its own list), nor the candidates-only guess space (its
+    list is the node's candidates).  Nodes of every size: a big node's list loses less (75-80 %
+    of the guesses are distinct from 21 answers up) but its scan costs far more a guess than
+    the cut, and its parts then start from the shorter list."""
+    ip = S.ip
+    return H.shape[0] >= 2 and ip[IP_CLASSES] != 0 and ip[IP_CANDONLY] == 0 and S.codes.shape[1] <= 6
 
 
 @wrapping
@@ -1793,7 +1792,7 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
         for j in range(nh):
             cands[j] = S.gid[H[j]]
         T = cands[:nh]
-    elif _by_classes(S, H, d):
+    elif d > 0 and _by_classes(S, H):
         # the trials then index this list, and the node's parts are given it (see _node)
         _charge(S, meta, CLASS_COST * T.shape[0])
         T = _letter_classes(S, X, H, T, X.classes[d])

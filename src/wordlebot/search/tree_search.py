@@ -852,10 +852,7 @@ class TreeSearch:
         threads (bench_peer.py, medians of 3, 2026-11-29): classic SALET 0.18 -> 0.16 s,
         nyt-2309 TARSE 0.63 -> 0.57 s.  Not for the parts ``_solve_parts`` hands out whole: each
         does the work ``node_value`` does on it (hard mode's node counts too; a test holds it)."""
-        ip = worker.S.ip
-        if ip[sk.IP_CLASSES] == 0 or ip[sk.IP_CANDONLY] != 0 or H.size < 2:
-            return allowed  # as sk._by_classes decides (the candidates-only list is the node's own)
-        if self.lexicon.length > 6:
+        if not sk._by_classes(worker.S, H):
             return allowed
         out = np.empty(allowed.guesses.size, np.int32)
         kept = sk._letter_classes(worker.S, worker.X, H, allowed.guesses, out)
