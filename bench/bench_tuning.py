@@ -7,7 +7,8 @@ the first tuning, and the value, nodes and scans (a tuning must not change the v
 
 Each tuning is a comma-separated list of SearchTuning fields (``""``: the defaults).  Rows:
 classic-salet, nyt2309-tarse, nyt3158-tarse (minutes a repeat), and bench_peer's near-optimal
-classic-near12 and classic-near12-kc0 (the first word the search's own).  The kernels are
+classic-near12 and classic-near12-kc0 (the first word the search's own), and nyt2309-near12 (the
+default near-optimal tree on the NYT lists).  The kernels are
 compiled, and the search warmed on a small part, before any repeat is timed.
 """
 
@@ -32,6 +33,7 @@ ROWS: dict[str, tuple[str, str, str | None, int | None, int]] = {
     "nyt3158-tarse": ("nyt/guesses.txt", "nyt/wordlebot-3158.txt", "tarse", None, 0),
     "classic-near12": ("classic/guesses.txt", "classic/answers.txt", None, 12, 6),
     "classic-near12-kc0": ("classic/guesses.txt", "classic/answers.txt", None, 12, 0),
+    "nyt2309-near12": ("nyt/guesses.txt", "nyt/answers-2309.txt", None, 12, 6),
 }
 
 

@@ -334,6 +334,37 @@ def test_tightening_a_big_nodes_parts_gives_the_same_trees():
     assert runs[1][4] < runs[0][4], (runs[0][4], runs[1][4])
 
 
+@pytest.mark.parametrize("weighted,hard", [(False, False), (True, False), (False, True)])
+def test_near_optimal_tightening_and_kept_candidates_give_the_same_trees(weighted, hard, monkeypatch):
+    """The near-optimal search tightens a big node's guesses' big parts with a scan each, whose
+    candidates it keeps for the part's own search (sk._order_find): only bounds change and a
+    scan is read back instead of done again, so the same best guess, value and every answer's
+    path as with neither (near_node_min=0, the baseline), with fewer nodes; with the kept
+    candidates' cache cut to one slot (each node's evicts the last), the same again, but with
+    more scans: the cache is what saves them, and what it serves is what a scan would give."""
+    from wordlebot.search import tree_search as tsm
+
+    lex = _bigger_case()
+    cons = HardConstraints.none(5) if hard else None
+    runs = []
+    for tuning, slots in (
+        (SearchTuning(near_node_min=0), tsm.ORDER_SLOTS),
+        (SearchTuning(near_node_min=10, near_part_min=4), tsm.ORDER_SLOTS),
+        (SearchTuning(near_node_min=10, near_part_min=4), 1),
+    ):
+        monkeypatch.setattr(tsm, "ORDER_SLOTS", slots)
+        ts = TreeSearch(
+            lex, k=4, kc=2, hard=hard, threads=1, memory_mb=128, tuning=tuning, weights="prior" if weighted else None
+        )
+        first, total = ts.best(constraints=cons)
+        nodes, scans = ts.stats.nodes, ts.stats.scans
+        node = ts.tree(first, constraints=cons)
+        runs.append((first, total, node.value, tr.paths_of(lex, node), nodes, scans))
+    assert runs[0][:4] == runs[1][:4] == runs[2][:4]
+    assert runs[1][4] < runs[0][4], (runs[0][4], runs[1][4])
+    assert runs[1][5] < runs[2][5], (runs[1][5], runs[2][5])
+
+
 def test_the_scan_cut_gives_the_same_trees():
     """Guesses a scan stops counting at the node's bound are never tried, and their bounds
     stay lower bounds (so do the part bounds cut at the bound that refutes a guess, which hard

@@ -77,6 +77,12 @@ Scratch = namedtuple(
         "classes",  # normal mode: the node's guess list, one per letter class (depth + 1 rows; see _letter_classes)
         "ctab",  # _letter_classes' table of the classes seen (see there)
         "ckeys",  # the class key of each guess of the list being reduced
+        # near-optimal search: the candidates of nodes scanned (see _order_find), per slot:
+        "okeys",  # the node's two hashes (0, 0: empty)
+        "otrials",  # how many candidates
+        "oscan",  # the scan's least bound, perfect split's value and its guess
+        "ot",  # the candidates in trial order, as indices into the node's list
+        "olb",  # their lower bounds
         "run",  # exact search: the guesses taken so far with the current key (see _next_trial)
         "rest",  # exact search: the least lower bound of the useful guesses not heaped (see _heap_of_trials)
         # the scan's tallies (reused by every node):
@@ -294,7 +300,9 @@ IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split 
 IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first)
 IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (as IP_PASS2_MIN_HARD) at nodes this big, in either mode (0: none)
 IP_CLASSES = 24  # nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
-N_IP = 25
+IP_NEAR_NODE_MIN = 25  # the near-optimal search tightens every guess's parts at nodes this big (0: none) ...
+IP_NEAR_PART_MIN = 26  # ... the parts of at least this many answers (see _tighten, _order_find)
+N_IP = 27
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
@@ -1393,6 +1401,11 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W, cut):
         for j in range(H.shape[0]):
             cands[j] = S.gid[H[j]]
         T2 = cands[: H.shape[0]]
+    if ip[IP_K] > 0 and d > 0 and rem > 2:
+        lb = _near_part_bound(S, X, TT, H, d, rem, T2, hsig, W)
+        if TT.meta[M_ABORT] == 0:
+            _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
+        return lb
     TT.meta[M_SCANS] += 1
     _charge(S, TT.meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T2.shape[0])
     if TT.meta[M_ABORT] != 0:
@@ -1403,6 +1416,30 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W, cut):
     lb = min(sc.min_lb, sc.perfect)
     _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
     return lb
+
+
+@njit(inline="always", **JIT)
+def _near_part_bound(S, X, TT, H, d, rem, T, hsig, W):
+    """_part_bound in the near-optimal search: the part's scan as its own search will do it (its
+    list cut to its letter classes, every guess counted to the end), its candidates chosen and
+    kept (see _order_find), so that the search of the part, if it comes, reads them instead of
+    scanning again.  Uses the scratch rows of depth d, free at this point."""
+    meta = TT.meta
+    if d > 0 and _by_classes(S, H):
+        _charge(S, meta, CLASS_COST * T.shape[0])
+        T = _letter_classes(S, X, H, T, X.classes[d])
+    k1, k2 = _order_keys(S, H, T, rem, hsig)
+    slot, hit = _order_find(X, k1, k2)
+    _charge(S, meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T.shape[0])  # found or not (see _scan_node)
+    if meta[M_ABORT] != 0:
+        return 0.0
+    if hit:
+        return min(X.oscan[slot, 0], X.oscan[slot, 1])
+    meta[M_SCANS] += 1
+    sc = _scan(S, X, H, T, d, W, True, INF)
+    n = _trial_order(S, X, H, T, d, INF)
+    _order_store(X, slot, k1, k2, sc, n, d)
+    return min(sc.min_lb, sc.perfect)
 
 
 class PartRules(NamedTuple):
@@ -1774,6 +1811,78 @@ def _letter_classes(S, X, H, T, out):
     return out[:n]
 
 
+# ---------------------------------------------------------------------------------------------
+# The near-optimal search's candidates, kept per node
+
+
+_ORDER_SALT = np.uint64(0xD1B54A32D192ED03)
+
+
+@njit(inline="always", **JIT)
+def _order_keys(S, H, T, rem, hsig):
+    """Two independent 64-bit hashes of a near-optimal node below its query node: its answers,
+    guesses left and hints (``hsig``, which also names a restricted guess pool), and the length of
+    its guess list.  Its list itself is a function of these there (the allowed guesses cut to
+    H's letter classes: see _letter_classes), as are its scan and its candidates (chosen without
+    regard to any bound: see _trial_order) for a given search's lists, weights and k, kc."""
+    a = np.uint64(0)
+    b = np.uint64(0)
+    for j in range(H.shape[0]):
+        z = S.zob[H[j]]
+        a += z
+        b += _mix(z ^ _ORDER_SALT)
+    k1 = _mix(a ^ hsig ^ (np.uint64(rem) << np.uint64(56))) | np.uint64(1)
+    k2 = _mix(b + np.uint64(T.shape[0]) * _GREEN_SALT + np.uint64(H.shape[0]))
+    return k1, k2
+
+
+@njit(inline="always", **JIT)
+def _order_find(X, k1, k2):
+    """The slot of the node hashed (k1, k2) among the near-optimal candidates kept, and whether
+    it holds them.
+
+    The near-optimal search scans a node's every guess to choose its k + kc candidates, and the
+    scan is most of its time.  With its guesses' parts tightened first (see _tighten), each part
+    is scanned for its bound and then, when the guess is searched, scanned again as a node: its
+    candidates (up to k + kc indices and bounds) and scan summary are kept here by the first,
+    so the second reads them back instead (a direct-mapped cache, one per worker; a slot holds
+    the last node hashed to it).  Two 64-bit hashes name a node (a wrong match needs both to
+    collide: about 2**-128 a probe)."""
+    slot = np.int64(k1 & np.uint64(X.okeys.shape[0] - 1))
+    return slot, X.okeys[slot, 0] == k1 and X.okeys[slot, 1] == k2
+
+
+@njit(inline="always", **JIT)
+def _order_load(X, slot, d):
+    """The node's kept candidates into row d (``order`` and their ``lbg``), and its ``Scan``."""
+    n = X.otrials[slot]
+    order, lbg = X.order[d], X.lbg[d]
+    for i in range(n):
+        t = X.ot[slot, i]
+        order[i] = t
+        lbg[t] = X.olb[slot, i]
+    v = X.oscan[slot]
+    return Scan(v[0], v[1], np.int64(v[2])), n
+
+
+@njit(inline="always", **JIT)
+def _order_store(X, slot, k1, k2, sc, n, d):
+    """Keep the node's candidates (row d's first n of ``order``, with their bounds) and scan."""
+    if n > X.ot.shape[1]:
+        return
+    order, lbg = X.order[d], X.lbg[d]
+    for i in range(n):
+        t = order[i]
+        X.ot[slot, i] = t
+        X.olb[slot, i] = lbg[t]
+    X.oscan[slot, 0] = sc.min_lb
+    X.oscan[slot, 1] = sc.perfect
+    X.oscan[slot, 2] = np.float64(sc.perfect_guess)
+    X.otrials[slot] = n
+    X.okeys[slot, 0] = k1
+    X.okeys[slot, 1] = k2
+
+
 @njit(inline="always", **JIT)
 def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
     """Scan the node's guesses (in the candidates-only guess space, its candidates: then they
@@ -1814,17 +1923,33 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
             if tag.use:
                 _tt_store(TT, tag.key, H, tag.rem, hsig, 2.0 * W, 2.0 * W, T[t])
             return _settled(2.0 * W, T[t], cap, T, tag)
-    meta[M_SCANS] += 1
+    # near-optimal, below the query node (whose depth-0 rows ``rank`` reads back): the node's
+    # candidates may be kept from a scan for its bound (see _order_find)
+    kept = ip[IP_K] > 0 and d > 0 and rem > 2
+    k1 = np.uint64(0)
+    k2 = np.uint64(0)
+    slot = np.int64(0)
+    hit = False
+    ntrial = np.int64(0)
+    if kept:
+        k1, k2 = _order_keys(S, H, T, rem, hsig)
+        slot, hit = _order_find(X, k1, k2)
+    # a scan read back is charged as the scan itself: the work a search is charged (what its
+    # budget buys) must not depend on what an earlier call, or another thread, left in the cache
     _charge(S, meta, (nh + ip[IP_GUESS_COST]) * T.shape[0])
     if meta[M_ABORT] != 0:
         return _settled(INF, -1, cap, T, tag)
-    # The exact search tries no guess whose bound reaches min(beta, cap): the scan may stop
-    # counting one there (a cut guess's bound, at least the cut, still counts towards the
-    # node's least bound ``min_lb`` and the fail-soft ``rest``: both stay lower bounds).
-    cut = INF
-    if rem > 2 and ip[IP_K] <= 0 and ip[IP_SCAN_CUT] & 1 != 0:
-        cut = min(beta, cap)
-    sc = _scan(S, X, H, T, d, W, rem > 2, cut)  # with two guesses left the node is settled unordered
+    if hit:
+        sc, ntrial = _order_load(X, slot, d)
+    else:
+        meta[M_SCANS] += 1
+        # The exact search tries no guess whose bound reaches min(beta, cap): the scan may stop
+        # counting one there (a cut guess's bound, at least the cut, still counts towards the
+        # node's least bound ``min_lb`` and the fail-soft ``rest``: both stay lower bounds).
+        cut = INF
+        if rem > 2 and ip[IP_K] <= 0 and ip[IP_SCAN_CUT] & 1 != 0:
+            cut = min(beta, cap)
+        sc = _scan(S, X, H, T, d, W, rem > 2, cut)  # with two guesses left the node is settled unordered
     fail = S.fp[FP_FAIL]
     if rem == 2:
         # Two guesses left: only a split into singletons finds everything; with a soft cap
@@ -1851,8 +1976,10 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
     bestg = sc.perfect_guess if sc.perfect < INF else -1
     if ip[IP_K] <= 0:
         ntrial = _heap_of_trials(X, T, d, min(beta, cap, bestv))
-    else:
+    elif not hit:
         ntrial = _trial_order(S, X, H, T, d, min(beta, cap, bestv))
+        if kept:
+            _order_store(X, slot, k1, k2, sc, ntrial, d)
     return _ready(alpha, cap, bestv, bestg, ntrial, T, tag)
 
 
@@ -1934,7 +2061,12 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
     # NYT-3158 on 2 threads (2026-11-28, three and two runs each, alternated sets), TARSE
     # 26.8-30.7 -> 21.4-24.2 s, CRANE 53.5-59.1 -> 47.1-53.4 s (parts of 8 got a scan before).
     alone = forced >= 0 and (ip[IP_PASS2] != 0 or hard)
-    pmin = ip[IP_PASS2_MIN_ALONE] if alone else ip[IP_PASS2_MIN_HARD]
+    if alone:
+        pmin = ip[IP_PASS2_MIN_ALONE]
+    elif ip[IP_K] > 0:
+        pmin = ip[IP_NEAR_PART_MIN]
+    else:
+        pmin = ip[IP_PASS2_MIN_HARD]
     offs, plb = parts.offs, parts.plb
     tot = sp.total
     for i in range(sp.big):
@@ -2021,7 +2153,13 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
     exact = ip[IP_K] <= 0
     hard = ip[IP_HARD] != 0
     node_min = ip[IP_PASS2_NODE_MIN]  # (not ``big``: the loop below names its big parts so)
-    pass2 = (hard and exact) or (forced >= 0 and ip[IP_PASS2] != 0) or (exact and 0 < node_min <= H.shape[0])
+    near_min = ip[IP_NEAR_NODE_MIN]
+    pass2 = (
+        (hard and exact)
+        or (forced >= 0 and ip[IP_PASS2] != 0)
+        or (exact and 0 < node_min <= H.shape[0])
+        or (not exact and 0 < near_min <= H.shape[0])
+    )
     # the list the trials index (the candidates in that guess space) with the node's hints
     here = Allowed(op.guesses, allowed.hsig, allowed.greens, allowed.mins)
     rules = _part_rules(S)

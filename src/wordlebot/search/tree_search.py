@@ -48,6 +48,9 @@ Allowed = sk.Allowed  # the guesses a node may play and its hard-mode state (Tre
 DEFAULT_K = 12
 DEFAULT_KC = 6
 DEFAULT_MEMORY_MB = 2048
+# slots of the near-optimal search's cache of candidates (see sk._order_find), per worker: a
+# part's candidates are read back within one guess's evaluation, so a few thousand suffice
+ORDER_SLOTS = 1 << 12
 MAX_PATTERNS = 3**7  # the scan keeps per-pattern tallies; longer words use the greedy rankers
 # The worker arrays (Scratch fields) a scan fills per guess, copied when shares are joined.
 SCAN_SLOTS = ("lbg", "key", "sig", "useful", "hitw")
@@ -129,6 +132,20 @@ class SearchTuning:
     # change beyond the noise (1.04 -> 0.96-1.24 s and 4.11 -> 4.04 s, medians of 5, a noisy
     # machine).
     pass2_node_min: int = 150
+    # The near-optimal search tightens every guess's parts of near_part_min answers or more at a
+    # node of near_node_min or more (0: none), as the exact search does at big nodes: each part's
+    # scan chooses its candidates too, kept for the part's own search (see sk._order_find), so a
+    # part that is searched after all costs no second scan.  Where the time went first (classic,
+    # k=12, kc=6, one thread, cycle counts): refuting the 17 root guesses that lose to SALET,
+    # 0.03-0.18 s each, in the scans of their parts; tightening without keeping the candidates
+    # saved 40 % of the nodes but its 320 extra scans cost 0.40 s of the 0.44 s it saved.  With
+    # them kept (216 of the 320 read back), CPU time, alternated in one process
+    # (bench/bench_tuning.py ROW near_node_min=0 "", 2026-11-29, medians of 3): classic-near12
+    # 1.57 -> 1.21 s (nodes 24,691 -> 14,888, scans 4,213 -> 2,825), nyt2309-near12 1.73 ->
+    # 1.35 s; parts of 15 at nodes of 100 the same, of 8 at nodes of 20 slower (1.57 s: parts
+    # scanned for guesses their bounds then refute); hard mode unchanged (0.51 -> 0.52 s).
+    near_node_min: int = 30
+    near_part_min: int = 30
     # Estimated value per unit weight of a node of n answers (n >= 3) when the depth limit stops
     # the search: a + b ln(n), fitted to the nodes of optimal trees (nyt-3158 from TARSE, 2,000
     # nodes; 1.74 at n=3, 2.3 at n=20, 3.0 at n=250).
@@ -273,6 +290,8 @@ class SearchTuning:
         )
         ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
         ip[sk.IP_CLASSES] = int(self.letter_classes)
+        ip[sk.IP_NEAR_NODE_MIN] = self.near_node_min
+        ip[sk.IP_NEAR_PART_MIN] = self.near_part_min
         fp[sk.FP_EST_A] = self.estimate_a
         fp[sk.FP_EST_B] = self.estimate_b
 
@@ -330,6 +349,9 @@ class _Worker:
         ng, na = lex.n_guesses, lex.n_answers
         npat = 3**lex.length
         rows = search.max_guesses + 2  # one per depth of the recursion
+        # the near-optimal candidates kept (see sk._order_find): up to k + kc a node
+        width = search.k + search.kc if search.k else 1
+        slots = ORDER_SLOTS if search.k else 1
         self.X = sk.Scratch(
             lbg=np.zeros((rows, ng), np.float64),
             key=np.zeros((rows, ng), np.float64),
@@ -347,6 +369,11 @@ class _Worker:
             classes=np.zeros((rows + 1, ng), np.int32),
             ctab=np.zeros((1 << 15) + 1, np.int64),
             ckeys=np.zeros(ng, np.int64),
+            okeys=np.zeros((slots, 2), np.uint64),
+            otrials=np.zeros(slots, np.int64),
+            oscan=np.zeros((slots, 3), np.float64),
+            ot=np.zeros((slots, width), np.int32),
+            olb=np.zeros((slots, width), np.float64),
             run=np.zeros((rows, ng), np.int32),
             rest=np.zeros(rows, np.float64),
             block=np.zeros((sk.SCAN_BLOCK, npat), np.int32),
