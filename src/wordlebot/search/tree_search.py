@@ -108,10 +108,11 @@ class SearchTuning:
     prune_min: int = 32
     # A guess's parts of at least this many answers get a scan each for a tighter bound before
     # any recursion (see sk._tighten): a lone guess's (a first word of an opener sweep) in both
-    # modes, with pass2_min_alone; in the exact search in hard mode every guess's, with
+    # modes, with pass2_min_alone (the near-optimal search's with near_part_min, below); in the
+    # exact search in hard mode every guess's, with
     # pass2_min_hard (and pass2_min_alone for the root guesses the threads share), and in normal
-    # mode every guess's at a big node (pass2_node_min, below).  The
-    # near-optimal search was not measured with it: left as it was.  Hard mode, NYT-3158 TARSE's
+    # mode every guess's at a big node (pass2_node_min, below); the near-optimal search's at a
+    # big node too (near_node_min, below).  Hard mode, NYT-3158 TARSE's
     # exact total, one thread, a quiet machine, beside the C++ (bench_peer): 26.1 s -> 9.95 s
     # (C++ 41.4 s); on a busy machine 38.2 s -> 17.1 s (18.5 s with parts of 8 inside the search,
     # 33.3 s with 100); the refutation of 21 of the hard opener proof's remaining first words 223
@@ -139,7 +140,8 @@ class SearchTuning:
     # k=12, kc=6, one thread, cycle counts): refuting the 17 root guesses that lose to SALET,
     # 0.03-0.18 s each, in the scans of their parts; tightening without keeping the candidates
     # saved 40 % of the nodes but its 320 extra scans cost 0.40 s of the 0.44 s it saved.  With
-    # them kept (216 of the 320 read back), CPU time, alternated in one process
+    # them kept (216 of the 320 read back; a lone guess's parts, as the root guesses the threads
+    # share, from near_part_min answers too, not pass2_min_alone), CPU time, alternated in one process
     # (bench/bench_tuning.py ROW near_node_min=0 "", 2026-11-29, medians of 3): classic-near12
     # 1.57 -> 1.21 s (nodes 24,691 -> 14,888, scans 4,213 -> 2,825), nyt2309-near12 1.73 ->
     # 1.35 s; parts of 15 at nodes of 100 the same, of 8 at nodes of 20 slower (1.57 s: parts
