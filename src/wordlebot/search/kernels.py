@@ -302,7 +302,8 @@ IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (as IP_P
 IP_CLASSES = 24  # nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
 IP_NEAR_NODE_MIN = 25  # the near-optimal search tightens every guess's parts at nodes this big (0: none) ...
 IP_NEAR_PART_MIN = 26  # ... the parts of at least this many answers (see _tighten, _order_find)
-N_IP = 27
+IP_SCAN_TALLY_UNCUT = 27  # IP_SCAN_TALLY_MIN for a scan without a cut
+N_IP = 28
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
@@ -708,7 +709,7 @@ def _scan_uniform(S, X, H, T, d, W, cut):
     nt = T.shape[0]
     parts = np.zeros(SCAN_BLOCK, np.int64)
     s2 = np.zeros(SCAN_BLOCK, np.int64)
-    tally = nh >= S.ip[IP_SCAN_TALLY_MIN]
+    tally = nh >= (S.ip[IP_SCAN_TALLY_MIN] if cut < INF else S.ip[IP_SCAN_TALLY_UNCUT])
     # collisions that take a guess's bound to the cut (nh + 1: never, the scan has no cut)
     thr = nh + 1
     if cut < INF:

@@ -103,6 +103,13 @@ class SearchTuning:
     # From this many answers a uniform scan counts every guess's parts first and summarises each
     # tally once (see sk._scan_uniform); below, it counts parts and squares as it goes.
     scan_tally_min: int = 128
+    # ... and this many for a scan with no cut (the near-optimal search's, which needs every
+    # guess's key; the root's): counting as it goes is what lets a cut scan stop early, and
+    # without a cut counting first pays from fewer answers.  CPU time, one thread, alternated
+    # (bench/bench_tuning.py ROW "" scan_tally_uncut=48, 2026-11-29, medians of 5 or 3): classic
+    # k=12 kc=6 1.219 -> 1.160 s, nyt-2309 1.307 -> 1.250 s, classic hard 0.522 -> 0.504 s (32:
+    # about as 48, 64 as 48 on nyt-2309); classic SALET exact 0.279 -> 0.276 s.
+    scan_tally_uncut: int = 48
     # The exact search drops the candidates a new incumbent rules out when more than this many
     # remain.
     prune_min: int = 32
@@ -275,6 +282,7 @@ class SearchTuning:
         """Write the kernel's part into a search's parameter arrays."""
         ip[sk.IP_TT_MIN] = self.table_min
         ip[sk.IP_SCAN_TALLY_MIN] = self.scan_tally_min
+        ip[sk.IP_SCAN_TALLY_UNCUT] = self.scan_tally_uncut
         ip[sk.IP_PRUNE_MIN] = self.prune_min
         ip[sk.IP_PASS2_MIN_ALONE] = self.pass2_min_alone
         ip[sk.IP_PASS2_MIN_HARD] = self.pass2_min_hard
