@@ -101,8 +101,19 @@ class SearchTuning:
     # Smallest node stored in the transposition table.
     table_min: int = 3
     # From this many answers a uniform scan counts every guess's parts first and summarises each
-    # tally once (see sk._scan_uniform); below, it counts parts and squares as it goes.
-    scan_tally_min: int = 128
+    # tally once (see sk._scan_uniform); below, it counts parts and squares as it goes, which
+    # lets a scan with a cut stop early.
+    # A cut scan counts as it goes up to 400 answers, not 128 as it once did: a part's bound in
+    # the exact search (sk._part_bound, which hard mode and big nodes call for every guess's
+    # big parts) is scanned against the bound that refutes the guess, and from 128 to 400 answers
+    # most blocks of guesses reach it early; counting first never stops.  Where hard mode's
+    # opener sweep spends its time (cycle counts, 12 first words of the NYT-3158 top-10 sweep's
+    # tail refuted at 11,678.5: 57 CPU-s, of which part-bound scans of 31-300 answers 32 s, node
+    # scans 1.4 s): those 12 words 54.1 -> 42.0 CPU-s (two runs each; 250: 44.7, 1,000: 46.2);
+    # NYT-3158 TARSE one thread (bench/bench_tuning.py nyt3158-tarse "" scan_tally_min=400,
+    # 2026-11-29) normal 16.7 -> 13.8 s, hard 9.58 -> 8.49 s; classic SALET normal and hard and
+    # nyt-2309 TARSE unchanged (their parts are smaller).
+    scan_tally_min: int = 400
     # ... and this many for a scan with no cut (the near-optimal search's, which needs every
     # guess's key; the root's): counting as it goes is what lets a cut scan stop early, and
     # without a cut counting first pays from fewer answers.  CPU time, one thread, alternated
