@@ -1404,18 +1404,17 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W, cut):
         T2 = cands[: H.shape[0]]
     if ip[IP_K] > 0 and d > 0 and rem > 2:
         lb = _near_part_bound(S, X, TT, H, d, rem, T2, hsig, W)
-        if TT.meta[M_ABORT] == 0:
-            _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
-        return lb
-    TT.meta[M_SCANS] += 1
-    _charge(S, TT.meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T2.shape[0])
-    if TT.meta[M_ABORT] != 0:
-        return 0.0
-    if ip[IP_SCAN_CUT] & 2 == 0:
-        cut = INF
-    sc = _scan(S, X, H, T2, d, W, False, cut)  # a bound: no ordering, no signatures
-    lb = min(sc.min_lb, sc.perfect)
-    _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
+    else:
+        TT.meta[M_SCANS] += 1
+        _charge(S, TT.meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T2.shape[0])
+        if TT.meta[M_ABORT] != 0:
+            return 0.0
+        if ip[IP_SCAN_CUT] & 2 == 0:
+            cut = INF
+        sc = _scan(S, X, H, T2, d, W, False, cut)  # a bound: no ordering, no signatures
+        lb = min(sc.min_lb, sc.perfect)
+    if TT.meta[M_ABORT] == 0:
+        _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
     return lb
 
 
@@ -1427,8 +1426,7 @@ def _near_part_bound(S, X, TT, H, d, rem, T, hsig, W):
     scanning again.  Uses the scratch rows of depth d, free at this point."""
     meta = TT.meta
     if d > 0 and _by_classes(S, H):
-        _charge(S, meta, CLASS_COST * T.shape[0])
-        T = _letter_classes(S, X, H, T, X.classes[d])
+        T = _class_list(S, X, meta, H, d, T)
     k1, k2 = _order_keys(S, H, T, rem, hsig)
     slot, hit = _order_find(X, k1, k2)
     _charge(S, meta, (H.shape[0] + S.ip[IP_GUESS_COST]) * T.shape[0])  # found or not (see _scan_node)
@@ -1750,6 +1748,16 @@ def _by_classes(S, H):
     return H.shape[0] >= 2 and ip[IP_CLASSES] != 0 and ip[IP_CANDONLY] == 0 and S.codes.shape[1] <= 6
 
 
+@njit(inline="always", **JIT)
+def _class_list(S, X, meta, H, d, T):
+    """The list a node at depth d scans when ``_by_classes``: T cut to H's letter classes (in
+    row d of X.classes), the reduction charged.  One place for the node's own scan and the scan
+    of a part for its bound in the near-optimal search, which must cut it alike (the candidates
+    it keeps index this list)."""
+    _charge(S, meta, CLASS_COST * T.shape[0])
+    return _letter_classes(S, X, H, T, X.classes[d])
+
+
 @wrapping
 @njit(**JIT)
 def _letter_classes(S, X, H, T, out):
@@ -1903,9 +1911,7 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
             cands[j] = S.gid[H[j]]
         T = cands[:nh]
     elif d > 0 and _by_classes(S, H):
-        # the trials then index this list, and the node's parts are given it (see _node)
-        _charge(S, meta, CLASS_COST * T.shape[0])
-        T = _letter_classes(S, X, H, T, X.classes[d])
+        T = _class_list(S, X, meta, H, d, T)  # the trials index it, the node's parts are given it (see _node)
     if (
         ip[IP_PERFECT_COST] > 0
         and ip[IP_UNIFORM] != 0
