@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from conftest import random_words
 from naive import feedback_code, hard_mode_legal, optimal_total
+from naive import partition as naive_partition
 
 from wordlebot.app.wordsets import reference_lexicon
 from wordlebot.core.errors import UnsolvableError
@@ -539,6 +540,59 @@ def test_a_small_weighted_scan_writes_the_signatures_the_ordering_would_compute(
         lazy = wk.S._replace(mt=np.asfortranarray(wk.S.mt))  # a layout the scan never signs
         n2 = sk._trial_order(lazy, wk.X, H, T, 1, INF)
         assert n1 == n2 and np.array_equal(signed, wk.X.order[1][:n2]), n
+
+
+def _naive_candidates(lex, H, key, k, kc):
+    """The near-optimal search's candidates at a node, from scratch: every useful guess (it splits
+    the node or can be its answer) in (key, list order); the first guess of each partition (its
+    parts, and the part it wins) among the first k such partitions; then the first k + kc
+    partitions among the guesses that can be an answer, those not already kept adding up to kc
+    more; all of them in (key, list order)."""
+    answers = [lex.answers[int(h)] for h in H]
+
+    def shape(g):
+        parts = naive_partition(lex.guesses[g], answers)
+        won = frozenset(parts.get(feedback_code(lex.guesses[g], lex.guesses[g]), []))
+        return frozenset(frozenset(p) for p in parts.values()), won
+
+    useful = [g for g in range(lex.n_guesses) if len(naive_partition(lex.guesses[g], answers)) > 1 or lex.guesses[g] in answers]
+    ranked = sorted(useful, key=lambda g: (key[g], g))
+
+    def first_of_each(gs, cap):
+        kept, seen = [], set()
+        for g in gs:
+            if shape(g) not in seen and len(kept) < cap:
+                seen.add(shape(g))
+                kept.append(g)
+        return kept
+
+    top = first_of_each(ranked, k)
+    answer_words = set(lex.answers)
+    cand = first_of_each([g for g in ranked if lex.guesses[g] in answer_words], k + kc)
+    top_shapes = {shape(g) for g in top}
+    extra = [g for g in cand if shape(g) not in top_shapes][:kc]
+    return sorted(top + extra, key=lambda g: (key[g], g))
+
+
+def test_the_near_optimal_candidates_are_the_best_distinct_partitions():
+    """The near-optimal search's candidates at a node (sk._trial_order, which drops a repeated
+    partition as it fills its buffers) equal the naive choice from every guess's partition, on
+    nodes of a 9-letter alphabet where many guesses leave the same partition, k from 1 to 12."""
+    from wordlebot.search import kernels as sk
+
+    words = random_words(700, alphabet="abcdeorst", seed=7)
+    lex = Lexicon.from_lists(words, words[::3], name="cands")
+    rng = np.random.default_rng(12)
+    T = np.arange(lex.n_guesses, dtype=np.int32)
+    for k, kc in ((1, 0), (1, 2), (2, 1), (4, 3), (12, 6)):
+        ts = TreeSearch(lex, k=k, kc=kc, threads=1, memory_mb=64, tuning=SearchTuning())
+        wk = ts._workers[0]
+        for n in (3, 8, 20, 60):
+            H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
+            sk._scan(wk.S, wk.X, H, T, 1, float(n))
+            key = wk.X.key[1][: T.size].copy()
+            got = sk._trial_order(wk.S, wk.X, H, T, 1, INF)
+            assert wk.X.order[1][:got].tolist() == _naive_candidates(lex, H, key, k, kc), (k, kc, n)
 
 
 def test_hard_mode_children_allow_what_the_rule_allows():
