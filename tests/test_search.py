@@ -555,7 +555,11 @@ def _naive_candidates(lex, H, key, k, kc):
         won = frozenset(parts.get(feedback_code(lex.guesses[g], lex.guesses[g]), []))
         return frozenset(frozenset(p) for p in parts.values()), won
 
-    useful = [g for g in range(lex.n_guesses) if len(naive_partition(lex.guesses[g], answers)) > 1 or lex.guesses[g] in answers]
+    useful = [
+        g
+        for g in range(lex.n_guesses)
+        if len(naive_partition(lex.guesses[g], answers)) > 1 or lex.guesses[g] in answers
+    ]
     ranked = sorted(useful, key=lambda g: (key[g], g))
 
     def first_of_each(gs, cap):
