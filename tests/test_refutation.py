@@ -153,13 +153,17 @@ def test_bounded_answers_are_lower_bounds_and_give_what_was_proven(classic_600, 
     assert asked > 20 and soft > 0, (asked, above, soft)  # the soft bounds were exercised
 
 
+@pytest.mark.parametrize("largest_first", [True, False], ids=["largest-first", "pattern-order"])
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
-def test_first_words_bounded_by_the_kernel_are_lower_bounds(classic_600, hard):
+def test_first_words_bounded_by_the_kernel_are_lower_bounds(classic_600, hard, largest_first):
     """value_of_guess against a bound: the exact total below it, else a number between the
-    bound and the total (the forced guess's own proven bound)."""
+    bound and the total (the forced guess's own proven bound), whichever order the guess's parts
+    are tightened in (their scans are cut at what is left to refute it, so the order changes the
+    bounds found, never their validity)."""
     lex, words = classic_600
     truth, cons = _truths(lex, words[:12], hard)
-    search = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=256)
+    tuning = SearchTuning(largest_first=largest_first)
+    search = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=256, tuning=tuning)
     best = min(truth.values())
     for w, t in truth.items():
         for bound in (best + 0.5, t - 3, t + 0.5):

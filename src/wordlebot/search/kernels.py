@@ -297,7 +297,7 @@ IP_EVAL_COST = 18  # per answer partitioned when a guess is evaluated
 IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
-IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first)
+IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first); the exact search tightens a guess's parts largest first (16; see _tighten)
 IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (as IP_PASS2_MIN_HARD) at nodes this big, in either mode (0: none)
 IP_CLASSES = 24  # nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
 IP_NEAR_NODE_MIN = 25  # the near-optimal search tightens every guess's parts at nodes this big (0: none) ...
@@ -2052,7 +2052,8 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
     table's better bound), before any recursion; returns the guess's new total of bounds,
     stopping once it reaches ``bound``.  Parts of at least IP_PASS2_MIN_ALONE answers for a
     forced guess (but a big node's guesses the threads share in normal mode), IP_PASS2_MIN_HARD
-    otherwise.
+    otherwise; in the exact search the largest first (each scan is cut at what is left to reach
+    ``bound``: the dearest part's bound gains most and leaves the others less to find).
 
     When one given guess is evaluated against a bound (a first word in an opener sweep, a root
     guess shared between threads), the sum of its parts' one-guess bounds often exceeds the bound
@@ -2079,8 +2080,13 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
         pmin = ip[IP_PASS2_MIN_HARD]
     offs, plb = parts.offs, parts.plb
     tot = sp.total
+    # the exact search's parts largest first (SearchTuning.largest_first); sorting the list
+    # here leaves the loop's own sort (_smallest_first, stable) with nothing to change
+    down = ip[IP_SCAN_CUT] & 16 != 0 and ip[IP_K] <= 0
+    if down:
+        _smallest_first(parts, sp)
     for i in range(sp.big):
-        p = parts.plist[sp.parts + i]
+        p = parts.plist[sp.parts + (sp.big - 1 - i if down else i)]
         a = offs[p]
         c = offs[p + 1] - a
         if c < pmin:
