@@ -13,8 +13,8 @@ the total of a real strategy, so the keep-th best of them bounds the keep-th bes
 from above) set the bound before any exact search, and those words go out first, best first.
 Without the seed, the first words were searched with no bound or a loose one (the search's
 ordering key puts TIARE first on the NYT lists, 100 above TARSE): a third of the CPU time of the
-words at the head of the order.  The same near-optimal search then helps refute the words the
-kernel does not refute at once (see refutation).
+words at the head of the order.  A cheaper near-optimal search (SweepSpec.staging) then helps
+refute the words the kernel does not refute at once (see refutation).
 
 In hard mode the near-optimal search finds no strategy within the cap, so its totals, with a
 failure cost, are estimates, not bounds (on NYT-3158 they were 4 to 85 above the exact totals
@@ -107,15 +107,14 @@ class SweepSpec:
         with _WORKER_LOCK:
             s = _WORKER_SEARCH.get(self.key())
             if s is None:
-                if len(_WORKER_SEARCH) >= 2:
-                    _WORKER_SEARCH.clear()  # a sweep's two searches per worker process: bounded memory
+                if len(_WORKER_SEARCH) >= 3:
+                    _WORKER_SEARCH.clear()  # a sweep's searches per worker process (exact, seed, stages): bounded memory
                 s = self.build(self.lexicon())
                 _WORKER_SEARCH[self.key()] = s
             return s
 
     def seeding(self) -> SweepSpec:
-        """The near-optimal search that seeds an exact sweep and estimates the gaps of its hard
-        words' parts (see refutation).  In hard mode it finds no strategy within the cap from
+        """The near-optimal search that seeds an exact sweep.  In hard mode it finds no strategy within the cap from
         the NYT lists' first words (its few guesses a node run into the _ARES traps), so there
         a failure costs max_guesses + 2 guesses: its totals are then estimates, not bounds."""
         tune = self.tuning
@@ -126,6 +125,12 @@ class SweepSpec:
             memory_mb=tune.seed_memory_mb,
             fail_cost=float(self.max_guesses + 2) if self.hard else None,
         )
+
+    def staging(self) -> SweepSpec:
+        """The near-optimal search that estimates the gaps of an exact sweep's hard words' parts
+        (see refutation): the seed's, with fewer guesses a node (SearchTuning.stage_k)."""
+        tune = self.tuning
+        return replace(self.seeding(), k=tune.stage_k, kc=tune.stage_kc)
 
     @property
     def seeds_bound(self) -> bool:
@@ -192,7 +197,7 @@ def evaluate_batch(
     """(word, value, exact, seconds) for the first words, in order, until the batch has run
     ``seconds`` (at least the first word; the caller sends the rest again); not exact means
     value >= bound."""
-    near = spec.seeding().search() if spec.k is None else None
+    near = spec.staging().search() if spec.k is None else None
     return [
         (w, v, bool(v < bound and v < INF), secs)
         for w, v, secs in _timed_values(spec.search(), words, bound, near, seconds)

@@ -301,6 +301,16 @@ class SearchTuning:
     seed_k: int = 8
     seed_kc: int = 4
     seed_memory_mb: int = 256
+    # The near-optimal search that estimates the parts' gaps in a staged refutation (refutation.py;
+    # its memory is the seed's).  The estimates only share out what the parts are asked for:
+    # a cheaper search's slightly worse ones cost the targets less than they save.  NYT-3158 hard,
+    # refuted against 11,678.5 (words drawn from the hard top-10 sweep's journal by their seconds
+    # there, a process each, one thread, cold table, the two at once one a core, 2026-11-29):
+    # 24 words of 1-5 s 58.1 / 60.4 CPU-s at k=8 kc=4 (the seed's) -> 55.9 / 54.6 at k=4 kc=2
+    # (estimates 4.0 -> 2.2 s); 60 words of 0.5-5 s 109.3 -> 107.0; 12 of 5-40 s 76.1 -> 72.4.
+    # k=2 kc=1: 55.9 on the 24 (TELIC 4.1 -> 6.3 s: estimates too poor).
+    stage_k: int = 4
+    stage_kc: int = 2
 
     def __post_init__(self) -> None:
         for f in fields(self):
