@@ -681,6 +681,23 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     assert len(shared_out) == 2 and all(len(big) > 3 for big in shared_out)  # value, then tree
 
 
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+@pytest.mark.parametrize("classes_min", [0, 10**6], ids=["every-part-cut", "no-part-cut"])
+def test_shared_out_parts_give_the_serial_tree_cut_to_letter_classes_or_not(hard, classes_min):
+    """The parts the threads solve on their own are cut to one guess per letter class from
+    SearchTuning.classes_part_min answers (8 by default, which the test above runs): cut at
+    every size, or at none, the values and trees are the serial search's."""
+    lex = _bigger_case()
+    cons = HardConstraints.none(5) if hard else None
+    g = lex.id("stare")
+    serial = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128)
+    tuning = SearchTuning(split_part_min=6, classes_part_min=classes_min)
+    parallel = TreeSearch(lex, k=None, hard=hard, threads=2, memory_mb=128, tuning=tuning)
+    v1 = serial.value_of_guess(g, constraints=cons)
+    assert parallel.value_of_guess(g, parallel=True) == v1 < INF
+    assert tr.paths_of(lex, parallel.tree(g)) == tr.paths_of(lex, serial.tree(g, constraints=cons))
+
+
 def _unwinnable_case():
     """Hard mode, 4 guesses: PIZZA leaves a part no strategy finishes (STARE does not)."""
     lex = _bigger_case()
