@@ -108,15 +108,17 @@ class SweepSpec:
             s = _WORKER_SEARCH.get(self.key())
             if s is None:
                 if len(_WORKER_SEARCH) >= 3:
-                    _WORKER_SEARCH.clear()  # a sweep's searches per worker process (exact, seed, stages): bounded memory
+                    # a sweep's searches per worker process (exact, seed, stages): bounded memory
+                    _WORKER_SEARCH.clear()
                 s = self.build(self.lexicon())
                 _WORKER_SEARCH[self.key()] = s
             return s
 
     def seeding(self) -> SweepSpec:
-        """The near-optimal search that seeds an exact sweep.  In hard mode it finds no strategy within the cap from
-        the NYT lists' first words (its few guesses a node run into the _ARES traps), so there
-        a failure costs max_guesses + 2 guesses: its totals are then estimates, not bounds."""
+        """The near-optimal search that seeds an exact sweep.  In hard mode it finds no strategy
+        within the cap from the NYT lists' first words (its few guesses a node run into the _ARES
+        traps), so there a failure costs max_guesses + 2 guesses: its totals are then estimates,
+        not bounds."""
         tune = self.tuning
         return replace(
             self,
