@@ -335,6 +335,34 @@ def test_tightening_a_big_nodes_parts_gives_the_same_trees():
     assert runs[1][4] < runs[0][4], (runs[0][4], runs[1][4])
 
 
+def test_hard_and_normal_modes_tighten_parts_from_their_own_sizes():
+    """Hard mode tightens every guess's parts from ``pass2_min_hard`` answers, normal mode's big
+    nodes from ``pass2_min_big``: each threshold moves only its own mode's work (the nodes
+    searched), never a value or a tree, and tightening more parts (a lower threshold) refutes
+    more guesses before any recursion, so fewer nodes."""
+    lex = _bigger_case()
+
+    def run(hard, **tune):
+        ts = TreeSearch(lex, k=None, hard=hard, threads=1, memory_mb=128, tuning=SearchTuning(**tune))
+        first, total = ts.best()
+        node = ts.tree(first)
+        assert node.value == total
+        return (first, total, tr.paths_of(lex, node)), ts.stats.nodes
+
+    hard_low, hard_low_nodes = run(True, pass2_min_hard=8)
+    hard_high, hard_high_nodes = run(True, pass2_min_hard=400)
+    assert hard_low == hard_high
+    assert hard_low_nodes < hard_high_nodes, (hard_low_nodes, hard_high_nodes)
+    assert run(True, pass2_min_hard=8, pass2_min_big=400)[1] == hard_low_nodes  # normal mode's, not hard's
+
+    big = {"pass2_node_min": 20}
+    normal_low, normal_low_nodes = run(False, pass2_min_big=8, **big)
+    normal_high, normal_high_nodes = run(False, pass2_min_big=400, **big)
+    assert normal_low == normal_high
+    assert normal_low_nodes < normal_high_nodes, (normal_low_nodes, normal_high_nodes)
+    assert run(False, pass2_min_big=8, pass2_min_hard=400, **big)[1] == normal_low_nodes  # hard mode's only
+
+
 @pytest.mark.parametrize("weighted,hard", [(False, False), (True, False), (False, True)])
 def test_near_optimal_tightening_and_kept_candidates_give_the_same_trees(weighted, hard, monkeypatch):
     """The near-optimal search tightens a big node's guesses' big parts with a scan each, whose

@@ -298,12 +298,13 @@ IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
 IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first); the exact search tightens a guess's parts largest first (16; see _tighten)
-IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (as IP_PASS2_MIN_HARD) at nodes this big, in either mode (0: none)
+IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (IP_PASS2_MIN_HARD, IP_PASS2_MIN_BIG) at nodes this big, in either mode (0: none)
 IP_CLASSES = 24  # nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
 IP_NEAR_NODE_MIN = 25  # the near-optimal search tightens every guess's parts at nodes this big (0: none) ...
 IP_NEAR_PART_MIN = 26  # ... the parts of at least this many answers (see _tighten, _order_find)
 IP_SCAN_TALLY_UNCUT = 27  # IP_SCAN_TALLY_MIN for a scan without a cut
-N_IP = 28
+IP_PASS2_MIN_BIG = 28  # IP_PASS2_MIN_HARD for normal mode's big nodes (IP_PASS2_NODE_MIN)
+N_IP = 29
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
@@ -2051,9 +2052,10 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
     """The bounds of guess g's big parts (``sp``, ``parts``) tightened by a scan each (or the
     table's better bound), before any recursion; returns the guess's new total of bounds,
     stopping once it reaches ``bound``.  Parts of at least IP_PASS2_MIN_ALONE answers for a
-    forced guess (but a big node's guesses the threads share in normal mode), IP_PASS2_MIN_HARD
-    otherwise; in the exact search the largest first (each scan is cut at what is left to reach
-    ``bound``: the dearest part's bound gains most and leaves the others less to find).
+    forced guess (but a big node's guesses the threads share in normal mode), else
+    IP_PASS2_MIN_HARD in hard mode and IP_PASS2_MIN_BIG in normal mode (its big nodes'); in the
+    exact search the largest first (each scan is cut at what is left to reach ``bound``: the
+    dearest part's bound gains most and leaves the others less to find).
 
     When one given guess is evaluated against a bound (a first word in an opener sweep, a root
     guess shared between threads), the sum of its parts' one-guess bounds often exceeds the bound
@@ -2076,8 +2078,10 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
         pmin = ip[IP_NEAR_PART_MIN]
     elif alone:
         pmin = ip[IP_PASS2_MIN_ALONE]
-    else:
+    elif hard:
         pmin = ip[IP_PASS2_MIN_HARD]
+    else:
+        pmin = ip[IP_PASS2_MIN_BIG]
     offs, plb = parts.offs, parts.plb
     tot = sp.total
     # the exact search's parts largest first (SearchTuning.largest_first); sorting the list

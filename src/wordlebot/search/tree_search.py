@@ -138,9 +138,23 @@ class SearchTuning:
     # twice as slow (classic SALET 0.64 s -> 1.45 s, NYT-2309 TARSE 2.76 s -> 5.43 s), so it is
     # not done there at every node; at big ones it pays (pass2_node_min).
     pass2_min_alone: int = 8
-    pass2_min_hard: int = 30
+    # Hard mode's every guess from 8 answers, not 30 as when the step came in: since then the
+    # part scans are cut at the bound that refutes the guess (part_cut) and the parts go largest
+    # first (largest_first), so a scan is cheap and a tighter bound refutes guesses sooner.  One
+    # thread, CPU time, 2026-11-29: NYT-3158 hard opener sweep words refuted at 11,678.5 (drawn
+    # by their seconds in the hard top-10 sweep's journal, a process each, both at once one a
+    # core: bench/bench_journal_sample.py JOURNAL LO HI N --tuning pass2_min_hard=30): 120 of
+    # 0.5-5 s 261.1 -> 225.2 s, 40 others 81.6 -> 79.1, 40 more 65.5 / 63.5 -> 56.6 / 57.6 (12:
+    # 55.9 / 57.4, 20: 60.8 / 57.6); 12 of 5-40 s 108.1 -> 94.1 (12: 95.5-97.5); 80 of 0.05-0.5 s
+    # 28.5 / 29.3 -> 30.1 / 30.0 (within the noise: 20 gave 26.8, 12 31.4);
+    # bench_tuning.py --hard, alternated: classic SALET 0.559 -> 0.449 s (nodes 28,962 -> 5,105;
+    # 12: 0.459-0.465, 5: 0.447), NYT-3158 TARSE 8.03 -> 7.61 s (12: 7.68).
+    pass2_min_hard: int = 8
+    # ... and normal mode's big nodes' (pass2_node_min) from 30: there 8 was slower (nyt-2309
+    # TARSE 1.237 -> 1.306 s, NYT-3158 TARSE 13.34 -> 13.82 s; 15: 1.294 and 13.61 s).
+    pass2_min_big: int = 30
     # ... and in either mode every guess's at a node of at least this many answers (0: none),
-    # with pass2_min_hard.  What is "twice as slow" everywhere (above) pays at big nodes, where a
+    # with pass2_min_hard or pass2_min_big.  What is "twice as slow" everywhere (above) pays at big nodes, where a
     # guess's one-scan bound is furthest below its value and most of a search is refuting guesses
     # that were never going to win: NYT-3158 TARSE normal, one thread, CPU time, alternated in one
     # process (bench/bench_tuning.py nyt3158-tarse "" pass2_node_min=150, 2026-11-28, load ~1):
@@ -326,6 +340,7 @@ class SearchTuning:
         ip[sk.IP_PRUNE_MIN] = self.prune_min
         ip[sk.IP_PASS2_MIN_ALONE] = self.pass2_min_alone
         ip[sk.IP_PASS2_MIN_HARD] = self.pass2_min_hard
+        ip[sk.IP_PASS2_MIN_BIG] = self.pass2_min_big
         ip[sk.IP_PASS2_NODE_MIN] = self.pass2_node_min
         ip[sk.IP_NODE_COST] = self.node_cost
         ip[sk.IP_EVAL_COST] = self.eval_cost

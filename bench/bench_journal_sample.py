@@ -1,0 +1,63 @@
+"""A tuning measured on the first words a finished sweep found dear: words drawn from an opener
+sweep's journal by the seconds they took there, refuted against a bound exactly as the sweep's
+tasks refute them (the quick kernel call, then the staged refutation), one thread, a cold table.
+
+    python bench/bench_journal_sample.py JOURNAL LO HI N [--tuning a=1] [--bound B]
+
+Takes every word of the journal's rows that took LO to HI seconds and was only bounded (a word
+with an exact total is not refuted), N of them evenly spread; prints the CPU time of all of
+them, then the dearest eight.  Where ``bench_proof_sample.py`` estimates a whole proof, this
+one asks where the time goes, by the cost of a word: a hard top-10 sweep spends two thirds of
+its CPU on words of 0.5-5 s and a fifth on the ~150 of 5 s or more.  Compare tunings each in
+its own process, both at once one a core (``taskset -c 0 ... & taskset -c 1 ...``), then with
+the cores swapped: one run moves a few per cent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from bench_tuning import tuning
+from common import data_dir
+
+from wordlebot.app.opener_journal import Journal
+from wordlebot.app.opener_sweep import SweepSpec, _timed_values
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("journal", type=Path, help="an opener sweep's journal (openers --exact --out FILE)")
+    ap.add_argument("lo", type=float, help="the words that took at least this many seconds ...")
+    ap.add_argument("hi", type=float, help="... and fewer than this many")
+    ap.add_argument("n", type=int, help="how many of them, evenly spread")
+    ap.add_argument("--words", default="nyt-3158")
+    ap.add_argument("--bound", type=float, default=11678.5, help="default: the NYT-3158 hard top-10 bound")
+    ap.add_argument("--tuning", default="", help='SearchTuning fields to change, "a=1,b=2" (bench_tuning.py\'s form)')
+    args = ap.parse_args()
+    journal = Journal.read(args.journal)
+    hard = bool(journal.sweep.get("hard"))
+    pool = sorted(w for w, (_, exact, secs) in journal.rows.items() if not exact and args.lo <= secs < args.hi)
+    if not pool or args.n < 1:
+        raise SystemExit(f"no bounded words of {args.lo}-{args.hi} s in {args.journal}")
+    words = pool[:: max(1, len(pool) // args.n)][: args.n]
+    spec = SweepSpec(
+        words=args.words, data_dir=str(data_dir()), hard=hard, k=None, memory_mb=2048, tuning=tuning(args.tuning)
+    )
+    search, near = spec.search(), spec.staging().search()
+    _timed_values(search, ["qajaq"], args.bound, near)  # the kernels compiled and warm, off the clock
+    c0 = time.process_time()
+    out = _timed_values(search, words, args.bound, near)
+    cpu = time.process_time() - c0
+    wrong = [w for w, v, _ in out if v < args.bound]
+    print(
+        f"[{args.tuning or 'defaults'}] {'hard' if hard else 'normal'} mode, {len(words)} of {len(pool)} words of "
+        f"{args.lo:g}-{args.hi:g} s refuted at {args.bound:g}: {cpu:.2f} CPU-s"
+        + (f"; NOT refuted: {', '.join(wrong)}" if wrong else "")
+    )
+    print("   dearest:", " ".join(f"{w}:{s:.2f}" for w, _, s in sorted(out, key=lambda t: -t[2])[:8]))
+
+
+if __name__ == "__main__":
+    main()
