@@ -148,22 +148,26 @@ class SearchTuning:
     # 55.9 / 57.4, 20: 60.8 / 57.6); 12 of 5-40 s 108.1 -> 94.1 (12: 95.5-97.5); 80 of 0.05-0.5 s
     # 28.5 / 29.3 -> 30.1 / 30.0 (within the noise: 20 gave 26.8, 12 31.4);
     # bench_tuning.py --hard, alternated: classic SALET 0.559 -> 0.449 s (nodes 28,962 -> 5,105;
-    # 12: 0.459-0.465, 5: 0.447), NYT-3158 TARSE 8.03 -> 7.61 s (12: 7.68).
+    # 12: 0.459-0.465, 5: 0.447), NYT-3158 TARSE 8.03 -> 7.61 s (12: 7.68); bench_proof_sample.py
+    # --hard --bound 11678.5, two pairs: 136.6 -> 128.9 and 132.3 -> 122.3 s.  But the whole hard
+    # top-10 sweep from scratch that evening took 1 h 8 min 56 s against 1 h 3 min 54 s before,
+    # its later words slower, on a machine running the C++ peer at half its earlier speed (the
+    # README's performance notes): not settled between the machine and the long run's table.
     pass2_min_hard: int = 8
     # ... and normal mode's big nodes' (pass2_node_min) from 30: there 8 was slower (nyt-2309
     # TARSE 1.237 -> 1.306 s, NYT-3158 TARSE 13.34 -> 13.82 s; 15: 1.294 and 13.61 s).
     pass2_min_big: int = 30
-    # ... and in either mode every guess's at a node of at least this many answers (0: none),
-    # with pass2_min_hard or pass2_min_big.  What is "twice as slow" everywhere (above) pays at big nodes, where a
-    # guess's one-scan bound is furthest below its value and most of a search is refuting guesses
-    # that were never going to win: NYT-3158 TARSE normal, one thread, CPU time, alternated in one
-    # process (bench/bench_tuning.py nyt3158-tarse "" pass2_node_min=150, 2026-11-28, load ~1):
-    # 81.0 -> 41.2 s (medians of 2; nodes 521,616 -> 62,464, scans 61,883 -> 23,983; 44.5 s at
-    # 100); its rating on 2 threads (bench/bench_rate_word.py's search, two runs each) 45-49 ->
-    # 26 s, CRANE 66 -> 43-47 s (300: no gain; 100 as 150), ADIEU 61-64 -> 47-49 s (at 300).
-    # Classic SALET and nyt-2309 TARSE, whose nodes past the first guess's parts are smaller: no
-    # change beyond the noise (1.04 -> 0.96-1.24 s and 4.11 -> 4.04 s, medians of 5, a noisy
-    # machine).
+    # ... and in either mode every guess's at a node of at least this many answers (0: none), with
+    # pass2_min_hard or pass2_min_big.  What is "twice as slow" everywhere (above) pays at big
+    # nodes, where a guess's one-scan bound is furthest below its value and most of a search is
+    # refuting guesses that were never going to win: NYT-3158 TARSE normal, one thread, CPU time,
+    # alternated in one process (bench/bench_tuning.py nyt3158-tarse "" pass2_node_min=150,
+    # 2026-11-28, load ~1): 81.0 -> 41.2 s (medians of 2; nodes 521,616 -> 62,464, scans 61,883 ->
+    # 23,983; 44.5 s at 100); its rating on 2 threads (bench/bench_rate_word.py's search, two runs
+    # each) 45-49 -> 26 s, CRANE 66 -> 43-47 s (300: no gain; 100 as 150), ADIEU 61-64 -> 47-49 s
+    # (at 300).  Classic SALET and nyt-2309 TARSE, whose nodes past the first guess's parts are
+    # smaller: no change beyond the noise (1.04 -> 0.96-1.24 s and 4.11 -> 4.04 s, medians of 5, a
+    # noisy machine).
     pass2_node_min: int = 150
     # The near-optimal search tightens every guess's parts of near_part_min answers or more at a
     # node of near_node_min or more (0: none), as the exact search does at big nodes: each part's
