@@ -62,8 +62,7 @@ lint: $(STAMP)
 # (wide: 64 s), the perfect-split check's trees (56 s) and the letter classes' (2026-11-29: three
 # searches of the 1,500-word case, twice each), and the near-optimal tightening's (nine searches of
 # it), and hard and normal mode's own tightening thresholds' (six).  Every one of them runs
-# compiled in the
-# suite.  The rest took 14 min on 2 cores (a fresh clone, 2026-11-28).
+# compiled in the suite.  The rest took 14 min on 2 cores (a fresh clone, 2026-11-28).
 NOJIT_TESTS := tests/test_feedback.py tests/test_game.py tests/test_matrix.py tests/test_strategies.py \
                tests/test_simulate.py tests/test_search.py tests/test_multi.py tests/test_multi_deadlock.py \
                tests/test_editor.py

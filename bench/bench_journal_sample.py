@@ -23,7 +23,7 @@ from bench_tuning import tuning
 from common import data_dir
 
 from wordlebot.app.opener_journal import Journal
-from wordlebot.app.opener_sweep import SweepSpec, _timed_values
+from wordlebot.app.opener_sweep import SweepSpec, evaluate_batch
 
 
 def main() -> None:
@@ -45,10 +45,9 @@ def main() -> None:
     spec = SweepSpec(
         words=args.words, data_dir=str(data_dir()), hard=hard, k=None, memory_mb=2048, tuning=tuning(args.tuning)
     )
-    search, near = spec.search(), spec.staging().search()
-    _timed_values(search, ["qajaq"], args.bound, near)  # the kernels compiled and warm, off the clock
+    evaluate_batch(spec, ["qajaq"], args.bound)  # the searches built, the kernels warm, off the clock
     c0 = time.process_time()
-    out = _timed_values(search, words, args.bound, near)
+    out = [(w, v, secs) for w, v, _, secs in evaluate_batch(spec, words, args.bound)]
     cpu = time.process_time() - c0
     wrong = [w for w, v, _ in out if v < args.bound]
     print(
