@@ -3,6 +3,7 @@ sweep's journal by the seconds they took there, refuted against a bound exactly 
 tasks refute them (the quick kernel call, then the staged refutation), one thread, a cold table.
 
     python bench/bench_journal_sample.py JOURNAL LO HI N [--tuning a=1] [--bound B]
+    python bench/bench_journal_sample.py JOURNAL LO HI N --exact --bound B [--seed SEEDFILE]
 
 Takes every word of the journal's rows that took LO to HI seconds and was only bounded (a word
 with an exact total is not refuted), N of them evenly spread; prints the CPU time of all of
@@ -11,11 +12,18 @@ one asks where the time goes, by the cost of a word: a hard top-10 sweep spends 
 its CPU on words of 0.5-5 s and a fifth on the ~150 of 5 s or more.  Compare tunings each in
 its own process, both at once one a core (``taskset -c 0 ... & taskset -c 1 ...``), then with
 the cores swapped: one run moves a few per cent.
+
+``--exact`` takes the words with an exact total below the bound instead (a normal-mode top-100
+sweep proves ~150 such), evaluated as the sweep evaluates them; ``--seed`` names the seed's
+totals (the ``JOURNAL.seed`` file a sweep keeps while it runs, copied before it ends), so the
+words whose seeded total is below the bound are searched at once, as the sweep sends them
+(``opener_sweep.beating_words``); without it, every word is first tried as a refutation.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from pathlib import Path
 
@@ -23,7 +31,7 @@ from bench_tuning import tuning
 from common import data_dir
 
 from wordlebot.app.opener_journal import Journal
-from wordlebot.app.opener_sweep import SweepSpec, evaluate_batch
+from wordlebot.app.opener_sweep import SweepSpec, beating_words, evaluate_batch
 
 
 def main() -> None:
@@ -35,25 +43,38 @@ def main() -> None:
     ap.add_argument("--words", default="nyt-3158")
     ap.add_argument("--bound", type=float, default=11678.5, help="default: the NYT-3158 hard top-10 bound")
     ap.add_argument("--tuning", default="", help='SearchTuning fields to change, "a=1,b=2" (bench_tuning.py\'s form)')
+    ap.add_argument("--exact", action="store_true", help="the words with an exact total below the bound instead")
+    ap.add_argument("--seed", type=Path, help="with --exact: the sweep's seed file, to name the words sure to beat")
     args = ap.parse_args()
     journal = Journal.read(args.journal)
     hard = bool(journal.sweep.get("hard"))
-    pool = sorted(w for w, (_, exact, secs) in journal.rows.items() if not exact and args.lo <= secs < args.hi)
+    pool = sorted(
+        w
+        for w, (v, exact, secs) in journal.rows.items()
+        if (exact and v < args.bound if args.exact else not exact) and args.lo <= secs < args.hi
+    )
+    kind = "exact" if args.exact else "bounded"
     if not pool or args.n < 1:
-        raise SystemExit(f"no bounded words of {args.lo}-{args.hi} s in {args.journal}")
+        raise SystemExit(f"no {kind} words of {args.lo}-{args.hi} s in {args.journal}")
     words = pool[:: max(1, len(pool) // args.n)][: args.n]
     spec = SweepSpec(
         words=args.words, data_dir=str(data_dir()), hard=hard, k=None, memory_mb=2048, tuning=tuning(args.tuning)
     )
+    beating = []
+    if args.seed:
+        upper = {
+            w: (float("inf") if v is None else v) for w, v in json.loads(args.seed.read_text())["estimates"].items()
+        }
+        beating = beating_words(spec, words, upper, args.bound)
     evaluate_batch(spec, ["qajaq"], args.bound)  # the searches built, the kernels warm, off the clock
     c0 = time.process_time()
-    out = [(w, v, secs) for w, v, _, secs in evaluate_batch(spec, words, args.bound)]
+    out = [(w, v, secs) for w, v, _, secs in evaluate_batch(spec, words, args.bound, beating=beating)]
     cpu = time.process_time() - c0
-    wrong = [w for w, v, _ in out if v < args.bound]
+    wrong = [w for w, v, _ in out if (v >= args.bound) == args.exact]
     print(
-        f"[{args.tuning or 'defaults'}] {'hard' if hard else 'normal'} mode, {len(words)} of {len(pool)} words of "
-        f"{args.lo:g}-{args.hi:g} s refuted at {args.bound:g}: {cpu:.2f} CPU-s"
-        + (f"; NOT refuted: {', '.join(wrong)}" if wrong else "")
+        f"[{args.tuning or 'defaults'}] {'hard' if hard else 'normal'} mode, {len(words)} of {len(pool)} {kind} words "
+        f"of {args.lo:g}-{args.hi:g} s against {args.bound:g} ({len(beating)} named as beating it): {cpu:.2f} CPU-s"
+        + (f"; NOT {'exact' if args.exact else 'refuted'}: {', '.join(wrong)}" if wrong else "")
     )
     print("   dearest:", " ".join(f"{w}:{s:.2f}" for w, _, s in sorted(out, key=lambda t: -t[2])[:8]))
 

@@ -703,6 +703,52 @@ def test_a_batch_comes_back_once_it_has_run_its_time(files):
     assert [(w, v, e) for w, v, e, _ in cut] == [(w, v, e) for w, v, e, _ in whole[:1]]
 
 
+def test_words_known_to_beat_the_bound_are_searched_at_once_with_the_same_totals(files, monkeypatch):
+    """A word named as beating the bound skips the refutation (which could only fail) and gets
+    its exact total; a word named so wrongly (its total above the bound) still comes back as a
+    bound, not exact; the other words are refuted as before.  Totals from the naive recursion."""
+    import wordlebot.search.refutation as refutation
+    from wordlebot.app.opener_sweep import SweepSpec, evaluate_batch
+
+    spec = SweepSpec(guesses=files[1], answers=files[3], k=None, memory_mb=64)
+    words = GUESSES[:8]
+    truth = {w: _naive_first_word_total(w) for w in words}
+    bound = sorted(truth.values())[3] + 0.5  # four words beat it, four do not
+    refuted: list[int] = []
+    real = refutation.value_against
+
+    def counting(search, near, guess, bound, constraints=None):
+        refuted.append(guess)
+        return real(search, near, guess, bound, constraints)
+
+    monkeypatch.setattr(refutation, "value_against", counting)
+    plain = evaluate_batch(spec, words, bound)
+    assert len(refuted) == len(words)
+    below = [w for w in words if truth[w] < bound]
+    above = [w for w in words if truth[w] > bound]
+    refuted.clear()
+    named = evaluate_batch(spec, words, bound, beating=[*below, above[0]])
+    assert len(refuted) == len(words) - len(below) - 1
+    for rows in (plain, named):
+        for w, v, exact, _ in rows:
+            assert exact == (truth[w] < bound), w
+            assert v == truth[w] if exact else bound <= v <= truth[w], w
+
+
+def test_only_a_normal_mode_seed_proves_a_word_beats_the_bound():
+    """The seed's totals are real strategies' in normal mode (a word below the bound surely
+    beats it), estimates in hard mode (they prove nothing), and a near-optimal sweep refutes
+    nothing."""
+    from wordlebot.app.opener_sweep import SweepSpec, beating_words
+
+    upper = {"aaaaa": 100.0, "bbbbb": 101.0, "ccccc": 99.0}
+    words = ["aaaaa", "bbbbb", "ccccc", "ddddd"]  # ddddd: not seeded
+    assert beating_words(SweepSpec(k=None), words, upper, 100.5) == ["aaaaa", "ccccc"]
+    assert beating_words(SweepSpec(k=None), words, upper, 100.0) == ["ccccc"]
+    assert beating_words(SweepSpec(k=None, hard=True), words, upper, 100.5) == []
+    assert beating_words(SweepSpec(k=12), words, upper, 100.5) == []
+
+
 @pytest.mark.parametrize("hard", [False, True])
 def test_a_sweep_sends_again_the_words_a_batch_did_not_reach(files, hard):
     """With no time for more than one word a batch, every batch of four comes back after its
