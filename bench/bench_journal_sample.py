@@ -3,7 +3,7 @@ sweep's journal by the seconds they took there, refuted against a bound exactly 
 tasks refute them (the quick kernel call, then the staged refutation), one thread, a cold table.
 
     python bench/bench_journal_sample.py JOURNAL LO HI N [--tuning a=1] [--bound B]
-    python bench/bench_journal_sample.py JOURNAL LO HI N --exact --bound B [--seed SEEDFILE]
+    python bench/bench_journal_sample.py JOURNAL LO HI N --exact --bound B [--seeded]
 
 Takes every word of the journal's rows that took LO to HI seconds and was only bounded (a word
 with an exact total is not refuted), N of them evenly spread; prints the CPU time of all of
@@ -14,16 +14,15 @@ its own process, both at once one a core (``taskset -c 0 ... & taskset -c 1 ...`
 the cores swapped: one run moves a few per cent.
 
 ``--exact`` takes the words with an exact total below the bound instead (a normal-mode top-100
-sweep proved 101 such below 11,351.5, 112 exact in all, on 2026-11-29), evaluated as the sweep evaluates them; ``--seed`` names the seed's
-totals (the ``JOURNAL.seed`` file a sweep keeps while it runs, copied before it ends), so the
-words whose seeded total is below the bound are searched at once, as the sweep sends them
+sweep proved 101 such below 11,351.5, 112 exact in all, on 2026-11-29), evaluated as the sweep evaluates them; ``--seeded`` reads the seed's
+totals beside the journal (``JOURNAL.seed``, which a sweep keeps while it runs and deletes when it
+ends: copy it before), so the words whose seeded total is below the bound are searched at once, as the sweep sends them
 (``opener_sweep.beating_words``); without it, every word is first tried as a refutation.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
@@ -44,7 +43,7 @@ def main() -> None:
     ap.add_argument("--bound", type=float, default=11678.5, help="default: the NYT-3158 hard top-10 bound")
     ap.add_argument("--tuning", default="", help='SearchTuning fields to change, "a=1,b=2" (bench_tuning.py\'s form)')
     ap.add_argument("--exact", action="store_true", help="the words with an exact total below the bound instead")
-    ap.add_argument("--seed", type=Path, help="with --exact: the sweep's seed file, to name the words sure to beat")
+    ap.add_argument("--seeded", action="store_true", help="with --exact: name the words JOURNAL.seed proves to beat")
     args = ap.parse_args()
     journal = Journal.read(args.journal)
     hard = bool(journal.sweep.get("hard"))
@@ -61,10 +60,10 @@ def main() -> None:
         words=args.words, data_dir=str(data_dir()), hard=hard, k=None, memory_mb=2048, tuning=tuning(args.tuning)
     )
     beating = []
-    if args.seed:
-        upper = {
-            w: (float("inf") if v is None else v) for w, v in json.loads(args.seed.read_text())["estimates"].items()
-        }
+    if args.seeded:
+        upper = journal.estimates()
+        if not upper:
+            raise SystemExit(f"no seed's totals for this sweep in {journal.seed_path}")
         beating = beating_words(spec, words, upper, args.bound)
     evaluate_batch(spec, ["qajaq"], args.bound)  # the searches built, the kernels warm, off the clock
     c0 = time.process_time()
