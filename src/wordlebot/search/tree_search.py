@@ -149,11 +149,10 @@ class SearchTuning:
     # 28.5 / 29.3 -> 30.1 / 30.0 (within the noise: 20 gave 26.8, 12 31.4);
     # bench_tuning.py --hard, alternated: classic SALET 0.559 -> 0.449 s (nodes 28,962 -> 5,105;
     # 12: 0.459-0.465, 5: 0.447), NYT-3158 TARSE 8.03 -> 7.61 s (12: 7.68); bench_proof_sample.py
-    # --hard --bound 11678.5, two pairs: 136.6 -> 128.9 and 132.3 -> 122.3 s.  But the whole hard
-    # top-10 sweep from scratch that evening took 1 h 8 min 56 s against 1 h 3 min 54 s before,
-    # its later words slower; that the machine was then at half speed rests on a reading of the
-    # C++ peer's time that may have included its score table (the README's performance notes):
-    # not settled between the machine, the long run's table and this change.
+    # --hard --bound 11678.5, two pairs: 136.6 -> 128.9 and 132.3 -> 122.3 s.  The whole hard
+    # top-10 sweep from scratch: 1 h 3 min 54 s at 30, then at 8 1 h 8 min 56 s on a slower
+    # machine that evening and 59 min 7 s on 2026-11-30 (its words' seconds 0.922x those of
+    # the run at 30, 0.857x the slow run's): the change, as the samples said.
     pass2_min_hard: int = 8
     # ... and normal mode's big nodes' (pass2_node_min) from 30: there 8 was slower (nyt-2309
     # TARSE 1.237 -> 1.306 s, NYT-3158 TARSE 13.34 -> 13.82 s; 15: 1.294 and 13.61 s).
