@@ -14,9 +14,10 @@ its own process, both at once one a core (``taskset -c 0 ... & taskset -c 1 ...`
 the cores swapped: one run moves a few per cent.
 
 ``--exact`` takes the words with an exact total below the bound instead (a normal-mode top-100
-sweep proved 101 such below 11,351.5, 112 exact in all, on 2026-11-29), evaluated as the sweep evaluates them; ``--seeded`` reads the seed's
-totals beside the journal (``JOURNAL.seed``, which a sweep keeps while it runs and deletes when it
-ends: copy it before), so the words whose seeded total is below the bound are searched at once, as the sweep sends them
+sweep proved 101 such below 11,351.5, 112 exact in all, on 2026-11-29), evaluated as the sweep
+evaluates them; ``--seeded`` reads the seed's totals beside the journal (``JOURNAL.seed``, which
+a sweep keeps while it runs and deletes when it ends: copy it before), so the words whose seeded
+total is below the bound are searched at once, as the sweep sends them
 (``opener_sweep.beating_words``); without it, every word is first tried as a refutation.
 """
 
