@@ -7,12 +7,15 @@ machine is shared: a figure is only as quiet as its load says).  A word still se
 issue 42 and published.py) are checked.
 
     python bench/bench_rate_word.py --words nyt-3158 [--hard] [--threads 2] [--timeout 600] \\
-        [--first tarse,salet,crane,slate,raise,roate,trace,audio,adieu,qajaq]
+        [--first tarse,salet,crane,slate,raise,roate,trace,audio,adieu,qajaq] [--tuning a=1,b=2]
+
+``--tuning``: SearchTuning fields as in bench_tuning.py (a change measured before and after).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import resource
 import subprocess
@@ -20,19 +23,23 @@ import sys
 import tempfile
 import time
 
+from bench_tuning import tuning
 from common import data_dir
 
 from wordlebot.search.published import OPTIMAL_TOTALS
+from wordlebot.search.tree_search import SearchTuning
 
 # The C++ author's exact totals quoted in issue 42 (NYT-3158, normal mode), beside published.py's.
 QUOTED = {("nyt-3158", False, "salet"): 11235, ("nyt-3158", False, "crane"): 11309}
 
 CHILD = """
-import json, sys
+import dataclasses, json, sys
 from wordlebot.app.opener_rating import rate_first_word
 from wordlebot.app.opener_sweep import SweepSpec
-words, data, hard, threads, memory, folder, word = sys.argv[1:8]
-spec = SweepSpec(words=words, data_dir=data or None, hard=hard == "1", memory_mb=int(memory))
+from wordlebot.search.tree_search import SearchTuning
+words, data, hard, threads, memory, folder, word, tuning = sys.argv[1:9]
+tune = dataclasses.replace(SearchTuning(), **json.loads(tuning))
+spec = SweepSpec(words=words, data_dir=data or None, hard=hard == "1", memory_mb=int(memory), tuning=tune)
 print(json.dumps(rate_first_word(spec, word, threads=int(threads), folder=folder).to_dict()))
 """
 
@@ -49,11 +56,17 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--memory", type=int, default=2048, help="the search's table, MB (the CLI's default)")
     ap.add_argument("--first", default="tarse,salet,crane,slate,raise,roate,trace,audio,adieu,qajaq")
+    ap.add_argument("--tuning", default="", help="SearchTuning fields, a=1,b=2 (see bench_tuning.py)")
     args = ap.parse_args()
+    fields = dataclasses.asdict(tuning(args.tuning))
+    changed = {k: v for k, v in fields.items() if v != getattr(SearchTuning(), k)}
     known = {(w, h, f): t for w, f, h, cap, t in OPTIMAL_TOTALS if cap == 6} | QUOTED
     data = str(data_dir() or "")
     mode = "hard" if args.hard else "normal"
-    print(f"{args.words} · {mode} · exact · {args.threads} threads · one process a word, no stored totals")
+    print(
+        f"{args.words} · {mode} · exact · {args.threads} threads · one process a word, no stored totals"
+        + (f" · tuning {args.tuning}" if changed else "")
+    )
     import json
 
     for word in args.first.split(","):
@@ -64,7 +77,7 @@ def main() -> None:
             argv = [sys.executable, "-c", CHILD, args.words, data, "1" if args.hard else "0"]
             try:
                 proc = subprocess.run(
-                    argv + [str(args.threads), str(args.memory), folder, word],
+                    argv + [str(args.threads), str(args.memory), folder, word, json.dumps(changed)],
                     capture_output=True,
                     text=True,
                     timeout=args.timeout,

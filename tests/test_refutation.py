@@ -3,12 +3,12 @@
 import numpy as np
 import pytest
 from conftest import random_words
-from naive import optimal_total, partition
+from naive import hard_mode_legal, optimal_total, partition
 
 from wordlebot.core.game import HardConstraints
 from wordlebot.core.words import Lexicon
 from wordlebot.search import refutation
-from wordlebot.search.tree_search import BudgetExceeded, SearchTuning, TreeSearch
+from wordlebot.search.tree_search import INF, BudgetExceeded, SearchTuning, TreeSearch
 
 GUESSES = random_words(120, length=5, alphabet="abcdeorst", seed=31)
 ANSWERS = GUESSES[::3]
@@ -169,3 +169,38 @@ def test_first_words_bounded_by_the_kernel_are_lower_bounds(classic_600, hard, l
         for bound in (best + 0.5, t - 3, t + 0.5):
             v = search.value_of_guess(lex.id(w), constraints=cons, beta=bound, parallel=False)
             assert (v == t) if t < bound else (bound <= v <= t), (w, bound)
+
+
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+def test_with_two_guesses_left_a_parts_bound_is_its_value(hard):
+    """Two guesses left under a hard cap win only by a split into singletons, so the one-scan
+    bound of such a part (what a guess's parts are tightened with before any recursion) is the
+    part's value itself, INF where no allowed guess splits it (``two_left_exact``); without it
+    the bound is the scan's least one-guess bound, below the value where no guess splits the
+    part.  Against the naive recursion over the guesses the rules allow after the node's rows."""
+    green = 3**5 - 1
+    # the parts of a few first words (after their row: hard mode's rules), and runs of answers
+    # too many for most guesses to split (no row)
+    nodes = [(part, [(w, code)]) for w in GUESSES[:12] for code, part in partition(w, ANSWERS).items() if code != green]
+    nodes += [(ANSWERS[i : i + n], []) for n in (12, 20, 28, 34) for i in range(0, 7, 2)]
+    exact = below = unwinnable = 0
+    for part, rows in nodes:
+        if len(part) < 3:
+            continue
+        legal = [g for g in GUESSES if not hard or hard_mode_legal(g, rows)]
+        truth = min(optimal_total(legal, sorted(part), 2), INF)  # the search's INF for inf
+        H = np.array(sorted(LEX.answers.index(a) for a in part), np.int32)
+        cons = HardConstraints.none(5)
+        for w, code in rows:
+            cons = cons.add(w, code)
+        cons = cons if hard else None
+        bound = TreeSearch(LEX, k=None, hard=hard, threads=1, memory_mb=64).node_bound(H, rows=4, constraints=cons)
+        assert bound == truth, (rows, part, bound, truth)
+        old = TreeSearch(
+            LEX, k=None, hard=hard, threads=1, memory_mb=64, tuning=SearchTuning(two_left_exact=False)
+        ).node_bound(H, rows=4, constraints=cons)
+        assert old <= truth
+        exact += 1
+        below += old < truth
+        unwinnable += truth == INF
+    assert exact >= 10 and below >= 3 and unwinnable >= 3, (exact, below, unwinnable)

@@ -1414,6 +1414,10 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W, cut):
             cut = INF
         sc = _scan(S, X, H, T2, d, W, False, cut)  # a bound: no ordering, no signatures
         lb = min(sc.min_lb, sc.perfect)
+        if rem == 2 and S.fp[FP_FAIL] >= INF and ip[IP_SCAN_CUT] & 32 != 0:
+            # two guesses left under a hard cap: only a split into singletons wins (see
+            # _scan_node), so the scan gives the part's value itself, INF when no guess splits it
+            lb = sc.perfect
     if TT.meta[M_ABORT] == 0:
         _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
     return lb

@@ -230,6 +230,18 @@ class SearchTuning:
     # 0.512 s (medians of 2-5).  The near-optimal search keeps pattern order (its parts' scans
     # are uncut: the order changed no scan there).
     largest_first: bool = True
+    # A part with two guesses left under a hard cap is won only by a split into singletons, so
+    # its one-scan bound (what a guess's parts are tightened with, sk._part_bound) is its value
+    # itself, INF where no allowed guess splits it: a guess whose part of 8 or more answers no
+    # guess splits is refuted before its smaller parts are searched.  Most of it pays in hard
+    # mode's refutations, where no finite bound is in sight (a part that cannot be won within the
+    # cap).  CPU time, one thread, 2026-11-30: NYT-3158 hard mode, the exact total of CRANE
+    # (which cannot win within 6) 43.4 -> 32.8 s (nodes 2.54 M -> 0.76 M), AUDIO 23.7 -> 19.6 s;
+    # TARSE (bench/bench_tuning.py nyt3158-tarse "" two_left_exact=0 --hard, medians of 3) 8.30 ->
+    # 7.92 s (nodes 222,415 -> 132,052); the hard proof's sample (bench/bench_proof_sample.py
+    # --words nyt-3158 --hard --bound 11678.5 [--tuning two_left_exact=0], the two at once one a
+    # core, then swapped) 149.6 / 147.9 -> 141.4 / 141.6 CPU-s; classic SALET hard 0.539 -> 0.521 s.
+    two_left_exact: bool = True
     # A node of unit weights no possible answer splits into singletons (or into singletons and
     # one pair, with a guess to spare) is worth at least 2W: the exact search settles it at that
     # bound when its beta is no more, without a scan (kernels._shortcuts; most of these scans
@@ -357,6 +369,7 @@ class SearchTuning:
             | (4 if self.pair_bound else 0)
             | (8 if self.collisions_first else 0)
             | (16 if self.largest_first else 0)
+            | (32 if self.two_left_exact else 0)
         )
         ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
         ip[sk.IP_CLASSES] = int(self.letter_classes)
