@@ -58,8 +58,8 @@ def main() -> None:
     ap.add_argument("--first", default="tarse,salet,crane,slate,raise,roate,trace,audio,adieu,qajaq")
     ap.add_argument("--tuning", default="", help="SearchTuning fields, a=1,b=2 (see bench_tuning.py)")
     args = ap.parse_args()
-    fields = dataclasses.asdict(tuning(args.tuning))
-    changed = {k: v for k, v in fields.items() if v != getattr(SearchTuning(), k)}
+    default = dataclasses.asdict(SearchTuning())
+    changed = {k: v for k, v in dataclasses.asdict(tuning(args.tuning)).items() if v != default[k]}
     known = {(w, h, f): t for w, f, h, cap, t in OPTIMAL_TOTALS if cap == 6} | QUOTED
     data = str(data_dir() or "")
     mode = "hard" if args.hard else "normal"
