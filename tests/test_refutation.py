@@ -204,3 +204,45 @@ def test_with_two_guesses_left_a_parts_bound_is_its_value(hard):
         below += old < truth
         unwinnable += truth == INF
     assert exact >= 10 and below >= 3 and unwinnable >= 3, (exact, below, unwinnable)
+
+
+# Answers in families (equal but in one position: hard mode's traps) beside other words, and
+# guesses that name several of a family's letters at once or none.
+FAMILY_ANSWERS = sorted(
+    [x + "ight" for x in "flmnrstw"]
+    + ["ba" + x + "ed" for x in "ekrst"]
+    + ["mat" + x + "s" for x in "ceh"]
+    + ["crane", "doubt", "plumb", "sworn", "vexed"]
+)
+FAMILY_GUESSES = sorted(set(FAMILY_ANSWERS) | {"flint", "smart", "trawl", "newts", "baker", "chomp", "ghost", "kebab"})
+FAMILY_LEX = Lexicon.from_lists(FAMILY_GUESSES, FAMILY_ANSWERS, name="families")
+
+
+def test_the_family_bound_proves_unwinnable_nodes_and_nothing_else():
+    """Hard mode's traps: a family of m answers equal but in one position, against guesses that
+    each name at most a few of its letters (the greens kept), cannot be won with fewer guesses
+    than that allows.  The family bound (``family_cut``) settles such nodes and parts INF before
+    any search; every value with it equals the naive recursion over the guesses the rules allow,
+    including the nodes one guess short of the bound's reach (a family of four with four guesses
+    left is won one letter at a time), and it fires on some nodes."""
+    green = 3**5 - 1
+    nodes = [(part, [(w, code)]) for w in FAMILY_GUESSES for code, part in partition(w, FAMILY_ANSWERS).items()]
+    nodes = [(part, rows) for part, rows in nodes if rows[0][1] != green and len(part) >= 3]
+    nodes += [(FAMILY_ANSWERS, [])]
+    cut = unwinnable = winnable = 0
+    for part, rows in nodes:
+        legal = [g for g in FAMILY_GUESSES if hard_mode_legal(g, rows)]
+        H = np.array(sorted(FAMILY_LEX.answers.index(a) for a in part), np.int32)
+        cons = HardConstraints.none(5)
+        for w, code in rows:
+            cons = cons.add(w, code)
+        for left in (3, 4):
+            truth = min(optimal_total(legal, sorted(part), left, hard=True), INF)
+            search = TreeSearch(FAMILY_LEX, k=None, hard=True, threads=1, memory_mb=64)
+            value = search.node_value(H, rows=6 - left, constraints=cons)
+            assert value == truth, (rows, part, left, value, truth)
+            assert search.node_bound(H, rows=6 - left, constraints=cons) == truth
+            cut += search.stats.family_cuts > 0
+            unwinnable += truth == INF
+            winnable += truth < INF
+    assert cut >= 5 and unwinnable >= 5 and winnable >= 5, (cut, unwinnable, winnable)

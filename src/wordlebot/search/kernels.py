@@ -40,6 +40,11 @@ from numba import njit
 from ..core.kernels import JIT, bits_f64, f64_bits, wrapping
 
 INF = 1e30
+# A beta of FEAS asks a node only whether it can be won (see _node): any total below it is a
+# strategy's (an upper bound, not the least), anything at or above it means INF.  Above every
+# real total (at most guesses x answers x weights), and FEAS - total == FEAS in float64 for any
+# total below 8e12, so a node's parts inherit the question.
+FEAS = 1e29
 
 Static = namedtuple(
     "Static",
@@ -52,6 +57,7 @@ Static = namedtuple(
         "codes",  # guess letters (n_guesses x L)
         "lcount",  # letter counts per guess (n_guesses x 26)
         "allg",  # 0 ... n_guesses-1: the allowed list when hard mode is off
+        "fam",  # the families of each answer (answers x L, -1: none), see _family_cut
         "ip",  # int64 parameters, see IP_* (each worker has its own copy: it holds the work budget)
         "fp",  # float64 parameters, see FP_*
     ],
@@ -91,6 +97,8 @@ Scratch = namedtuple(
         "mass",  # per-pattern weight
         "mx",  # per-pattern largest weight
         "zs",  # per-pattern hash sums (signatures)
+        "fcnt",  # per family, its members in the node (zero between calls of _family_cut)
+        "fmem",  # the members of the node's largest family
     ],
 )
 Table = namedtuple(
@@ -297,14 +305,15 @@ IP_EVAL_COST = 18  # per answer partitioned when a guess is evaluated
 IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
-IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first); the exact search tightens a guess's parts largest first (16; see _tighten); with two guesses left under a hard cap a part's bound is its value (32; see _part_bound)
+IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first); the exact search tightens a guess's parts largest first (16; see _tighten); with two guesses left under a hard cap a part's bound is its value (32; see _part_bound); the family bound settles hard mode's traps (64; see _family_cut); a guess's parts are first asked whether they can be won at all where no bound is in sight (128; see _node)
 IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (IP_PASS2_MIN_HARD, IP_PASS2_MIN_BIG) at nodes this big, in either mode (0: none)
 IP_CLASSES = 24  # nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
 IP_NEAR_NODE_MIN = 25  # the near-optimal search tightens every guess's parts at nodes this big (0: none) ...
 IP_NEAR_PART_MIN = 26  # ... the parts of at least this many answers (see _tighten, _order_find)
 IP_SCAN_TALLY_UNCUT = 27  # IP_SCAN_TALLY_MIN for a scan without a cut
 IP_PASS2_MIN_BIG = 28  # IP_PASS2_MIN_HARD for normal mode's big nodes (IP_PASS2_NODE_MIN)
-N_IP = 29
+IP_PROBE_FORCED = 29  # set by _try_guesses: its guesses at bound INF probe their parts (see _node)
+N_IP = 30
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
@@ -341,7 +350,8 @@ M_STORED, M_CLEARS, M_HITS, M_NODES, M_SCANS, M_EVALS = 1, 2, 3, 4, 5, 6  # (0: 
 M_WORK = 7  # work done in this call, in scan units (one answer against one guess, ~3-5 ns)
 M_ABORT = 8  # set when the work budget ran out: the call's result is void, nothing more is stored
 M_PERFECT = 9  # nodes settled by a split into singletons found without a scan (see _perfect_split)
-N_META = 10
+M_FAMILY = 10  # nodes settled by the family bound (see _family_cut)
+N_META = 11
 
 _GREEN_SALT = np.uint64(0x9E3779B97F4A7C15)
 
@@ -1397,6 +1407,10 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W, cut):
     e = _tt_find(TT, key, H, rem, hsig)
     if e.slot >= 0:
         return e.lo
+    if _family_applies(S, rem) and _family_cut(S, X, H, rem, T):
+        TT.meta[M_FAMILY] += 1
+        _tt_store(TT, key, H, rem, hsig, INF, INF, -1)
+        return INF
     T2 = T
     if ip[IP_CANDONLY] != 0:
         cands = X.tbuf[d]
@@ -1673,6 +1687,97 @@ def _closed_forms(S, H, d, rem, beta, T, forced, W, wmax, imax):
     return _ready(lb0, INF, INF, -1, 0, T, tag)
 
 
+@njit(**JIT)
+def _family_cut(S, X, H, rem, T):
+    """Whether the node (H, its allowed guesses T, ``rem`` guesses left) is proven unwinnable
+    under a hard cap by its largest answer family: the m answers of H that differ in one
+    position only (S.fam: families of four or more in the answer list, e.g. FIGHT LIGHT MIGHT
+    NIGHT ...).  A guess t splits such a family into n_t classes of which all but one are
+    single answers (two members differ in one letter: a guess tells them apart only by naming
+    that letter, at the position or elsewhere, each named letter its own pattern), so when the
+    answer is kept in the largest class each guess removes at most n_t - 1 members.  With rem
+    guesses the last must be the answer: the node cannot be won when m - 1 exceeds the sum of
+    the rem - 1 largest n_t - 1 over T (a subset of the family splits no finer, and in hard mode
+    later lists are subsets of T).  Hard mode's traps: the greens kept leave guesses that name
+    one or two of the family's letters at a time.  Sound for any T holding every guess the node
+    may play, or one of each class of guesses with equal partitions of H."""
+    fam, cnt, mem = S.fam, X.fcnt, X.fmem
+    L = fam.shape[1]
+    nh = H.shape[0]
+    best = -1
+    m = 0
+    for j in range(nh):
+        h = H[j]
+        for i in range(L):
+            f = fam[h, i]
+            if f >= 0:
+                c = cnt[f] + 1
+                cnt[f] = c
+                if c > m:
+                    m = c
+                    best = f
+    for j in range(nh):
+        h = H[j]
+        for i in range(L):
+            f = fam[h, i]
+            if f >= 0:
+                cnt[f] = 0
+    r = rem - 1
+    if m - 1 <= r:
+        return False  # (a guess naming one letter each time would leave at most one)
+    k = 0
+    for j in range(nh):
+        h = H[j]
+        for i in range(L):
+            if fam[h, i] == best:
+                mem[k] = h
+                k += 1
+    # hist[c]: the guesses that remove c members; stop once r of them remove thr or more
+    thr = (m - 1 + r - 1) // r
+    hist = np.zeros(L + 2, np.int64)
+    enough = 0
+    seen = np.empty(L + 2, np.int64)
+    mt = S.mt
+    for t in range(T.shape[0]):
+        g = T[t]
+        n = 0
+        for a in range(k):
+            q = np.int64(mt[mem[a], g])
+            new = True
+            for b in range(n):
+                if seen[b] == q:
+                    new = False
+                    break
+            if new:
+                if n == seen.shape[0]:
+                    return False  # (never: a family splits into at most L + 1 classes)
+                seen[n] = q
+                n += 1
+        hist[n - 1] += 1
+        if n - 1 >= thr:
+            enough += 1
+            if enough >= r:
+                return False
+    total = 0
+    left = r
+    for c in range(L + 1, 0, -1):
+        use = min(left, hist[c])
+        total += use * c
+        left -= use
+        if left == 0:
+            break
+    return m - 1 > total
+
+
+@njit(inline="always", **JIT)
+def _family_applies(S, rem):
+    """Whether _family_cut is tried at a node with ``rem`` guesses left: hard mode (in normal
+    mode a guess names five letters, and two guesses left are settled by the scan anyway), a hard
+    cap, no depth limit, IP_SCAN_CUT bit 64."""
+    ip = S.ip
+    return rem >= 3 and ip[IP_HARD] != 0 and ip[IP_SCAN_CUT] & 64 != 0 and S.fp[FP_FAIL] >= INF and ip[IP_DEPTH] <= 0
+
+
 @njit(inline="always", **JIT)
 def _probe_table(S, TT, H, d, rem, beta, hsig, forced, op):
     """The table's bounds on an open node (unless a guess is forced, or the node is too small to
@@ -1703,6 +1808,8 @@ def _probe_table(S, TT, H, d, rem, beta, hsig, forced, op):
             return _settled(e.lo, e.best, cap, T, tag)
         if e.lo >= beta:
             return _settled(e.lo, -1, cap, T, tag)
+        if e.hi < INF and FEAS <= beta < INF:
+            return _settled(e.hi, e.best, cap, T, tag)  # asked whether it can be won: it can
         if e.lo > lb0:
             lb0 = e.lo
         if e.hi < INF:
@@ -2025,6 +2132,11 @@ def _open_node(S, X, TT, H, d, rem, beta, allowed, forced):
         return op
     if forced >= 0:
         return _ready(op.alpha, op.cap, INF, -1, 1, T, op.tag)  # one trial: the guess
+    if _family_applies(S, rem) and _family_cut(S, X, H, rem, T):
+        meta[M_FAMILY] += 1
+        if op.tag.use:
+            _tt_store(TT, op.tag.key, H, op.tag.rem, allowed.hsig, INF, INF, -1)
+        return _settled(INF, -1, op.cap, T, op.tag)
     op = _shortcuts(S, X, TT, H, rem, beta, allowed.hsig, W, op)
     if op.done:
         return op
@@ -2129,6 +2241,24 @@ def _smallest_first(parts, sp):
 
 
 @njit(inline="always", **JIT)
+def _refuted_by_a_part(S, X, TT, d, rem, here, g, sp, parts, big):
+    """Whether one of guess g's big parts (``big``, smallest first) cannot be won: each is asked
+    only that (beta FEAS, see _node), which stops at the first strategy found.  What a part
+    proves stays in the table: an upper bound from a strategy found, INF from a refutation."""
+    offs = parts.offs
+    hard = S.ip[IP_HARD] != 0
+    no_guess = np.int64(-1)
+    for i in range(sp.big):
+        p = big[i]
+        a = offs[p]
+        child = _hard_child(S, here, g, p, X.tbuf[d + 1]) if hard else here
+        f = _node(S, X, TT, parts.elems[a : offs[p + 1]], d + 1, rem - 1, np.float64(FEAS), child, no_guess)
+        if TT.meta[M_ABORT] != 0 or f.value >= FEAS:
+            return True
+    return False
+
+
+@njit(inline="always", **JIT)
 def _close_node(S, TT, H, beta, forced, op, hsig, best, soft, rest):
     """The node's ``Found`` once its guesses are tried (``best``: the best found, if any), the
     table told what was proven.
@@ -2146,13 +2276,16 @@ def _close_node(S, TT, H, beta, forced, op, hsig, best, soft, rest):
             return best
         lo = max(beta, op.alpha)
         return Found(np.float64(max(lo, soft) if sound else lo), best.guess)
+    asked = FEAS <= beta < INF  # only whether it can be won (see _node)
     if best.guess >= 0 and best.value < beta:
         if tag.use:
-            _tt_store(TT, tag.key, H, tag.rem, hsig, best.value, best.value, best.guess)
+            _tt_store(TT, tag.key, H, tag.rem, hsig, op.alpha if asked else best.value, best.value, best.guess)
         return best
     lo = beta if beta > op.alpha else op.alpha
     if sound:
         lo = max(lo, min(soft, rest, best.value))
+    if asked:
+        lo = INF  # no guess's total below FEAS: none is finite
     if tag.use:
         _tt_store(TT, tag.key, H, tag.rem, hsig, lo, INF, -1)
     return Found(np.float64(lo), np.int64(-1))
@@ -2202,6 +2335,21 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
     state = Pick(np.int64(-1), np.int64(0), op.trials, np.int64(0))
     # Fail-soft: the least lower bound proven of the guesses turned down (see _close_node).
     soft = INF
+    # Asked only whether the node can be won (beta FEAS): the first guess that wins settles it,
+    # at its total (an upper bound).  Where the node's value is wanted but no bound is in sight
+    # (beta INF, no incumbent) under a hard cap, a guess's parts are first asked so (``probe``):
+    # a part that cannot be won refutes the guess before its other parts are solved exactly
+    # (smallest first, each exactly, they would all be solved before the one that fails).
+    asked = FEAS <= beta < INF
+    lost = 0  # guesses found unable to win at bound INF: then the node may well be unable too
+    probe = (
+        exact
+        and not asked
+        and ip[IP_SCAN_CUT] & 128 != 0
+        and S.fp[FP_FAIL] >= INF
+        and ip[IP_DEPTH] <= 0
+        and rem - 1 >= 3
+    )
     while True:
         bound = min(beta, best.value, cap)
         state = _pick(S, X, H, here.guesses, d, forced, bound, state)
@@ -2220,8 +2368,14 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
                 return Found(INF, no_guess)
         if tot >= bound:
             soft = min(soft, tot)
+            lost += tot >= INF
             continue
         big = _smallest_first(parts, sp)
+        risky = lost > 0 or (forced >= 0 and ip[IP_PROBE_FORCED] != 0)
+        if probe and bound >= INF and risky and _refuted_by_a_part(S, X, TT, d, rem, here, g, sp, parts, big):
+            continue
+        if meta[M_ABORT] != 0:
+            return Found(INF, no_guess)
         for i in range(sp.big):
             p = big[i]
             a = offs[p]
@@ -2235,12 +2389,13 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
                 break
         if tot < bound:
             best = Found(tot, g)
-            if tot <= op.alpha:
+            if tot <= op.alpha or asked:
                 break
             if exact and state.left > ip[IP_PRUNE_MIN]:
                 state = Pick(g, state.it, np.int64(_prune_trials(X, d, state.left, min(beta, cap, tot))), state.run)
         else:
             soft = min(soft, tot)
+            lost += tot >= INF
     return _close_node(S, TT, H, beta, forced, op, allowed.hsig, best, soft, X.rest[d])
 
 
@@ -2264,7 +2419,7 @@ def _scan_share(S, X, H, T, by_answer):
     W = 0.0
     for j in range(H.shape[0]):
         W += S.w[H[j]]
-    _scan(Static(by_answer, S.w, S.gid, S.aog, S.zob, S.codes, S.lcount, S.allg, S.ip, S.fp), X, H, T, 0, W)
+    _scan(Static(by_answer, S.w, S.gid, S.aog, S.zob, S.codes, S.lcount, S.allg, S.fam, S.ip, S.fp), X, H, T, 0, W)
 
 
 @wrapping
@@ -2329,6 +2484,9 @@ def _try_guesses(S, X, TT, H, rem, allowed, batch, race):
     margin = S.fp[FP_MARGIN]
     pass2 = S.ip[IP_PASS2]
     S.ip[IP_PASS2] = 0  # this worker's own copy of the parameters
+    # A guess tried at bound INF comes after the node's first guess, which could not win: the
+    # node may well be unable to, and its guesses' parts are asked that first (see _node).
+    S.ip[IP_PROBE_FORCED] = 1
     low = (np.int64(1) << BEST_SHIFT) - 1
     best, pos = race.best, batch.places
     for i in range(batch.guesses.shape[0]):
@@ -2360,6 +2518,7 @@ def _try_guesses(S, X, TT, H, rem, allowed, batch, race):
             if code < best[race.me]:  # a lower value, or the same value earlier in the order
                 best[race.me] = code
     S.ip[IP_PASS2] = pass2
+    S.ip[IP_PROBE_FORCED] = 0
 
 
 @wrapping

@@ -242,6 +242,29 @@ class SearchTuning:
     # --words nyt-3158 --hard --bound 11678.5 [--tuning two_left_exact=0], the two at once one a
     # core, then swapped) 149.6 / 147.9 -> 141.4 / 141.6 CPU-s; classic SALET hard 0.539 -> 0.521 s.
     two_left_exact: bool = True
+    # Hard mode's traps, bounded (kernels._family_cut): a node's largest answer family (answers
+    # equal but in one position, 211 families of four or more on NYT-3158) cannot be told apart
+    # faster than its allowed guesses name its letters, so a node whose greens leave guesses
+    # naming one or two at a time is settled INF without a search (the C++ solver's "endgame"
+    # cut-off).  Tested against the naive recursion (tests/test_refutation.py).  One thread,
+    # CPU time, 2026-11-30: NYT-3158 hard CRANE's exact total (cannot win) 29.9 -> 16.1 s
+    # (nodes 763 K -> 277 K); QAJAQ's 412-answer part (cannot win with five left) over 10 min ->
+    # 529 s; bench_tuning.py nyt3158-tarse --hard 7.72 -> 7.56 s; classic SALET hard 0.451 ->
+    # 0.459 s, nyt-2309 TARSE hard 1.27 -> 1.29 s (medians of 2-3: noise).  Normal mode: off (a
+    # guess there names five letters; see _family_applies).
+    family_cut: bool = True
+    # Where a node's value is wanted but no bound is in sight (beta INF, no incumbent) and a guess
+    # of the node has already failed to win within the cap (or a shared big node's first guess
+    # has, see sk._try_guesses), each next guess's big parts are first only asked whether they
+    # can be won (beta sk.FEAS: the first strategy found settles a part), so a part that cannot
+    # be won refutes the guess before its smaller parts are solved exactly, which is what the
+    # smallest-first order did.  Asked of every guess at beta INF instead, it doubled winnable
+    # searches (classic SALET hard 0.46 -> 0.91 s): their first guess usually wins.  Largest part
+    # first in the probe: CRANE 10 s -> over 4 min (a big part that can be won costs a search of
+    # its own to show it).  One thread, CPU time, 2026-11-30 (with family_cut): CRANE 15.8 -> 10.3 s,
+    # QAJAQ's 412-answer part 529 -> 238 s; TARSE hard 7.56 s both, nyt-2309 TARSE hard 1.29 ->
+    # 1.26 s, normal mode unchanged (the same nodes and scans: classic SALET, nyt-2309 TARSE).
+    probe_parts: bool = True
     # A node of unit weights no possible answer splits into singletons (or into singletons and
     # one pair, with a guess to spare) is worth at least 2W: the exact search settles it at that
     # bound when its beta is no more, without a scan (kernels._shortcuts; most of these scans
@@ -370,6 +393,8 @@ class SearchTuning:
             | (8 if self.collisions_first else 0)
             | (16 if self.largest_first else 0)
             | (32 if self.two_left_exact else 0)
+            | (64 if self.family_cut else 0)
+            | (128 if self.probe_parts else 0)
         )
         ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
         ip[sk.IP_CLASSES] = int(self.letter_classes)
@@ -406,6 +431,7 @@ class SearchStats:
     table_stored: int = 0
     table_clears: int = 0
     perfect_splits: int = 0  # nodes settled by kernels._perfect_split, without a scan
+    family_cuts: int = 0  # nodes and parts proven unwinnable by kernels._family_cut
 
     def add(self, meta: np.ndarray) -> None:
         self.nodes += int(meta[sk.M_NODES])
@@ -415,6 +441,7 @@ class SearchStats:
         self.table_stored += int(meta[sk.M_STORED])
         self.table_clears += int(meta[sk.M_CLEARS])
         self.perfect_splits += int(meta[sk.M_PERFECT])
+        self.family_cuts += int(meta[sk.M_FAMILY])
 
 
 class _Worker:
@@ -464,6 +491,8 @@ class _Worker:
             mass=np.zeros(npat, np.float64),
             mx=np.zeros(npat, np.float64),
             zs=np.zeros(npat, np.uint64),
+            fcnt=np.zeros(int(search.S.fam.max()) + 1, np.int32),
+            fmem=np.zeros(26, np.int32),
         )
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
         self.S = search.S._replace(ip=search.S.ip.copy())
@@ -504,6 +533,29 @@ class _Worker:
             )
 
 
+def answer_families(codes: np.ndarray, least: int = 4) -> np.ndarray:
+    """The answer families of the word list ``codes`` (answers x L letter codes): the sets of at
+    least ``least`` answers equal but in one position (FIGHT LIGHT MIGHT NIGHT ...), as each
+    answer's family id for each position (answers x L, int32, -1: none), ids 0, 1, ... in order
+    of position, then of the other letters.  The search's family bound reads them (see
+    kernels._family_cut); families of four and more, as the C++ solver's endgames."""
+    n, length = codes.shape
+    out = np.full((n, length), -1, np.int32)
+    nf = 0
+    for j in range(length):
+        rest = np.delete(codes, j, axis=1).astype(np.int64)
+        key = np.zeros(n, np.int64)
+        for i in range(length - 1):
+            key = key * 32 + rest[:, i]
+        _, inv, counts = np.unique(key, return_inverse=True, return_counts=True)
+        big = counts >= least
+        ids = np.full(counts.shape[0], -1, np.int64)
+        ids[big] = nf + np.arange(int(big.sum()))
+        nf += int(big.sum())
+        out[:, j] = ids[inv]
+    return out
+
+
 def _line_aligned_zeros(rows: int, words: int) -> np.ndarray:
     """A zeroed uint64 array (rows x words) starting on a 64-byte boundary, so that a row of 8
     words is one cache line (numpy only promises 16 bytes)."""
@@ -536,6 +588,7 @@ class _PartPlan:
     best: np.ndarray = field(
         default_factory=lambda: np.empty(0, np.int64)
     )  # each thread's best so far, packed (see sk._try_guesses)
+    doomed: bool = False  # neither the first guess nor the incumbent wins within the cap
 
     @property
     def first(self) -> int:
@@ -660,6 +713,11 @@ class _SharedParts:
         mine = [p for p, g in self.owner.items() if g == group and self.chains[p]]
         if mine:
             return self.chains[mine[0]].popleft()
+        # A part whose first guess cannot win most likely cannot be won at all, which settles
+        # the total and stops everything else: every thread refutes its guesses first.
+        for p, chain in self.chains.items():
+            if chain and self.plans[p].doomed:
+                return chain.popleft()
         if self.small_first and self.small:
             return self.small.popleft()
         if self.queue:
@@ -761,6 +819,7 @@ class _SharedParts:
         # the best value so far and its place in the trial order, one entry per thread (each
         # writes its own, all read all); the first guess and the incumbent come first
         v0 = min(v1, plan.incumbent[0])
+        plan.doomed = v0 >= INF
         plan.best = np.full(len(search._active), sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT, np.int64)
         if v0 <= plan.alpha:
             return []  # the node's lower bound is met: nothing after can be better
@@ -913,6 +972,7 @@ class TreeSearch:
             codes=np.ascontiguousarray(codes),
             lcount=lcount,
             allg=np.arange(lexicon.n_guesses, dtype=np.int32),
+            fam=answer_families(lexicon.answer_codes),
             ip=ip,
             fp=fp,
         )
