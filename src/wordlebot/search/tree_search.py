@@ -491,7 +491,7 @@ class _Worker:
             mass=np.zeros(npat, np.float64),
             mx=np.zeros(npat, np.float64),
             zs=np.zeros(npat, np.uint64),
-            fcnt=np.zeros(int(search.S.fam.max()) + 1, np.int32),
+            fcnt=np.zeros(int(search.S.fam.max(initial=-1)) + 1, np.int32),
             fmem=np.zeros(26, np.int32),
         )
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
