@@ -99,6 +99,8 @@ Scratch = namedtuple(
         "zs",  # per-pattern hash sums (signatures)
         "fcnt",  # per family, its members in the node (zero between calls of _family_cut)
         "fmem",  # the members of the node's largest family
+        "fhist",  # per class count, the guesses that split the family so (length + 2)
+        "fseen",  # the patterns one guess gives the family's members (length + 2)
     ],
 )
 Table = namedtuple(
@@ -1407,9 +1409,7 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W, cut):
     e = _tt_find(TT, key, H, rem, hsig)
     if e.slot >= 0:
         return e.lo
-    if _family_applies(S, rem) and _family_cut(S, X, H, rem, T):
-        TT.meta[M_FAMILY] += 1
-        _tt_store(TT, key, H, rem, hsig, INF, INF, -1)
+    if _trapped(S, X, TT, H, rem, T, key, hsig, True):
         return INF
     T2 = T
     if ip[IP_CANDONLY] != 0:
@@ -1734,9 +1734,9 @@ def _family_cut(S, X, H, rem, T):
                 k += 1
     # hist[c]: the guesses that remove c members; stop once r of them remove thr or more
     thr = (m - 1 + r - 1) // r
-    hist = np.zeros(L + 2, np.int64)
+    hist, seen = X.fhist, X.fseen
+    hist[:] = 0
     enough = 0
-    seen = np.empty(L + 2, np.int64)
     mt = S.mt
     for t in range(T.shape[0]):
         g = T[t]
@@ -1767,6 +1767,18 @@ def _family_cut(S, X, H, rem, T):
         if left == 0:
             break
     return m - 1 > total
+
+
+@njit(inline="always", **JIT)
+def _trapped(S, X, TT, H, rem, T, key, hsig, store):
+    """Whether the family bound proves the node unwinnable (see _family_cut, _family_applies):
+    counted, and kept in the table under ``key`` with ``store``."""
+    if not (_family_applies(S, rem) and _family_cut(S, X, H, rem, T)):
+        return False
+    TT.meta[M_FAMILY] += 1
+    if store:
+        _tt_store(TT, key, H, rem, hsig, INF, INF, -1)
+    return True
 
 
 @njit(inline="always", **JIT)
@@ -2132,10 +2144,7 @@ def _open_node(S, X, TT, H, d, rem, beta, allowed, forced):
         return op
     if forced >= 0:
         return _ready(op.alpha, op.cap, INF, -1, 1, T, op.tag)  # one trial: the guess
-    if _family_applies(S, rem) and _family_cut(S, X, H, rem, T):
-        meta[M_FAMILY] += 1
-        if op.tag.use:
-            _tt_store(TT, op.tag.key, H, op.tag.rem, allowed.hsig, INF, INF, -1)
+    if _trapped(S, X, TT, H, op.tag.rem, T, op.tag.key, allowed.hsig, op.tag.use):
         return _settled(INF, -1, op.cap, T, op.tag)
     op = _shortcuts(S, X, TT, H, rem, beta, allowed.hsig, W, op)
     if op.done:

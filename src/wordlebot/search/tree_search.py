@@ -493,6 +493,8 @@ class _Worker:
             zs=np.zeros(npat, np.uint64),
             fcnt=np.zeros(int(search.S.fam.max(initial=-1)) + 1, np.int32),
             fmem=np.zeros(26, np.int32),
+            fhist=np.zeros(lex.length + 2, np.int64),
+            fseen=np.zeros(lex.length + 2, np.int64),
         )
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
         self.S = search.S._replace(ip=search.S.ip.copy())
