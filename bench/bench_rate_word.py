@@ -30,6 +30,7 @@ import time
 from bench_tuning import tuning
 from common import data_dir
 
+from wordlebot.app.opener_sweep import SweepSpec, first_word_order
 from wordlebot.search.published import OPTIMAL_TOTALS
 from wordlebot.search.tree_search import SearchTuning
 
@@ -76,8 +77,6 @@ def main() -> None:
 
     words = args.first.split(",")
     if args.sample > 0:
-        from wordlebot.app.opener_sweep import SweepSpec, first_word_order
-
         head = first_word_order(SweepSpec(words=args.words, data_dir=data or None, hard=args.hard))[:1000]
         places = sorted({i * len(head) // args.sample for i in range(args.sample)})
         words = [head[i] for i in places]
