@@ -6,6 +6,9 @@ every repeat, the median and the ratio ours / peer.  Then our 2-thread time and 
 
     WORDLEBOT_PEER_SELBY=../shared/peers/selby-wordle python bench/bench_peer.py [--repeat 3] [--rows a,b] [--long]
 
+``--tuning "a=1,b=2"`` runs ours under those SearchTuning fields (as bench_tuning.py spells
+them); ``--child ROW --threads N [--tuning ...]`` times one search of ours and prints it (JSON).
+
 Without WORDLEBOT_PEER_SELBY only our side runs.  The nyt-3158 rows take minutes per repeat
 (the peer ~85 s, normal mode): they run with ``--long`` or when named in ``--rows``.
 
@@ -26,6 +29,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench_tuning import tuning
 from common import data_dir
 
 HERE = Path(__file__).resolve().parent
@@ -69,10 +73,10 @@ def peer(exe: str, data: Path, row: Row) -> tuple[float, int]:
     return secs, total
 
 
-def ours(data: Path, row: Row, threads: int) -> tuple[float, int]:
+def ours(data: Path, row: Row, threads: int, spec: str = "") -> tuple[float, int]:
     """Our search time and total, in a new process (as the peer runs)."""
     out = subprocess.run(
-        [sys.executable, str(Path(__file__)), "--child", row.name, "--threads", str(threads)],
+        [sys.executable, str(Path(__file__)), "--child", row.name, "--threads", str(threads), "--tuning", spec],
         capture_output=True,
         text=True,
         check=True,
@@ -82,7 +86,7 @@ def ours(data: Path, row: Row, threads: int) -> tuple[float, int]:
     return got["seconds"], got["total"]
 
 
-def child(name: str, threads: int) -> None:
+def child(name: str, threads: int, spec: str = "") -> None:
     import numpy as np
 
     from wordlebot.core.words import Lexicon, read_word_file
@@ -103,8 +107,12 @@ def child(name: str, threads: int) -> None:
         lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads, memory_mb=64, tuning=SearchTuning(split_part_min=20)
     )
     warm.value_of_guess(lex.id(row.first or "salet"), np.arange(800, dtype=np.int32), parallel=threads > 1)
+    if row.first is None:
+        # ... and the root's (its scan, shared out on threads, and its ordering): 30 ms of the
+        # near-optimal rows' time on one thread or two, loaded here rather than in the search
+        warm.best(np.arange(800, dtype=np.int32))
     del warm
-    ts = TreeSearch(lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads)
+    ts = TreeSearch(lex, k=row.k, kc=row.kc, hard=row.hard, threads=threads, tuning=tuning(spec))
     t0 = time.perf_counter()
     if row.first is None:
         _, total = ts.best()
@@ -120,9 +128,10 @@ def main() -> None:
     ap.add_argument("--long", action="store_true")
     ap.add_argument("--threads", type=int, default=2, help="also time ours on this many threads (1: skip)")
     ap.add_argument("--child")
+    ap.add_argument("--tuning", default="", help='SearchTuning fields for ours, "a=1,b=2" (default: none)')
     args = ap.parse_args()
     if args.child:
-        child(args.child, args.threads)
+        child(args.child, args.threads, args.tuning)
         return
     data = data_dir()
     exe = os.environ.get("WORDLEBOT_PEER_SELBY")
@@ -137,12 +146,12 @@ def main() -> None:
                 theirs.append(s)
                 if tot != row.total:
                     print(f"  peer total {tot} != {row.total}")
-            s, tot = ours(data, row, 1)
+            s, tot = ours(data, row, 1, args.tuning)
             mine.append(s)
             if tot != row.total:
                 print(f"  our total {tot:g} != {row.total}: MISMATCH")
             if args.threads > 1:
-                s, tot = ours(data, row, args.threads)
+                s, tot = ours(data, row, args.threads, args.tuning)
                 par.append(s)
                 if tot != row.total:
                     print(f"  our {args.threads}-thread total {tot:g} != {row.total}: MISMATCH")

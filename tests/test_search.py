@@ -689,6 +689,34 @@ def test_parallel_equals_serial(exact):
     assert t1 == t2
 
 
+def test_anagram_runs_group_the_root_guesses_by_their_letters():
+    """TreeSearch._anagram_runs, hand-checked: places of the same letters in one run, in order;
+    the runs by their first place."""
+    lex = Lexicon.from_lists(["crate", "trace", "salet", "slate", "react", "aaaaa", "stale"], ["crate"], name="ana")
+    ts = TreeSearch(lex, k=None, threads=1, memory_mb=16)
+    order = np.array([lex.id(w) for w in ["salet", "crate", "aaaaa", "slate", "trace", "react", "stale"]])
+    assert ts._anagram_runs(order) == [[0, 3, 6], [1, 4, 5], [2]]
+
+
+@pytest.mark.parametrize("k", [8, None])
+def test_anagram_runs_keep_the_serial_choice_and_values(k):
+    """The root guesses handed to the threads in runs of anagrams (SearchTuning.anagram_runs)
+    or one at a time: the same best guess and value as the serial search, and the same ranking;
+    the case's root order holds anagrams, so the runs are not all single guesses."""
+    lex = _bigger_case()
+    g1, v1 = TreeSearch(lex, k=k, threads=1, memory_mb=128).best(parallel=False)
+    ranked = {}
+    for runs in (True, False):
+        ts = TreeSearch(lex, k=k, threads=2, memory_mb=128, tuning=SearchTuning(anagram_runs=runs))
+        H = np.arange(lex.n_answers, dtype=np.int32)
+        order = ts.root_order(H, ts.max_guesses, ts.allowed())
+        if runs:
+            assert any(len(r) > 1 for r in ts._anagram_runs(order))
+        assert ts.best() == (g1, v1)
+        ranked[runs] = TreeSearch(lex, k=k, threads=2, memory_mb=128, tuning=SearchTuning(anagram_runs=runs)).rank(top=4)
+    assert ranked[True] == ranked[False] and ranked[True][0] == (g1, v1)
+
+
 @pytest.mark.parametrize("k,hard,cap", [(None, False, 6), (None, True, 6), (8, False, 6), (None, True, 4)])
 def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     """A first guess's big parts searched by both threads at once (their first guess's parts,

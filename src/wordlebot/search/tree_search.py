@@ -83,6 +83,15 @@ class SearchTuning:
     # search have ~110 answers (classic SALET, nyt-2309 TARSE); at 64 the extra tasks cost
     # classic 10 %.
     split_part_min: int = 100
+    # The guesses a big node's threads evaluate one each (TreeSearch._evaluate_parallel: the
+    # near-optimal root, ``rank``) go to them in runs of anagrams, each run on one thread in
+    # order.  Anagrams leave many of the same parts (the part where none of their letters shows,
+    # those where they show only yellow): searched one after the other, the second reads the
+    # first's parts from the table (classic k=12 kc=6, one thread: TRACE 0.03 s after CRATE);
+    # searched at once on two threads, both solve them (TRACE 0.09 s beside CRATE).  Classic k=12, 2 threads (bench/bench_peer.py --child ROW --threads 2 [--tuning
+    # anagram_runs=0], alternated, 2026-11-30): kc=6 0.835 -> 0.780 s (medians of 15, pair
+    # ratio 0.93), kc=0 0.663 -> 0.594 s (7).  Values unchanged: each guess has its bound as before.
+    anagram_runs: bool = True
     trial_batch: int = 32  # a big part's other guesses go to the threads this many at a time
     # A table starts with this many slots in use (2 MB) and doubles them whenever a quarter are
     # taken (at half, 4-slot probe runs overflowed: 3 % of entries lost instead of 0.3 %), up to
@@ -1824,8 +1833,27 @@ class TreeSearch:
                     kept.append(v)
                     kept.sort()
 
-        self._share_out(order.size, solve)
+        if static or not self.tuning.anagram_runs:
+            self._share_out(order.size, solve)
+            return values
+        runs = self._anagram_runs(order)
+
+        def solve_run(worker: _Worker, group: int, r: int) -> None:
+            for i in runs[r]:
+                solve(worker, group, i)
+
+        self._share_out(len(runs), solve_run)
         return values
+
+    def _anagram_runs(self, order: np.ndarray) -> list[list[int]]:
+        """The places of ``order`` in runs of anagrams (the same letters, in any order), each run
+        in order and the runs by their first place: what the threads of ``_evaluate_parallel``
+        take, a run at a time (see SearchTuning.anagram_runs)."""
+        runs: dict[str, list[int]] = {}
+        words = self.lexicon.guesses
+        for i, g in enumerate(order.tolist()):
+            runs.setdefault("".join(sorted(words[g])), []).append(i)
+        return list(runs.values())
 
     # --- checks of the public entry points -----------------------------------------------------
 
