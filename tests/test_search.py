@@ -741,6 +741,68 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     assert len(shared_out) == 2 and all(len(big) > 3 for big in shared_out)  # value, then tree
 
 
+def _counting_rounds(monkeypatch) -> list[tuple[float, float, int]]:
+    """Each round a doomed part's refutations go on to (_SharedParts._next_round): the
+    aspiration that failed, the next one (INF: the search without one), and how many of the
+    next round's guesses were refuted in an earlier round (tried again, higher)."""
+    from wordlebot.search.tree_search import _SharedParts
+
+    rounds: list[tuple[float, float, int]] = []
+    nxt = _SharedParts._next_round
+
+    def counted(self, p):
+        plan = self.plans[p]
+        failed = plan.aspiration
+        before = set(np.flatnonzero(plan.tried > -INF).tolist())
+        out = nxt(self, p)
+        again = sum(len(before & set(t.batch.tolist())) for t in out)
+        rounds.append((failed, plan.aspiration, again))
+        return out
+
+    monkeypatch.setattr(_SharedParts, "_next_round", counted)
+    return rounds
+
+
+@pytest.mark.parametrize("climb", [10.0**9, 0.0], ids=["climbs-to-the-value", "then-no-bound"])
+def test_doomed_parts_refuted_in_rounds_give_the_serial_value_and_tree(monkeypatch, climb):
+    """Hard mode, cap 4: big parts whose first guess cannot win are refuted in rounds against
+    a rising aspiration (SearchTuning.aspiration_*, begun at once here, in small steps): the
+    value and the tree are the serial search's, node for node, whether the rounds climb until
+    a guess beats one or give way after the first to the search without a bound."""
+    rounds = _counting_rounds(monkeypatch)
+    # 400 random words over 18 letters, the first guess the first word: a case whose doomed parts
+    # are worth more than their bounds, so that the rounds climb (found by trying seeds)
+    words = random_words(400, alphabet="abcdefghilmnoprstu", seed=3)
+    lex = Lexicon.from_lists(words, words, name="doomed")
+    cons = HardConstraints.none(5)
+    serial = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
+    tuning = SearchTuning(split_part_min=6, aspiration_after=0.0, aspiration_step=0.002, aspiration_seconds=climb)
+    two = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=2, memory_mb=64, tuning=tuning)
+    v1 = serial.value_of_guess(0, constraints=cons)
+    assert two.value_of_guess(0, parallel=True) == v1 < INF
+    assert rounds  # the rounds ran, each trying again guesses an earlier one refuted
+    assert all(again > 0 for _, _, again in rounds)
+    if climb == 0.0:
+        assert all(after >= INF for _, after, _ in rounds)
+    else:
+        assert any(after < INF for _, after, _ in rounds)
+    assert tr.paths_of(lex, two.tree(0)) == tr.paths_of(lex, serial.tree(0, constraints=cons))
+
+
+def test_doomed_parts_that_cannot_be_won_end_the_rounds(monkeypatch):
+    """A first guess that leaves a part no strategy finishes within the cap (PIZZA): its doomed
+    parts' rounds climb to the most the cap allows and then give way, and the total is INF,
+    as the serial search says."""
+    rounds = _counting_rounds(monkeypatch)
+    lex, cons, pizza, _ = _unwinnable_case()
+    tuning = SearchTuning(split_part_min=6, aspiration_after=0.0, aspiration_step=0.05, aspiration_seconds=10.0**9)
+    two = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=2, memory_mb=64, tuning=tuning)
+    serial = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
+    assert serial.value_of_guess(pizza, constraints=cons, parallel=False) >= INF
+    assert two.value_of_guess(pizza, parallel=True) >= INF
+    assert rounds and rounds[-1][1] >= INF
+
+
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
 @pytest.mark.parametrize("classes_min", [0, 10**6], ids=["every-part-cut", "no-part-cut"])
 def test_shared_out_parts_give_the_serial_tree_cut_to_letter_classes_or_not(hard, classes_min):

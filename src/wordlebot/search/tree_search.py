@@ -25,6 +25,7 @@ import collections
 import contextlib
 import hashlib
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import TypeVar
@@ -92,6 +93,14 @@ class SearchTuning:
     # anagram_runs=0], alternated, 2026-11-30): kc=6 0.835 -> 0.780 s (medians of 15, pair
     # ratio 0.93), kc=0 0.663 -> 0.594 s (7).  Values unchanged: each guess has its bound as before.
     anagram_runs: bool = True
+    # Hard mode: a big part shared out whose first guess cannot win, and whose next guesses
+    # have cost the threads aspiration_after seconds without a win, is refuted in rounds
+    # against an aspiration (see _SharedParts._next_round), from its lower bound up in steps of
+    # aspiration_step guesses an answer (0: never), until a round takes the threads over
+    # aspiration_seconds.
+    aspiration_step: float = 0.02
+    aspiration_after: float = 2.0
+    aspiration_seconds: float = 1.0
     trial_batch: int = 32  # a big part's other guesses go to the threads this many at a time
     # A table starts with this many slots in use (2 MB) and doubles them whenever a quarter are
     # taken (at half, 4-slot probe runs overflowed: 3 % of entries lost instead of 0.3 %), up to
@@ -600,6 +609,14 @@ class _PartPlan:
         default_factory=lambda: np.empty(0, np.int64)
     )  # each thread's best so far, packed (see sk._try_guesses)
     doomed: bool = False  # neither the first guess nor the incumbent wins within the cap
+    # a doomed part's refutations in rounds (see _SharedParts._aspire): the round's bound (INF:
+    # none, the search's own), the step to the next, the threads' seconds in its refutations so
+    # far, whether the rounds have begun, and the bound each guess was last refuted at
+    aspiration: float = INF
+    step: float = 0.0
+    spent: float = 0.0
+    aspiring: bool = False
+    tried: np.ndarray = field(default_factory=lambda: np.empty(0))
 
     @property
     def first(self) -> int:
@@ -834,12 +851,28 @@ class _SharedParts:
         plan.best = np.full(len(search._active), sk.BEST_NONE if v0 >= INF else int(v0) << sk.BEST_SHIFT, np.int64)
         if v0 <= plan.alpha:
             return []  # the node's lower bound is met: nothing after can be better
-        live = np.flatnonzero(plan.lbs[1:] < min(v0, plan.cap)) + 1
-        n = search.tuning.trial_batch
+        plan.tried = np.full(plan.order.size, -INF)
+        if self._aspires(plan):  # (at once only with aspiration_after 0: the tests')
+            self._aspire(plan)
+        batches = self._batches(p, min(v0, plan.cap))
+        if not batches:
+            return self._settled(p)
+        return batches
+
+    def _batches(self, p: int, bound: float) -> list[_Task]:
+        """The part's guesses after its first whose lower bounds are below ``bound``, as batches
+        of refutations (counted in ``plan.batches``)."""
+        plan = self.plans[p]
+        # (a guess refuted at the cap or without a bound is done: INF, or no better than the cap)
+        live = np.flatnonzero((plan.lbs[1:] < min(bound, plan.aspiration)) & (plan.tried[1:] < min(INF, plan.cap))) + 1
+        n = self.search.tuning.trial_batch
+        if plan.doomed and self.search.tuning.aspiration_step > 0:
+            # a doomed part's guesses can each take a second to refute without a bound: small
+            # batches, so that the rounds can begin soon (see _aspires)
+            n = max(1, n // 8)
         batches = [_Task("refute", 0, p, batch=live[i : i + n]) for i in range(0, live.size, n)]
         plan.batches = len(batches)
-        if not batches:
-            self._settled(p)
+        plan.spent = 0.0
         return batches
 
     def _refute(self, worker: _Worker, group: int, task: _Task) -> None:
@@ -847,23 +880,92 @@ class _SharedParts:
         plan = self.plans[task.part]
         i = task.batch
         batch = sk.Batch(plan.order[i], plan.lbs[i], i.astype(np.int64), np.full(i.size, INF))
-        race = sk.Race(plan.alpha, plan.cap, plan.best, group)
+        race = sk.Race(plan.alpha, min(plan.cap, plan.aspiration), plan.best, group)
+        t0 = time.perf_counter()
         self.search._accounted(
             worker, sk._try_guesses, worker.S, worker.X, worker.TT, plan.H, self.rem, plan.allowed, batch, race
         )
         plan.values[i] = batch.values
+        plan.tried[i] = race.cap
         with self.cond:
+            if race.cap < INF or not plan.aspiring:  # (a round counts its own batches)
+                plan.spent += time.perf_counter() - t0
             plan.batches -= 1
             if plan.batches == 0:
-                self._settled(task.part)
+                more = self._settled(task.part)
+                if more:
+                    self.chains[task.part].extend(more)
+            elif self._aspires(plan):
+                self._aspire(plan)
 
-    def _settled(self, p: int) -> None:
-        """Every guess of big part ``p`` is tried: when none wins within the cap, the part's
-        INF settles the sum, and the other parts are stopped."""
+    def _settled(self, p: int) -> list[_Task]:
+        """Every guess of big part ``p`` is tried (under the lock): when none wins within the
+        cap, the part's INF settles the sum, and the other parts are stopped; when none beat a
+        round's aspiration, the next round's batches (see _next_round)."""
         plan = self.plans[p]
-        if min(plan.incumbent[0], float(plan.values.min())) >= INF:
+        if min(plan.incumbent[0], float(plan.values.min())) < INF:
+            return []
+        if plan.aspiring and np.any(plan.tried[1:] < min(INF, plan.cap)):
+            return self._next_round(p)
+        self.results[p] = (INF, None)
+        self.search._halt()
+        return []
+
+    def _aspires(self, plan: _PartPlan) -> bool:
+        """Whether a doomed part's refutations, so far without a bound and none of them a win,
+        have cost the threads enough to begin the rounds (see _next_round)."""
+        tune = self.search.tuning
+        return (
+            plan.doomed
+            and not plan.aspiring
+            and tune.aspiration_step > 0
+            and plan.spent >= tune.aspiration_after
+            and float(plan.values.min()) >= INF
+        )
+
+    def _aspire(self, plan: _PartPlan) -> None:
+        """The first round: the part's batches not yet begun are refuted against its lower
+        bound plus a step."""
+        plan.aspiring = True
+        plan.step = self.search.tuning.aspiration_step * plan.H.size
+        plan.aspiration = plan.alpha + plan.step
+        plan.spent = 0.0
+
+    def _next_round(self, p: int) -> list[_Task]:
+        """A doomed part's refutations again, at a higher aspiration.
+
+        In hard mode a part whose first guess cannot win often has hundreds more that cannot
+        (NYT-3158 hard TIARE's part 00101, 121 answers: its first 313 guesses in trial order,
+        GLEAM the first that wins, at 402).  Searched without a bound, each of them must be
+        proven unable to win, a search of its trap to the end (PECAN 1.9 s); against a bound
+        just above the part's value it is refuted by its parts' bounds (PECAN 0.4 s), and the
+        part's whole search takes 3.7 s instead of 33.  So a doomed part's guesses are refuted
+        in rounds against an aspiration, from the part's lower bound up, in steps of
+        ``aspiration_step`` a answer growing half again each round: a guess that beats it is
+        exact, and from then on the race goes on as without aspiration (the guesses refuted at
+        the aspiration are above it, so above the value found: the chosen guess and the value
+        are the search's own).  A round no guess beats proves only that the part is worth at
+        least its aspiration; the next round reads the table the last one left.  A part that
+        truly cannot be won would climb in vain (NYT-3158 hard RULES' part 00020: 66 CPU-s
+        without a bound, 144 after a climb), as would one whose value is dear to reach from
+        below (ERICA's 238 answers): a round that took over ``aspiration_seconds`` of the
+        threads' time, or an aspiration past the most the cap allows (every answer at the last
+        guess), is followed by the search without one."""
+        plan = self.plans[p]
+        tune = self.search.tuning
+        while True:
+            plan.step *= 1.5
+            nxt = plan.aspiration + plan.step
+            if plan.spent > tune.aspiration_seconds or nxt >= plan.H.size * self.rem:
+                nxt = INF
+            plan.aspiration = nxt
+            batches = self._batches(p, plan.cap)  # (none: every guess's bound is above the aspiration)
+            if batches or nxt >= INF:
+                break
+        if not batches:
             self.results[p] = (INF, None)
             self.search._halt()
+        return batches
 
     # --- the end
 
