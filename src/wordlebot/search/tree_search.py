@@ -866,11 +866,20 @@ class _SharedParts:
         # (a guess refuted at the cap or without a bound is done: INF, or no better than the cap)
         live = np.flatnonzero((plan.lbs[1:] < min(bound, plan.aspiration)) & (plan.tried[1:] < min(INF, plan.cap))) + 1
         n = self.search.tuning.trial_batch
-        if plan.doomed and self.search.tuning.aspiration_step > 0:
-            # a doomed part's guesses can each take a second to refute without a bound: small
-            # batches, so that the rounds can begin soon (see _aspires)
-            n = max(1, n // 8)
-        batches = [_Task("refute", 0, p, batch=live[i : i + n]) for i in range(0, live.size, n)]
+        cuts = list(range(0, live.size, n))
+        if plan.doomed and not plan.aspiring and self.search.tuning.aspiration_step > 0:
+            # A doomed part's guesses can each take a second to refute without a bound, and the
+            # rounds begin only between batches (see _aspires): batches of 1, 2, 4 … guesses up
+            # to trial_batch.  (Batches of 4 throughout cost classic SALET hard on 2 threads a
+            # sixth of its time, 0.30 -> 0.36 s: its doomed parts' guesses take milliseconds.)
+            cuts, size = [], 1
+            i = 0
+            while i < live.size:
+                cuts.append(i)
+                i += size
+                size = min(2 * size, n)
+        ends = [*cuts[1:], live.size]
+        batches = [_Task("refute", 0, p, batch=live[a:b]) for a, b in zip(cuts, ends)]
         plan.batches = len(batches)
         plan.spent = 0.0
         return batches
