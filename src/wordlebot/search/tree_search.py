@@ -97,7 +97,11 @@ class SearchTuning:
     # have cost the threads aspiration_after seconds without a win, is refuted in rounds
     # against an aspiration (see _SharedParts._next_round), from its lower bound up in steps of
     # aspiration_step guesses an answer (0: never), until a round takes the threads over
-    # aspiration_seconds.
+    # aspiration_seconds.  NYT-3158 hard mode, 2 threads (python bench/bench_rate_word.py --words
+    # nyt-3158 --hard --first tiare,crape,least,tarse [--tuning aspiration_step=0], 2026-11-30,
+    # load 1.4-1.9): TIARE 27.0 -> 15.5 s, CRAPE 24.5 -> 17.2 s, LEAST 15.2 -> 18.4 s (a part
+    # whose rounds climbed in vain: 494.7, then 530.7 failed after 3.1 s, then no bound),
+    # TARSE 5.8 s both; RULES 37.9 / 38.8 s, ERICA 224.7 s (246 s that morning).
     aspiration_step: float = 0.02
     aspiration_after: float = 2.0
     aspiration_seconds: float = 1.0
