@@ -713,7 +713,8 @@ def test_anagram_runs_keep_the_serial_choice_and_values(k):
         if runs:
             assert any(len(r) > 1 for r in ts._anagram_runs(order))
         assert ts.best() == (g1, v1)
-        ranked[runs] = TreeSearch(lex, k=k, threads=2, memory_mb=128, tuning=SearchTuning(anagram_runs=runs)).rank(top=4)
+        fresh = TreeSearch(lex, k=k, threads=2, memory_mb=128, tuning=SearchTuning(anagram_runs=runs))
+        ranked[runs] = fresh.rank(top=4)
     assert ranked[True] == ranked[False] and ranked[True][0] == (g1, v1)
 
 

@@ -89,9 +89,10 @@ class SearchTuning:
     # order.  Anagrams leave many of the same parts (the part where none of their letters shows,
     # those where they show only yellow): searched one after the other, the second reads the
     # first's parts from the table (classic k=12 kc=6, one thread: TRACE 0.03 s after CRATE);
-    # searched at once on two threads, both solve them (TRACE 0.09 s beside CRATE).  Classic k=12, 2 threads (bench/bench_peer.py --child ROW --threads 2 [--tuning
-    # anagram_runs=0], alternated, 2026-11-30): kc=6 0.835 -> 0.780 s (medians of 15, pair
-    # ratio 0.93), kc=0 0.663 -> 0.594 s (7).  Values unchanged: each guess has its bound as before.
+    # searched at once on two threads, both solve them (TRACE 0.09 s beside CRATE).  Classic
+    # k=12, 2 threads (bench/bench_peer.py --child ROW --threads 2 [--tuning anagram_runs=0],
+    # alternated, 2026-11-30): kc=6 0.835 -> 0.780 s (medians of 15, pair ratio 0.93), kc=0
+    # 0.663 -> 0.594 s (7).  Values unchanged: each guess has its bound as before.
     anagram_runs: bool = True
     # Hard mode: a big part shared out whose first guess cannot win, and whose next guesses
     # have cost the threads aspiration_after seconds without a win, is refuted in rounds
