@@ -61,8 +61,10 @@ lint: $(STAMP)
 # 126 s shared out), the warm-up's refusal of a real-sized lexicon (112 s), the policy's endgame
 # (wide: 64 s), the perfect-split check's trees (56 s) and the letter classes' (2026-11-29: three
 # searches of the 1,500-word case, twice each), and the near-optimal tightening's (nine searches of
-# it), and hard and normal mode's own tightening thresholds' (six).  Every one of them runs
-# compiled in the suite.  The rest took 14 min on 2 cores (a fresh clone, 2026-11-28).
+# it), and hard and normal mode's own tightening thresholds' (six); (2026-11-30) the root guesses'
+# anagram runs (four searches of it and two rankings: 100 s) and the doomed parts' rounds ending
+# where nothing wins (23 s), whose climbing cases stay.  Every one of them runs compiled in the
+# suite.  The rest took 14 min on 2 cores (a fresh clone, 2026-11-28).
 NOJIT_TESTS := tests/test_feedback.py tests/test_game.py tests/test_matrix.py tests/test_strategies.py \
                tests/test_simulate.py tests/test_search.py tests/test_multi.py tests/test_multi_deadlock.py \
                tests/test_editor.py
@@ -74,7 +76,9 @@ NOJIT_SLOW  := test_rank_lists_alternatives_with_exact_values or test_parallel_e
                or (test_with_the_endgame_search_the_policy_plays_the_exact_optimum and wide-2) \
                or test_perfect_split_check_gives_the_same_trees or test_letter_classes_give_the_same_trees \
                or test_near_optimal_tightening_and_kept_candidates_give_the_same_trees \
-               or test_hard_and_normal_modes_tighten_parts_from_their_own_sizes
+               or test_hard_and_normal_modes_tighten_parts_from_their_own_sizes \
+               or test_anagram_runs_keep_the_serial_choice_and_values \
+               or test_doomed_parts_that_cannot_be_won_end_the_rounds
 
 test-nojit: $(STAMP)
 	env -u WORDLEBOT_DATA NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -W error::RuntimeWarning \
