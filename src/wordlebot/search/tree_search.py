@@ -627,6 +627,12 @@ class _PartPlan:
     def first(self) -> int:
         return int(self.order[0])
 
+    @property
+    def undecided(self) -> np.ndarray:
+        """Per guess after the first: not yet tried, or refuted only at an aspiration below the
+        cap (a guess refuted at the cap or without a bound is done: INF, or no better than it)."""
+        return self.tried[1:] < min(INF, self.cap)
+
 
 @dataclass(frozen=True)
 class _Task:
@@ -868,8 +874,7 @@ class _SharedParts:
         """The part's guesses after its first whose lower bounds are below ``bound``, as batches
         of refutations (counted in ``plan.batches``)."""
         plan = self.plans[p]
-        # (a guess refuted at the cap or without a bound is done: INF, or no better than the cap)
-        live = np.flatnonzero((plan.lbs[1:] < min(bound, plan.aspiration)) & (plan.tried[1:] < min(INF, plan.cap))) + 1
+        live = np.flatnonzero((plan.lbs[1:] < min(bound, plan.aspiration)) & plan.undecided) + 1
         n = self.search.tuning.trial_batch
         cuts = list(range(0, live.size, n))
         if plan.doomed and not plan.aspiring and self.search.tuning.aspiration_step > 0:
@@ -877,8 +882,7 @@ class _SharedParts:
             # rounds begin only between batches (see _aspires): batches of 1, 2, 4 … guesses up
             # to trial_batch.  (Batches of 4 throughout cost classic SALET hard on 2 threads a
             # sixth of its time, 0.30 -> 0.36 s: its doomed parts' guesses take milliseconds.)
-            cuts, size = [], 1
-            i = 0
+            cuts, size, i = [], 1, 0
             while i < live.size:
                 cuts.append(i)
                 i += size
@@ -919,7 +923,7 @@ class _SharedParts:
         plan = self.plans[p]
         if min(plan.incumbent[0], float(plan.values.min())) < INF:
             return []
-        if plan.aspiring and np.any(plan.tried[1:] < min(INF, plan.cap)):
+        if plan.aspiring and np.any(plan.undecided):
             return self._next_round(p)
         self.results[p] = (INF, None)
         self.search._halt()
