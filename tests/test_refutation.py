@@ -246,3 +246,67 @@ def test_the_family_bound_proves_unwinnable_nodes_and_nothing_else():
             unwinnable += truth == INF
             winnable += truth < INF
     assert cut >= 5 and unwinnable >= 5 and winnable >= 5, (cut, unwinnable, winnable)
+
+
+def test_unwinnable_cores_refute_guesses_and_nothing_else():
+    """A node's part proven unable to win, whose hints add nothing to the node's (its "core"),
+    refutes each later guess of the node that leaves it whole in one part: that part holds
+    more answers under at least the node's hints, so it cannot be won either (winning is
+    monotone).  Every value with the cores equals the naive recursion over the guesses the rules
+    allow and the search's own without them, the nodes settled both ways, and the cores do
+    refute guesses here (the family bound off, which would settle these traps first)."""
+    green = 3**5 - 1
+    nodes = [(part, [(w, code)]) for w in FAMILY_GUESSES for code, part in partition(w, FAMILY_ANSWERS).items()]
+    nodes = [(part, rows) for part, rows in nodes if rows[0][1] != green and len(part) >= 8]
+    nodes += [(FAMILY_ANSWERS, [])]
+    refuted = unwinnable = winnable = 0
+    for part, rows in nodes:
+        legal = [g for g in FAMILY_GUESSES if hard_mode_legal(g, rows)]
+        H = np.array(sorted(FAMILY_LEX.answers.index(a) for a in part), np.int32)
+        cons = HardConstraints.none(5)
+        for w, code in rows:
+            cons = cons.add(w, code)
+        for left in (3,):  # (with four left or more every node here can be won)
+            truth = min(optimal_total(legal, sorted(part), left, hard=True), INF)
+            values = []
+            for on in (True, False):
+                tuning = SearchTuning(family_cut=False, unwinnable_cores=on)
+                search = TreeSearch(FAMILY_LEX, k=None, hard=True, threads=1, memory_mb=64, tuning=tuning)
+                values.append(search.node_value(H, rows=6 - left, constraints=cons))
+                refuted += search.stats.core_cuts if on else 0
+                assert on or search.stats.core_cuts == 0
+            assert values == [truth, truth], (rows, part, left, values, truth)
+            unwinnable += truth == INF
+            winnable += truth < INF
+    assert refuted >= 20 and unwinnable >= 5 and winnable >= 3, (refuted, unwinnable, winnable)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_row_is_quiet_exactly_when_its_hints_add_nothing(seed):
+    """``kernels._quiet`` (a part whose guesses are the node's, so it can hold a core) against
+    HardConstraints.add: the row's hints leave the greens and every letter's count as they were."""
+    from naive import feedback_code
+
+    from wordlebot.search import kernels as sk
+
+    words = random_words(60, alphabet="abcdeor", seed=seed)
+    lex = Lexicon.from_lists(words, words, name="quiet")
+    search = TreeSearch(lex, k=None, hard=True, threads=1, memory_mb=16)
+    rng = np.random.default_rng(seed)
+    quiet = loud = 0
+    for _ in range(40):
+        answer = words[rng.integers(len(words))]
+        cons = HardConstraints.none(5)
+        for w in rng.choice(words, size=int(rng.integers(0, 3)), replace=False):
+            if cons.violation(w) is None:
+                cons = cons.add(w, feedback_code(w, answer))
+        allowed = search.allowed(cons)
+        for g in allowed.guesses[:: max(1, allowed.guesses.size // 15)]:
+            for other in rng.choice(words, size=5):
+                p = feedback_code(words[g], other)
+                after = cons.add(words[g], p)
+                same = np.array_equal(after.green_at, cons.green_at) and np.array_equal(after.min_count, cons.min_count)
+                assert bool(sk._quiet(search.S, allowed, np.int64(g), np.int64(p))) == same, (cons, words[g], p)
+                quiet += same
+                loud += not same
+    assert quiet >= 20 and loud >= 20, (quiet, loud)

@@ -101,6 +101,12 @@ Scratch = namedtuple(
         "fmem",  # the members of the node's largest family
         "fhist",  # per class count, the guesses that split the family so (length + 2)
         "fseen",  # the patterns one guess gives the family's members (length + 2)
+        # per depth, the node's unwinnable cores (see _core_refutes): whose node they are, how
+        # many, where each starts and ends in ``cores``, and their answers
+        "corekey",
+        "coren",  # how many, and the end of the last in ``cores``
+        "coreoff",  # each one's start and end in ``cores``
+        "cores",
     ],
 )
 Table = namedtuple(
@@ -307,7 +313,7 @@ IP_EVAL_COST = 18  # per answer partitioned when a guess is evaluated
 IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
-IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first); the exact search tightens a guess's parts largest first (16; see _tighten); with two guesses left under a hard cap a part's bound is its value (32; see _part_bound); the family bound settles hard mode's traps (64; see _family_cut); a guess's parts are first asked whether they can be won at all where no bound is in sight (128; see _node)
+IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first); the exact search tightens a guess's parts largest first (16; see _tighten); with two guesses left under a hard cap a part's bound is its value (32; see _part_bound); the family bound settles hard mode's traps (64; see _family_cut); a guess's parts are first asked whether they can be won at all where no bound is in sight (128; see _node); a guess that leaves an answer set known unwinnable whole in one part is refuted unsearched (256; see _core_refutes)
 IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (IP_PASS2_MIN_HARD, IP_PASS2_MIN_BIG) at nodes this big, in either mode (0: none)
 IP_CLASSES = 24  # nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
 IP_NEAR_NODE_MIN = 25  # the near-optimal search tightens every guess's parts at nodes this big (0: none) ...
@@ -353,7 +359,8 @@ M_WORK = 7  # work done in this call, in scan units (one answer against one gues
 M_ABORT = 8  # set when the work budget ran out: the call's result is void, nothing more is stored
 M_PERFECT = 9  # nodes settled by a split into singletons found without a scan (see _perfect_split)
 M_FAMILY = 10  # nodes settled by the family bound (see _family_cut)
-N_META = 11
+M_CORE = 11  # guesses refuted by a node's unwinnable cores (see _core_refutes)
+N_META = 12
 
 _GREEN_SALT = np.uint64(0x9E3779B97F4A7C15)
 
@@ -1781,6 +1788,135 @@ def _trapped(S, X, TT, H, rem, T, key, hsig, store):
     return True
 
 
+# A node's unwinnable cores: at most this many kept, from nodes of at least CORE_NODE_MIN answers
+CORE_MAX = 64
+CORE_NODE_MIN = 8
+
+
+@njit(inline="always", **JIT)
+def _cores_apply(S, nh):
+    """Whether a node of ``nh`` answers keeps and reads unwinnable cores (see _core_refutes):
+    the exact search under a hard cap, no depth limit, the node's guesses not its candidates
+    (which a bigger set would have more of), IP_SCAN_CUT bit 256."""
+    ip = S.ip
+    return (
+        nh >= CORE_NODE_MIN
+        and ip[IP_K] <= 0
+        and ip[IP_SCAN_CUT] & 256 != 0
+        and S.fp[FP_FAIL] >= INF
+        and ip[IP_DEPTH] <= 0
+        and ip[IP_CANDONLY] == 0
+    )
+
+
+@njit(inline="always", **JIT)
+def _cores_open(S, X, H, d, rem, hsig, forced):
+    """Row d's cores made the node's: emptied, but for a forced guess (a big part's guesses tried
+    a batch at a time, see _try_guesses) kept when the row holds this node's (H, rem, hsig)."""
+    key = np.uint64(0)
+    if forced >= 0:
+        hsum = np.uint64(0)
+        zob = S.zob
+        for j in range(H.shape[0]):
+            hsum += zob[H[j]]
+        key = _tt_key(hsum, np.int64(rem), hsig)
+        if X.corekey[d] == key:
+            return
+    X.corekey[d] = key
+    X.coren[d, 0] = 0
+    X.coren[d, 1] = 0
+
+
+@njit(**JIT)
+def _core_refutes(S, X, d, g):
+    """Whether guess g leaves one of the node's unwinnable cores whole in one of its parts.
+
+    A core is a part of an earlier guess at this node proven unable to win within the guesses
+    left, whose hints add nothing to the node's (in hard mode: no new green, no letter's count
+    raised; see _quiet).  Winning is monotone: a strategy for a set of answers is one for each
+    subset, and hints only narrow the guesses allowed after them, so a part of g holding a
+    core whole (every member gets the same pattern from g) cannot be won either, whatever its
+    other answers and g's hints, and g's total is INF.  Hard mode's traps: NYT-3158 hard RULES
+    leaves 207 answers (E fourth, no R, U, L or S) that cannot be won with five guesses left;
+    each of its 1,847 guesses' answers with no letter of it (but E) cannot be won with four, and
+    1,491 of those sets hold an earlier guess's whole."""
+    n = X.coren[d, 0]
+    off = X.coreoff[d]
+    mem = X.cores[d]
+    mt = S.mt
+    for c in range(n):
+        a = off[2 * c]
+        b = off[2 * c + 1]
+        q = mt[mem[a], g]
+        whole = True
+        for j in range(a + 1, b):
+            if mt[mem[j], g] != q:
+                whole = False
+                break
+        if whole:
+            return True
+    return False
+
+
+@njit(inline="always", **JIT)
+def _quiet(S, allowed, g, p):
+    """Whether the row (g, p) adds nothing to the node's hints (``allowed``'s greens and minimum
+    counts): its part's guesses are the node's.  Always outside hard mode."""
+    if S.ip[IP_HARD] == 0:
+        return True
+    codes = S.codes
+    length = codes.shape[1]
+    q = p
+    shown = 0  # bit i: tile i is green or yellow
+    for i in range(length):
+        c = q % 3
+        q //= 3
+        if c == 2 and allowed.greens[i] != codes[g, i]:
+            return False
+        if c != 0:
+            shown |= 1 << i
+    for i in range(length):
+        x = codes[g, i]
+        k = 0
+        for j in range(length):
+            if codes[g, j] == x and shown & (1 << j) != 0:
+                k += 1
+        if k > allowed.mins[x]:
+            return False
+    return True
+
+
+@njit(inline="always", **JIT)
+def _core_keep(S, X, d, allowed, g, p, part):
+    """Keep ``part`` (guess g's part of pattern p, proven unable to win) as a core of the node
+    at row d, when its hints are the node's (see _core_refutes): the CORE_MAX smallest are kept
+    (a small core is whole in more guesses' parts)."""
+    if not _quiet(S, allowed, g, p):
+        return
+    n, top = X.coren[d, 0], X.coren[d, 1]
+    off = X.coreoff[d]
+    m = part.shape[0]
+    a = top
+    if n < CORE_MAX and top + m <= X.cores.shape[1]:
+        X.coren[d, 0] = n + 1
+        X.coren[d, 1] = top + m
+        c = n
+    else:  # in place of the largest, if bigger
+        c = -1
+        most = m
+        for i in range(n):
+            if off[2 * i + 1] - off[2 * i] > most:
+                most = off[2 * i + 1] - off[2 * i]
+                c = i
+        if c < 0:
+            return
+        a = off[2 * c]
+    for j in range(m):
+        X.cores[d, a + j] = part[j]
+    off[2 * c] = a
+    off[2 * c + 1] = a + m
+
+
 @njit(inline="always", **JIT)
 def _family_applies(S, rem):
     """Whether _family_cut is tried at a node with ``rem`` guesses left: hard mode (in normal
@@ -2234,6 +2370,18 @@ def _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced):
 
 
 @njit(inline="always", **JIT)
+def _core_of_bounds(S, X, d, here, g, sp, parts):
+    """Keep the first of guess g's big parts whose bound is INF (a part proven unable to win,
+    by the table or the family bound, see _tighten) as a core of the node (see _core_keep)."""
+    offs, plb = parts.offs, parts.plb
+    for i in range(sp.big):
+        p = parts.plist[sp.parts + i]
+        if plb[p] >= INF:
+            _core_keep(S, X, d, here, g, p, parts.elems[offs[p] : offs[p + 1]])
+            return
+
+
+@njit(inline="always", **JIT)
 def _smallest_first(parts, sp):
     """The big parts of ``sp`` (in ``parts.plist``), sorted in place by size, smallest first."""
     offs = parts.offs
@@ -2250,10 +2398,11 @@ def _smallest_first(parts, sp):
 
 
 @njit(inline="always", **JIT)
-def _refuted_by_a_part(S, X, TT, d, rem, here, g, sp, parts, big):
+def _refuted_by_a_part(S, X, TT, d, rem, here, g, sp, parts, big, cores):
     """Whether one of guess g's big parts (``big``, smallest first) cannot be won: each is asked
     only that (beta FEAS, see _node), which stops at the first strategy found.  What a part
-    proves stays in the table: an upper bound from a strategy found, INF from a refutation."""
+    proves stays in the table: an upper bound from a strategy found, INF from a refutation (and
+    with ``cores`` the part is kept as one of the node's, see _core_keep)."""
     offs = parts.offs
     hard = S.ip[IP_HARD] != 0
     no_guess = np.int64(-1)
@@ -2262,7 +2411,11 @@ def _refuted_by_a_part(S, X, TT, d, rem, here, g, sp, parts, big):
         a = offs[p]
         child = _hard_child(S, here, g, p, X.tbuf[d + 1]) if hard else here
         f = _node(S, X, TT, parts.elems[a : offs[p + 1]], d + 1, rem - 1, np.float64(FEAS), child, no_guess)
-        if TT.meta[M_ABORT] != 0 or f.value >= FEAS:
+        if TT.meta[M_ABORT] != 0:
+            return True
+        if f.value >= FEAS:
+            if cores:
+                _core_keep(S, X, d, here, g, p, parts.elems[a : offs[p + 1]])
             return True
     return False
 
@@ -2359,6 +2512,10 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
         and ip[IP_DEPTH] <= 0
         and rem - 1 >= 3
     )
+    # The node's unwinnable cores (see _core_refutes): kept, and read before each guess's parts.
+    cores = _cores_apply(S, nh)
+    if cores:
+        _cores_open(S, X, H, d, rem, allowed.hsig, forced)
     while True:
         bound = min(beta, best.value, cap)
         state = _pick(S, X, H, here.guesses, d, forced, bound, state)
@@ -2366,6 +2523,10 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
         if g < 0:
             break
         meta[M_EVALS] += 1
+        if cores and X.coren[d, 0] > 0 and _core_refutes(S, X, d, g):
+            meta[M_CORE] += 1
+            lost += 1
+            continue
         _charge(S, meta, ip[IP_EVAL_COST] * nh)
         if meta[M_ABORT] != 0:
             return Found(INF, no_guess)
@@ -2378,10 +2539,12 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
         if tot >= bound:
             soft = min(soft, tot)
             lost += tot >= INF
+            if cores and tot >= INF:
+                _core_of_bounds(S, X, d, here, g, sp, parts)
             continue
         big = _smallest_first(parts, sp)
         risky = lost > 0 or (forced >= 0 and ip[IP_PROBE_FORCED] != 0)
-        if probe and bound >= INF and risky and _refuted_by_a_part(S, X, TT, d, rem, here, g, sp, parts, big):
+        if probe and bound >= INF and risky and _refuted_by_a_part(S, X, TT, d, rem, here, g, sp, parts, big, cores):
             continue
         if meta[M_ABORT] != 0:
             return Found(INF, no_guess)
@@ -2393,6 +2556,8 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
             f = _node(S, X, TT, parts.elems[a : offs[p + 1]], d + 1, rem - 1, bound - tot, child, no_guess)
             if meta[M_ABORT] != 0:
                 return Found(INF, no_guess)
+            if cores and f.value >= INF:
+                _core_keep(S, X, d, here, g, p, parts.elems[a : offs[p + 1]])
             tot += f.value
             if tot >= bound:
                 break

@@ -288,6 +288,21 @@ class SearchTuning:
     # QAJAQ's 412-answer part 529 -> 238 s; TARSE hard 7.56 s both, nyt-2309 TARSE hard 1.29 ->
     # 1.26 s, normal mode unchanged (the same nodes and scans: classic SALET, nyt-2309 TARSE).
     probe_parts: bool = True
+    # A node's parts proven unable to win whose hints add nothing to the node's are kept as its
+    # "cores" (the 64 smallest, at nodes of 8 answers or more), and a later guess of the node
+    # that leaves one whole in a part is refuted without a search (kernels._core_refutes:
+    # winning is monotone in the answers and the hints).  Hard mode's traps: NYT-3158 hard
+    # RULES leaves 207 answers (E fourth, no R, U, L or S) that cannot be won with five left;
+    # each of its 1,847 guesses must be refuted, each by its answers with none of its letters
+    # (four left), and 1,491 of those sets hold an earlier guess's whole.  One thread, CPU time,
+    # 2026-11-30: that part 65.8 -> 30.3 s (16 cores kept, from nodes of 16: 43.1 s; 256 kept
+    # from nodes of 8: 29.3 s); on 2 threads (bench/bench_rate_word.py --words nyt-3158 --hard
+    # --threads 2 --first ..., [--tuning unwinnable_cores=0]) RULES 39.0 -> 22.7 s, ERICA
+    # (the README's 3 min 45 s) -> 83.3 s, TIARE 13.8 -> 9.2 s, LEAST 16.2 -> 10.1 s, CRAPE
+    # 16.0 -> 10.8 s, CRANE 11.2 -> 5.2 s, AUDIO 18.1 -> 15.1 s, TARSE 4.8 -> 4.3 s; nyt-2309
+    # TARSE hard 1.23 -> 0.96 s (bench/bench_tuning.py, medians of 3), classic SALET hard 0.474
+    # -> 0.470 s.  Normal mode: the same nodes and scans (its parts seldom cannot be won).
+    unwinnable_cores: bool = True
     # A node of unit weights no possible answer splits into singletons (or into singletons and
     # one pair, with a guess to spare) is worth at least 2W: the exact search settles it at that
     # bound when its beta is no more, without a scan (kernels._shortcuts; most of these scans
@@ -418,6 +433,7 @@ class SearchTuning:
             | (32 if self.two_left_exact else 0)
             | (64 if self.family_cut else 0)
             | (128 if self.probe_parts else 0)
+            | (256 if self.unwinnable_cores else 0)
         )
         ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
         ip[sk.IP_CLASSES] = int(self.letter_classes)
@@ -455,6 +471,7 @@ class SearchStats:
     table_clears: int = 0
     perfect_splits: int = 0  # nodes settled by kernels._perfect_split, without a scan
     family_cuts: int = 0  # nodes and parts proven unwinnable by kernels._family_cut
+    core_cuts: int = 0  # guesses refuted by a node's unwinnable cores (kernels._core_refutes)
 
     def add(self, meta: np.ndarray) -> None:
         self.nodes += int(meta[sk.M_NODES])
@@ -465,6 +482,7 @@ class SearchStats:
         self.table_clears += int(meta[sk.M_CLEARS])
         self.perfect_splits += int(meta[sk.M_PERFECT])
         self.family_cuts += int(meta[sk.M_FAMILY])
+        self.core_cuts += int(meta[sk.M_CORE])
 
 
 class _Worker:
@@ -518,6 +536,10 @@ class _Worker:
             fmem=np.zeros(26, np.int32),
             fhist=np.zeros(lex.length + 2, np.int64),
             fseen=np.zeros(lex.length + 2, np.int64),
+            corekey=np.zeros(rows, np.uint64),
+            coren=np.zeros((rows, 2), np.int64),
+            coreoff=np.zeros((rows, 2 * sk.CORE_MAX), np.int64),
+            cores=np.zeros((rows, 2 * na), np.int32),
         )
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
         self.S = search.S._replace(ip=search.S.ip.copy())
@@ -1208,6 +1230,9 @@ class TreeSearch:
         if limit is not None and limit <= 0:
             raise BudgetExceeded()
         worker.S.ip[sk.IP_WORK_BUDGET] = 0 if limit is None else max(1, limit)
+        if limit is not None:
+            # a budget buys the same work whatever an earlier call left: cores start empty
+            worker.X.corekey[:] = 0
         before = meta.copy()
         out = kernel(*args)
         self.stats.add(meta - before)
