@@ -218,6 +218,21 @@ FAMILY_GUESSES = sorted(set(FAMILY_ANSWERS) | {"flint", "smart", "trawl", "newts
 FAMILY_LEX = Lexicon.from_lists(FAMILY_GUESSES, FAMILY_ANSWERS, name="families")
 
 
+def _family_nodes(least):
+    """The family case's nodes of ``least`` answers or more after one guess (but its answer), and
+    the whole list: (answers, rows, the guesses the rules allow, answer ids, HardConstraints)."""
+    green = 3**5 - 1
+    nodes = [(part, [(w, code)]) for w in FAMILY_GUESSES for code, part in partition(w, FAMILY_ANSWERS).items()]
+    nodes = [(part, rows) for part, rows in nodes if rows[0][1] != green and len(part) >= least]
+    for part, rows in [*nodes, (FAMILY_ANSWERS, [])]:
+        legal = [g for g in FAMILY_GUESSES if hard_mode_legal(g, rows)]
+        H = np.array(sorted(FAMILY_LEX.answers.index(a) for a in part), np.int32)
+        cons = HardConstraints.none(5)
+        for w, code in rows:
+            cons = cons.add(w, code)
+        yield part, rows, legal, H, cons
+
+
 def test_the_family_bound_proves_unwinnable_nodes_and_nothing_else():
     """Hard mode's traps: a family of m answers equal but in one position, against guesses that
     each name at most a few of its letters (the greens kept), cannot be won with fewer guesses
@@ -225,17 +240,8 @@ def test_the_family_bound_proves_unwinnable_nodes_and_nothing_else():
     any search; every value with it equals the naive recursion over the guesses the rules allow,
     including the nodes one guess short of the bound's reach (a family of four with four guesses
     left is won one letter at a time), and it fires on some nodes."""
-    green = 3**5 - 1
-    nodes = [(part, [(w, code)]) for w in FAMILY_GUESSES for code, part in partition(w, FAMILY_ANSWERS).items()]
-    nodes = [(part, rows) for part, rows in nodes if rows[0][1] != green and len(part) >= 3]
-    nodes += [(FAMILY_ANSWERS, [])]
     cut = unwinnable = winnable = 0
-    for part, rows in nodes:
-        legal = [g for g in FAMILY_GUESSES if hard_mode_legal(g, rows)]
-        H = np.array(sorted(FAMILY_LEX.answers.index(a) for a in part), np.int32)
-        cons = HardConstraints.none(5)
-        for w, code in rows:
-            cons = cons.add(w, code)
+    for part, rows, legal, H, cons in _family_nodes(3):
         for left in (3, 4):
             truth = min(optimal_total(legal, sorted(part), left, hard=True), INF)
             search = TreeSearch(FAMILY_LEX, k=None, hard=True, threads=1, memory_mb=64)
@@ -255,17 +261,8 @@ def test_unwinnable_cores_refute_guesses_and_nothing_else():
     monotone).  Every value with the cores equals the naive recursion over the guesses the rules
     allow and the search's own without them, the nodes settled both ways, and the cores do
     refute guesses here (the family bound off, which would settle these traps first)."""
-    green = 3**5 - 1
-    nodes = [(part, [(w, code)]) for w in FAMILY_GUESSES for code, part in partition(w, FAMILY_ANSWERS).items()]
-    nodes = [(part, rows) for part, rows in nodes if rows[0][1] != green and len(part) >= 8]
-    nodes += [(FAMILY_ANSWERS, [])]
     refuted = unwinnable = winnable = 0
-    for part, rows in nodes:
-        legal = [g for g in FAMILY_GUESSES if hard_mode_legal(g, rows)]
-        H = np.array(sorted(FAMILY_LEX.answers.index(a) for a in part), np.int32)
-        cons = HardConstraints.none(5)
-        for w, code in rows:
-            cons = cons.add(w, code)
+    for part, rows, legal, H, cons in _family_nodes(8):  # (cores are kept at nodes of 8 or more)
         for left in (3,):  # (with four left or more every node here can be won)
             truth = min(optimal_total(legal, sorted(part), left, hard=True), INF)
             values = []
