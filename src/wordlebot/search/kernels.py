@@ -1891,11 +1891,13 @@ def _core_keep(S, X, d, allowed, g, p, part):
     """Keep ``part`` (guess g's part of pattern p, proven unable to win) as a core of the node
     at row d, when its hints are the node's (see _core_refutes): the CORE_MAX smallest are kept
     (a small core is whole in more guesses' parts)."""
-    if not _quiet(S, allowed, g, p):
+    m = part.shape[0]
+    # (one answer is won by guessing it, but with no guess left, where a node of two or more is
+    # lost anyway: as a core it would refute its own word, whose green part it is)
+    if m < 2 or not _quiet(S, allowed, g, p):
         return
     n, top = X.coren[d, 0], X.coren[d, 1]
     off = X.coreoff[d]
-    m = part.shape[0]
     a = top
     if n < CORE_MAX and top + m <= X.cores.shape[1]:
         X.coren[d, 0] = n + 1

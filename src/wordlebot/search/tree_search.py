@@ -295,8 +295,8 @@ class SearchTuning:
     # RULES leaves 207 answers (E fourth, no R, U, L or S) that cannot be won with five left;
     # each of its 1,847 guesses must be refuted, each by its answers with none of its letters
     # (four left), and 1,491 of those sets hold an earlier guess's whole.  One thread, CPU time,
-    # 2026-11-30: that part 65.8 -> 30.3 s (16 cores kept, from nodes of 16: 43.1 s; 256 kept
-    # from nodes of 8: 29.3 s); on 2 threads (bench/bench_rate_word.py --words nyt-3158 --hard
+    # 2026-11-30: that part 65.8 -> 29.4 s (the first 16 found kept, at nodes of 16 or more:
+    # 43.1 s; the 64 smallest at nodes of 16: 30.3 s; 256 at nodes of 8: 29.3 s); on 2 threads (bench/bench_rate_word.py --words nyt-3158 --hard
     # --threads 2 --first ..., [--tuning unwinnable_cores=0]) RULES 39.0 -> 22.7 s, ERICA
     # (the README's 3 min 45 s) -> 83.3 s, TIARE 13.8 -> 9.2 s, LEAST 16.2 -> 10.1 s, CRAPE
     # 16.0 -> 10.8 s, CRANE 11.2 -> 5.2 s, AUDIO 18.1 -> 15.1 s, TARSE 4.8 -> 4.3 s; nyt-2309
