@@ -1788,8 +1788,11 @@ def _trapped(S, X, TT, H, rem, T, key, hsig, store):
     return True
 
 
-# A node's unwinnable cores: at most this many kept, from nodes of at least CORE_NODE_MIN answers
-CORE_MAX = 64
+# A node's unwinnable cores: at most this many kept (in room for 16 times the answers, see
+# _Worker), from nodes of at least CORE_NODE_MIN answers.  One thread, CPU time, NYT-3158 hard
+# RULES' part of 207 answers (cannot be won) / ERICA's of 238 (862): 16 kept 38.5 / 187.8 s, 64
+# (room for 2x the answers) 29.4 / 136.5 s, 256 29.3 / 109.3 s, 1,024 28.8 / 106.3 s.
+CORE_MAX = 1024
 CORE_NODE_MIN = 8
 
 

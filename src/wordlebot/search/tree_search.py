@@ -289,14 +289,15 @@ class SearchTuning:
     # 1.26 s, normal mode unchanged (the same nodes and scans: classic SALET, nyt-2309 TARSE).
     probe_parts: bool = True
     # A node's parts proven unable to win whose hints add nothing to the node's are kept as its
-    # "cores" (the 64 smallest, at nodes of 8 answers or more), and a later guess of the node
+    # "cores" (the smallest, at nodes of 8 answers or more: see kernels.CORE_MAX), and a later guess of the node
     # that leaves one whole in a part is refuted without a search (kernels._core_refutes:
     # winning is monotone in the answers and the hints).  Hard mode's traps: NYT-3158 hard
     # RULES leaves 207 answers (E fourth, no R, U, L or S) that cannot be won with five left;
     # each of its 1,847 guesses must be refuted, each by its answers with none of its letters
     # (four left), and 1,491 of those sets hold an earlier guess's whole.  One thread, CPU time,
-    # 2026-11-30: that part 65.8 -> 29.4 s (the first 16 found kept, at nodes of 16 or more:
-    # 43.1 s; the 64 smallest at nodes of 16: 30.3 s; 256 at nodes of 8: 29.3 s); on 2 threads (bench/bench_rate_word.py --words nyt-3158 --hard
+    # 2026-11-30: that part 65.8 -> 28.8 s (the first 16 found kept, at nodes of 16 or more:
+    # 43.1 s; the 64 smallest at nodes of 16: 30.3 s, at nodes of 8: 29.4 s; ERICA's part of 238
+    # answers, 862, 409 -> 106 s); with 64 kept, on 2 threads (bench/bench_rate_word.py --words nyt-3158 --hard
     # --threads 2 --first ..., [--tuning unwinnable_cores=0]) RULES 39.0 -> 22.7 s, ERICA
     # (the README's 3 min 45 s) -> 83.3 s, TIARE 13.8 -> 9.2 s, LEAST 16.2 -> 10.1 s, CRAPE
     # 16.0 -> 10.8 s, CRANE 11.2 -> 5.2 s, AUDIO 18.1 -> 15.1 s, TARSE 4.8 -> 4.3 s; nyt-2309
@@ -539,7 +540,7 @@ class _Worker:
             corekey=np.zeros(rows, np.uint64),
             coren=np.zeros((rows, 2), np.int64),
             coreoff=np.zeros((rows, 2 * sk.CORE_MAX), np.int64),
-            cores=np.zeros((rows, 2 * na), np.int32),
+            cores=np.zeros((rows, 16 * na), np.int32),  # (pages touched only as cores are kept)
         )
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
         self.S = search.S._replace(ip=search.S.ip.copy())
