@@ -3,10 +3,11 @@
 import numpy as np
 import pytest
 from conftest import random_words
-from naive import hard_mode_legal, optimal_total, partition
+from naive import feedback_code, hard_mode_legal, optimal_total, partition
 
 from wordlebot.core.game import HardConstraints
 from wordlebot.core.words import Lexicon
+from wordlebot.search import kernels as sk
 from wordlebot.search import refutation
 from wordlebot.search.tree_search import INF, BudgetExceeded, SearchTuning, TreeSearch
 
@@ -282,10 +283,6 @@ def test_unwinnable_cores_refute_guesses_and_nothing_else():
 def test_a_row_is_quiet_exactly_when_its_hints_add_nothing(seed):
     """``kernels._quiet`` (a part whose guesses are the node's, so it can hold a core) against
     HardConstraints.add: the row's hints leave the greens and every letter's count as they were."""
-    from naive import feedback_code
-
-    from wordlebot.search import kernels as sk
-
     words = random_words(60, alphabet="abcdeor", seed=seed)
     lex = Lexicon.from_lists(words, words, name="quiet")
     search = TreeSearch(lex, k=None, hard=True, threads=1, memory_mb=16)

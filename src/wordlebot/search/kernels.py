@@ -398,6 +398,16 @@ def _tt_key(hsum, rem, hsig):
 
 
 @njit(inline="always", **JIT)
+def _node_key(S, H, rem, hsig):
+    """A node's table key: its answers' hash (the sum of theirs), the guesses left and the hints'."""
+    hsum = np.uint64(0)
+    zob = S.zob
+    for j in range(H.shape[0]):
+        hsum += zob[H[j]]
+    return _tt_key(hsum, rem, hsig)
+
+
+@njit(inline="always", **JIT)
 def _tt_check(hsig, lo, hi, off, pack):
     """A hash of an entry's words.  The table stores the node's key XOR this, so that threads
     can share one table without locks: an entry read while another thread writes it (some
@@ -1818,11 +1828,7 @@ def _cores_open(S, X, H, d, rem, hsig, forced):
     a batch at a time, see _try_guesses) kept when the row holds this node's (H, rem, hsig)."""
     key = np.uint64(0)
     if forced >= 0:
-        hsum = np.uint64(0)
-        zob = S.zob
-        for j in range(H.shape[0]):
-            hsum += zob[H[j]]
-        key = _tt_key(hsum, np.int64(rem), hsig)
+        key = _node_key(S, H, np.int64(rem), hsig)
         if X.corekey[d] == key:
             return
     X.corekey[d] = key
@@ -1946,11 +1952,7 @@ def _probe_table(S, TT, H, d, rem, beta, hsig, forced, op):
     trem = np.int64(rem + (16 * (dl - d) if dl > 0 else 0))
     if not use:
         return _ready(op.alpha, INF, INF, -1, 0, T, TableTag(np.uint64(0), trem, False))
-    hsum = np.uint64(0)
-    zob = S.zob
-    for j in range(nh):
-        hsum += zob[H[j]]
-    key = _tt_key(hsum, trem, hsig)
+    key = _node_key(S, H, trem, hsig)
     tag = TableTag(key, trem, True)
     lb0 = op.alpha
     cap = INF

@@ -289,20 +289,21 @@ class SearchTuning:
     # 1.26 s, normal mode unchanged (the same nodes and scans: classic SALET, nyt-2309 TARSE).
     probe_parts: bool = True
     # A node's parts proven unable to win whose hints add nothing to the node's are kept as its
-    # "cores" (the smallest, at nodes of 8 answers or more: see kernels.CORE_MAX), and a later guess of the node
-    # that leaves one whole in a part is refuted without a search (kernels._core_refutes:
-    # winning is monotone in the answers and the hints).  Hard mode's traps: NYT-3158 hard
-    # RULES leaves 207 answers (E fourth, no R, U, L or S) that cannot be won with five left;
-    # each of its 1,847 guesses must be refuted, each by its answers with none of its letters
-    # (four left), and 1,491 of those sets hold an earlier guess's whole.  One thread, CPU time,
-    # 2026-11-30: that part 65.8 -> 28.8 s (the first 16 found kept, at nodes of 16 or more:
-    # 43.1 s; the 64 smallest at nodes of 16: 30.3 s, at nodes of 8: 29.4 s; ERICA's part of 238
-    # answers, 862, 409 -> 106 s); with 64 kept, on 2 threads (bench/bench_rate_word.py --words nyt-3158 --hard
-    # --threads 2 --first ..., [--tuning unwinnable_cores=0]) RULES 39.0 -> 22.7 s, ERICA
-    # (the README's 3 min 45 s) -> 83.3 s, TIARE 13.8 -> 9.2 s, LEAST 16.2 -> 10.1 s, CRAPE
-    # 16.0 -> 10.8 s, CRANE 11.2 -> 5.2 s, AUDIO 18.1 -> 15.1 s, TARSE 4.8 -> 4.3 s; nyt-2309
-    # TARSE hard 1.23 -> 0.96 s (bench/bench_tuning.py, medians of 3), classic SALET hard 0.474
-    # -> 0.470 s.  Normal mode: the same nodes and scans (its parts seldom cannot be won).
+    # "cores" (the smallest, at nodes of 8 answers or more: see kernels.CORE_MAX), and a later
+    # guess of the node that leaves one whole in a part is refuted without a search
+    # (kernels._core_refutes: winning is monotone in the answers and the hints).  Hard mode's
+    # traps: NYT-3158 hard RULES leaves 207 answers (E fourth, no R, U, L or S) that cannot be
+    # won with five left; each of its 1,847 guesses must be refuted, each by its answers with
+    # none of its letters (four left), and 1,491 of those sets hold an earlier guess's whole.
+    # One thread, CPU time, 2026-11-30: that part 65.8 -> 28.8 s (the first 16 found kept, at
+    # nodes of 16 or more: 43.1 s; the 64 smallest at nodes of 16: 30.3 s, at nodes of 8: 29.4
+    # s; ERICA's part of 238 answers, 862, 409 -> 106 s); with 64 kept, on 2 threads
+    # (bench/bench_rate_word.py --words nyt-3158 --hard --threads 2 --first ..., [--tuning
+    # unwinnable_cores=0]) RULES 39.0 -> 22.7 s, ERICA (the README's 3 min 45 s) -> 83.3 s
+    # (78.7 s with 1,024 kept), TIARE 13.8 -> 9.2 s, LEAST 16.2 -> 10.1 s, CRAPE 16.0 -> 10.8 s,
+    # CRANE 11.2 -> 5.2 s, AUDIO 18.1 -> 15.1 s, TARSE 4.8 -> 4.3 s; nyt-2309 TARSE hard 1.23 ->
+    # 0.96 s (bench/bench_tuning.py, medians of 3), classic SALET hard 0.474 -> 0.470 s.  Normal
+    # mode: the same nodes and scans (its parts seldom cannot be won).
     unwinnable_cores: bool = True
     # A node of unit weights no possible answer splits into singletons (or into singletons and
     # one pair, with a guess to spare) is worth at least 2W: the exact search settles it at that
