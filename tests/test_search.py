@@ -178,7 +178,8 @@ def test_a_scan_with_a_cut_is_exact_below_it_and_a_lower_bound_above():
     guess whose bound is below the cut gets its exact bound, key and usefulness; one at or
     above gets a bound between the cut and its own; the least bound is exact below the cut and
     a lower bound above; the split into singletons is always found; blocks were cut; the
-    tallies are left zeroed.  Runs and scattered lists (hard mode), blocks cut short."""
+    tallies are left zeroed.  Runs and scattered lists (hard mode), blocks cut short; and with
+    no cut, every guess exact, counted as it goes and (40 and 90 answers) tallied first."""
     from naive import partition
 
     from wordlebot.search import kernels as sk
@@ -206,7 +207,9 @@ def test_a_scan_with_a_cut_is_exact_below_it_and_a_lower_bound_above():
         best = min(lb for lb, _, useful, _, _ in want if useful)
         # the first guess of the best split into singletons: 2n, less one if it can win
         perfect = min(((2 * n - hit, t) for t, (_, _, _, split, hit) in enumerate(want) if split), default=(INF, -1))
-        for cut in (float(n + n - 1), best, best + 1.0, best + 3.0, best + 40.0):
+        # (INF: no cut, the near-optimal search's scan; from scan_tally_uncut answers, 16, it
+        # tallies first and sums the tallies: here at 40 and 90 answers)
+        for cut in (float(n + n - 1), best, best + 1.0, best + 3.0, best + 40.0, INF):
             min_lb, perf, perf_g = sk._scan(wk.S, wk.X, H, T, 2, float(n), True, cut)
             assert not wk.X.block.any()
             for t, (lb, key, useful, _, _) in enumerate(want):

@@ -739,6 +739,7 @@ def _scan_uniform(S, X, H, T, d, W, cut):
     nt = T.shape[0]
     parts = np.zeros(SCAN_BLOCK, np.int64)
     s2 = np.zeros(SCAN_BLOCK, np.int64)
+    hits = np.zeros(SCAN_BLOCK, np.int64)  # the green tallies (a tallied block is cleared as summed)
     tally = nh >= (S.ip[IP_SCAN_TALLY_MIN] if cut < INF else S.ip[IP_SCAN_TALLY_UNCUT])
     # collisions that take a guess's bound to the cut (nh + 1: never, the scan has no cut)
     thr = nh + 1
@@ -767,13 +768,20 @@ def _scan_uniform(S, X, H, T, d, W, cut):
                     h = H[j]
                     for b in range(nb):
                         blk[b, mt[h, T[t0 + b]]] += 1
+            # Summed in 32 bits, eight tallies to a vector rather than four, and cleared in
+            # the same pass (the green tally kept first): this summary is a third to a half of
+            # a block's time at the 48 to 200 answers the near-optimal search scans most.
+            # Exact: the squares of a node's counts add up to at most nh**2, under 2**31 for
+            # any word list (14,855**2 < 2.3e8).
             for b in range(nb):
-                pb = 0
-                sb = 0
+                hits[b] = blk[b, green]
+                pb = np.int32(0)
+                sb = np.int32(0)
                 for p in range(npat):
-                    c = np.int64(blk[b, p])
-                    pb += c > 0
-                    sb += c * c
+                    c = np.int32(blk[b, p])
+                    pb = np.int32(pb + (c > 0))
+                    sb = np.int32(sb + c * c)
+                    blk[b, p] = 0
                 parts[b] = pb
                 s2[b] = sb
         else:
@@ -815,7 +823,7 @@ def _scan_uniform(S, X, H, T, d, W, cut):
                 continue
         for b in range(nb):
             t = t0 + b
-            cand = blk[b, green] > 0
+            cand = (hits[b] if tally else blk[b, green]) > 0
             cg = 1 if cand else 0
             # non-green parts: sum of (2c - 1) = 2 (nh - cg) - (parts - cg); squares without the green 1
             lb = W + (2 * (nh - cg) - (parts[b] - cg))
@@ -832,9 +840,7 @@ def _scan_uniform(S, X, H, T, d, W, cut):
                 if v < perfect:
                     perfect = v
                     perfect_g = T[t]
-        if tally:
-            blk[:, :] = 0
-        else:
+        if not tally:
             _clear_block(blk, mt, H, T, t0, nb, run, nh)
     return Scan(np.float64(min_lb), np.float64(perfect), np.int64(perfect_g))
 

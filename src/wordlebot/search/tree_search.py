@@ -142,8 +142,12 @@ class SearchTuning:
     # without a cut counting first pays from fewer answers.  CPU time, one thread, alternated
     # (bench/bench_tuning.py ROW "" scan_tally_uncut=48, 2026-11-29, medians of 5 or 3): classic
     # k=12 kc=6 1.219 -> 1.160 s, nyt-2309 1.307 -> 1.250 s, classic hard 0.522 -> 0.504 s (32:
-    # about as 48, 64 as 48 on nyt-2309); classic SALET exact 0.279 -> 0.276 s.
-    scan_tally_uncut: int = 48
+    # about as 48, 64 as 48 on nyt-2309); classic SALET exact 0.279 -> 0.276 s.  Since the tallies
+    # are summed in 32 bits and cleared in the same pass (sk._scan_uniform, 2026-11-30: a block's
+    # summary and clearing ~1,200 -> ~550 ns), counting first pays from 16 (the same command and
+    # machine, medians of 5, against 48: classic k=12 kc=6 x0.91, 12 and 8 the same; nyt-2309
+    # k=12 kc=6 x0.89; classic SALET exact normal x0.89, hard x0.92; nyt-2309 TARSE x0.99).
+    scan_tally_uncut: int = 16
     # The exact search drops the candidates a new incumbent rules out when more than this many
     # remain.
     prune_min: int = 32
