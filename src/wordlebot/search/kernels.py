@@ -327,6 +327,8 @@ N_IP = 30
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
 # sizes the scratch tallies (Scratch.block) and the kernel's small arrays, and is compiled in.
 SCAN_BLOCK = 16
+# The most answers a uniform scan tallies first (its squares summed in 32 bits: 46,340**2 < 2**31).
+TALLY32_MAX = 46_340
 # The work of reducing a guess list to its letter classes, per guess (see _letter_classes), in
 # scan units: ~6 ns a guess, about what two answers' patterns cost a scan.
 CLASS_COST = 2
@@ -740,7 +742,8 @@ def _scan_uniform(S, X, H, T, d, W, cut):
     parts = np.zeros(SCAN_BLOCK, np.int64)
     s2 = np.zeros(SCAN_BLOCK, np.int64)
     hits = np.zeros(SCAN_BLOCK, np.int64)  # the green tallies (a tallied block is cleared as summed)
-    tally = nh >= (S.ip[IP_SCAN_TALLY_MIN] if cut < INF else S.ip[IP_SCAN_TALLY_UNCUT])
+    # (a tallied block's squares are summed in 32 bits: see below)
+    tally = (S.ip[IP_SCAN_TALLY_MIN] if cut < INF else S.ip[IP_SCAN_TALLY_UNCUT]) <= nh <= TALLY32_MAX
     # collisions that take a guess's bound to the cut (nh + 1: never, the scan has no cut)
     thr = nh + 1
     if cut < INF:
@@ -769,10 +772,11 @@ def _scan_uniform(S, X, H, T, d, W, cut):
                     for b in range(nb):
                         blk[b, mt[h, T[t0 + b]]] += 1
             # Summed in 32 bits, eight tallies to a vector rather than four, and cleared in
-            # the same pass (the green tally kept first): this summary is a third to a half of
-            # a block's time at the 48 to 200 answers the near-optimal search scans most.
-            # Exact: the squares of a node's counts add up to at most nh**2, under 2**31 for
-            # any word list (14,855**2 < 2.3e8).
+            # the same pass (the green tally kept first): a block of 24 to 200 answers 1,110-1,950
+            # -> 430-1,240 ns in a stand-alone kernel (the 64-bit sum and a second pass to clear
+            # took three fifths of a block at 24 answers, a third at 200).  Exact: a node's
+            # squares add up to at most nh**2, under 2**31 up to TALLY32_MAX answers (bigger
+            # nodes count as they go).
             for b in range(nb):
                 hits[b] = blk[b, green]
                 pb = np.int32(0)
