@@ -1808,11 +1808,12 @@ def _trapped(S, X, TT, H, rem, T, key, hsig, store):
     return True
 
 
-# A node's unwinnable cores: at most this many kept (in room for 16 times the answers, see
-# _Worker), from nodes of at least CORE_NODE_MIN answers.  One thread, CPU time, NYT-3158 hard
+# A node's unwinnable cores: at most this many kept (in room for CORE_ROOM times the answers),
+# from nodes of at least CORE_NODE_MIN answers.  One thread, CPU time, NYT-3158 hard
 # RULES' part of 207 answers (cannot be won) / ERICA's of 238 (862): 16 kept 38.5 / 187.8 s, 64
 # (room for 2x the answers) 29.4 / 136.5 s, 256 29.3 / 109.3 s, 1,024 28.8 / 106.3 s.
 CORE_MAX = 1024
+CORE_ROOM = 16  # a depth's room for its cores' members, in lists of all the answers (Scratch.cores)
 CORE_NODE_MIN = 8
 
 

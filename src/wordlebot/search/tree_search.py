@@ -545,7 +545,7 @@ class _Worker:
             corekey=np.zeros(rows, np.uint64),
             coren=np.zeros((rows, 2), np.int64),
             coreoff=np.zeros((rows, 2 * sk.CORE_MAX), np.int64),
-            cores=np.zeros((rows, 16 * na), np.int32),  # (pages touched only as cores are kept)
+            cores=np.zeros((rows, sk.CORE_ROOM * na), np.int32),  # (pages touched only as cores are kept)
         )
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
         self.S = search.S._replace(ip=search.S.ip.copy())
