@@ -72,8 +72,14 @@ class SearchTuning:
     # A shared scan reads guess by guess (guesses x answers) when the node holds at least one
     # answer in this many: a cache line of a guess's row then serves several of the node's
     # answers.  Below, it reads answer by answer (the transposed matrix), where a line serves 64
-    # guesses of one answer.
-    row_scan_density: int = 64
+    # guesses of one answer.  0: with unit weights always answer by answer, where the scan
+    # counts SCAN_BLOCK guesses at once and tallies them (sk._scan_uniform) while by guess it
+    # counts one guess at a time: the node's order on 2 threads (2026-12-01, one process, the
+    # two alternated, medians of 6; the same order either way), classic root 31.1 -> 19.1 ms,
+    # its parts after SALET of 221 / 107 answers 5.4 -> 2.2 / 3.8 -> 1.5 ms; NYT-3158 root 47.2
+    # -> 33.8 ms, its parts after TARSE of 319 / 136 answers 8.6 -> 3.6 / 5.6 -> 2.0 ms (at 64
+    # every classic node of 37 answers or more was read by guess).
+    row_scan_density: int = 0
     # The same for weights, whose scan by answer takes SCAN_BLOCK guesses at once too (see
     # sk._scan_weighted): the nyt set, 14,855 guesses, one core (2026-11-28, load 3-4), by answer
     # / by guess: 250 answers 21 / 46 ms, 800 51 / 76, 1,500 88 / 107, 3,000 209 / 184, 6,000
