@@ -2605,9 +2605,11 @@ def _scan_share(S, X, H, T, by_answer):
 
     ``by_answer`` is the pattern matrix indexed [answer, guess] as the scan reads it: S.mt
     itself, or the guesses x answers matrix seen through its transpose (a Fortran-ordered view,
-    compiled as a type of its own).  For a node holding a good share of the answers the view
-    reads each guess's patterns as one contiguous run: the nyt root's scan ran 6.5x faster so
-    than down the columns of S.mt.  Same values either way: same arithmetic in the same order."""
+    compiled as a type of its own).  For a weighted node holding a good share of the answers the
+    view reads each guess's patterns as one contiguous run: the nyt root's scan ran 6.5x faster so
+    than down the columns of S.mt, one guess at a time (with unit weights the scan by answer counts
+    SCAN_BLOCK guesses at once and is the faster at every size: see
+    SearchTuning.row_scan_density).  Same values either way: same arithmetic in the same order."""
     W = 0.0
     for j in range(H.shape[0]):
         W += S.w[H[j]]
