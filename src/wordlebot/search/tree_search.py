@@ -111,12 +111,12 @@ class SearchTuning:
     # TARSE 5.8 s both; RULES 37.9 / 38.8 s, ERICA 224.7 s (246 s that morning).  Climbing on
     # to the cap whatever a round costs (aspiration_seconds 1000, 2026-12-01, the same bench,
     # --first rules,tiare,least,crape,tarse,audio; ERICA's search timed in one process, its
-    # rounds logged): ERICA 86.2 -> 73.1 s (its part of 238
-    # answers, alpha 665, value 862: a round at 818 of 14.7 thread-seconds, then one at 899.5
-    # that wins), RULES 23.4 -> 32.1 s (its part cannot be won: rounds at 785 and 891 of 16 and
-    # 29 thread-seconds, where the search without a bound, which asks each guess's parts first
-    # whether they can be won, took 16 s), the others unchanged.  What a dear round says about a
-    # part (near its value, or unable to be won) is not known from its cost: left at 1 s.
+    # rounds logged): ERICA 86.2 -> 73.1 s (its part of 238 answers, alpha 665, value 862: a
+    # round at 818 of 14.7 thread-seconds, then one at 899.5 that wins), RULES 23.4 -> 32.1 s
+    # (its part cannot be won: rounds at 785 and 891 of 16 and 29 thread-seconds, where the
+    # search without a bound, which asks each guess's parts first whether they can be won, took
+    # 16 s), the others unchanged.  What a dear round says about a part (near its value, or
+    # unable to be won) is not known from its cost: left at 1 s.
     aspiration_step: float = 0.02
     aspiration_after: float = 2.0
     aspiration_seconds: float = 1.0
