@@ -780,7 +780,10 @@ def test_doomed_parts_refuted_in_rounds_give_the_serial_value_and_tree(monkeypat
     lex = Lexicon.from_lists(words, words, name="doomed")
     cons = HardConstraints.none(5)
     serial = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
-    tuning = SearchTuning(split_part_min=6, aspiration_after=0.0, aspiration_step=0.002, aspiration_seconds=climb)
+    # (aspiration_lost 0: a dear round ends the climb whatever it proved; see the next test)
+    tuning = SearchTuning(
+        split_part_min=6, aspiration_after=0.0, aspiration_step=0.002, aspiration_seconds=climb, aspiration_lost=0.0
+    )
     two = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=2, memory_mb=64, tuning=tuning)
     v1 = serial.value_of_guess(0, constraints=cons)
     assert two.value_of_guess(0, parallel=True) == v1 < INF
@@ -791,6 +794,102 @@ def test_doomed_parts_refuted_in_rounds_give_the_serial_value_and_tree(monkeypat
     else:
         assert any(after < INF for _, after, _ in rounds)
     assert tr.paths_of(lex, two.tree(0)) == tr.paths_of(lex, serial.tree(0, constraints=cons))
+
+
+def _counting_shares(monkeypatch) -> list[tuple[int, int, float]]:
+    """Each doomed part's round as it ends (_SharedParts._next_round): how many guesses it
+    refuted at its aspiration, how many of those it proved unable to win, and the aspiration
+    it went on to (INF: the search without one)."""
+    from wordlebot.search.tree_search import _SharedParts
+
+    rounds: list[tuple[int, int, float]] = []
+    nxt = _SharedParts._next_round
+
+    def counted(self, p):
+        plan = self.plans[p]
+        refuted, lost = plan.refuted, plan.lost
+        out = nxt(self, p)
+        rounds.append((refuted, lost, plan.aspiration))
+        return out
+
+    monkeypatch.setattr(_SharedParts, "_next_round", counted)
+    return rounds
+
+
+@pytest.mark.parametrize("share", [0.0, 0.5, 1.01], ids=["any", "half", "never"])
+def test_a_dear_round_ends_the_climb_only_if_it_proved_enough_guesses_unable_to_win(monkeypatch, share):
+    """SearchTuning.aspiration_lost: every round dear here (aspiration_seconds 0), a round
+    ends the climb exactly when at least that share of the guesses it refuted were proven
+    unable to win (or its next aspiration would pass the cap's most), and climbs on otherwise;
+    whichever way the rounds go, the value and the tree are the serial search's."""
+    rounds = _counting_shares(monkeypatch)
+    words = random_words(400, alphabet="abcdefghilmnoprstu", seed=3)  # the case of the test above
+    lex = Lexicon.from_lists(words, words, name="doomed")
+    cons = HardConstraints.none(5)
+    serial = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
+    tuning = SearchTuning(
+        split_part_min=6, aspiration_after=0.0, aspiration_step=0.002, aspiration_seconds=0.0, aspiration_lost=share
+    )
+    two = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=2, memory_mb=64, tuning=tuning)
+    v1 = serial.value_of_guess(0, constraints=cons)
+    assert two.value_of_guess(0, parallel=True) == v1 < INF
+    assert rounds
+    for refuted, lost, after in rounds:
+        assert 0 <= lost <= refuted
+        if lost >= share * max(refuted, 1):
+            assert after >= INF
+    if share > 1:
+        assert all(after < INF for _, _, after in rounds)  # (this case's parts never reach the cap)
+    else:
+        assert any(after >= INF for _, _, after in rounds)
+    assert tr.paths_of(lex, two.tree(0)) == tr.paths_of(lex, serial.tree(0, constraints=cons))
+
+
+def test_a_batch_says_what_its_search_proved_of_each_guess():
+    """sk._try_guesses' floors, which a doomed part's rounds count: for each guess searched,
+    its value if it beat the bound, else a lower bound at least the bound and never above the
+    guess's value (the serial search's, guess by guess), INF only for a guess that truly
+    cannot win; -INF for one not searched (its bound at the race's)."""
+    from wordlebot.search import kernels as sk
+
+    lex, cons, pizza, stare = _unwinnable_case()
+    truth = {}
+    for g in range(0, lex.n_guesses, 15):  # 100 guesses, PIZZA and STARE among them
+        truth[g] = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64).value_of_guess(
+            g, constraints=cons
+        )
+    for g in (pizza, stare):
+        truth[g] = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64).value_of_guess(
+            g, constraints=cons
+        )
+    assert truth[pizza] >= INF > truth[stare]
+    finite = sorted(v for v in truth.values() if v < INF)
+    bound = finite[-1] + 0.5  # every guess that can win beats it, unless one before it did better
+    search = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
+    wk = search._active[0]
+    H = np.arange(lex.n_answers, dtype=np.int32)
+    # those that cannot win first, searched against the bound itself
+    guesses = np.array(sorted(truth, key=lambda g: (truth[g] < INF, g)), dtype=np.int32)
+    lbs = np.full(guesses.size, -INF)
+    lbs[0] = bound  # one not searched: its bound reaches the race's
+    places = np.arange(guesses.size, dtype=np.int64)
+    batch = sk.Batch(guesses, lbs, places, np.full(guesses.size, INF), np.full(guesses.size, 7.0))
+    race = sk.Race(-INF, bound, np.full(1, sk.BEST_NONE, np.int64), 0)
+    search._accounted(wk, sk._try_guesses, wk.S, wk.X, wk.TT, H, 4, search.allowed(cons), batch, race)
+    assert batch.floors[0] == -INF and batch.values[0] >= INF
+    won = lost = 0
+    best = bound  # each guess must beat the best value before it in the batch (one thread)
+    for i in range(1, guesses.size):
+        v, floor, value = truth[int(guesses[i])], batch.floors[i], batch.values[i]
+        assert floor <= v
+        if value < INF:
+            won += 1
+            assert floor == value == v < best
+            best = v
+        else:
+            assert best <= floor
+            lost += floor >= INF
+    assert won > 0 and lost > 0
 
 
 def test_doomed_parts_that_cannot_be_won_end_the_rounds(monkeypatch):

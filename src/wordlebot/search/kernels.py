@@ -247,6 +247,9 @@ class Batch(NamedTuple):
     lbs: np.ndarray  # their lower bounds
     places: np.ndarray  # their places in the node's trial order (int64)
     values: np.ndarray  # out: each guess's value, INF when it did not beat its bound
+    # out: what its search proved of each guess searched (its value, or a lower bound at least
+    # the bound it failed; INF: it cannot be won), -INF for one skipped
+    floors: np.ndarray
 
 
 class Race(NamedTuple):
@@ -2699,6 +2702,7 @@ def _try_guesses(S, X, TT, H, rem, allowed, batch, race):
             if b < bound:
                 bound = b
         batch.values[i] = INF
+        batch.floors[i] = -INF
         if settled or batch.lbs[i] >= bound:
             continue
         # typed arguments, as Python passes them: a literal would compile _node a second time
@@ -2706,6 +2710,7 @@ def _try_guesses(S, X, TT, H, rem, allowed, batch, race):
         f = _node(S, X, TT, H, np.int64(0), np.int64(rem), np.float64(bound), allowed, np.int64(batch.guesses[i]))
         if TT.meta[M_ABORT] != 0:
             break
+        batch.floors[i] = f.value
         if f.value < bound:
             batch.values[i] = f.value
             code = (np.int64(f.value) << BEST_SHIFT) | pos[i]

@@ -116,10 +116,23 @@ class SearchTuning:
     # (its part cannot be won: rounds at 785 and 891 of 16 and 29 thread-seconds, where the
     # search without a bound, which asks each guess's parts first whether they can be won, took
     # 16 s), the others unchanged.  What a dear round says about a part (near its value, or
-    # unable to be won) is not known from its cost: left at 1 s.
+    # unable to be won) is not known from its cost: left at 1 s.  What tells them apart is
+    # the share of the round's refuted guesses whose search proved them unable to win at all
+    # (INF, sk.Batch.floors): a dear round ends the climb only when it is at least
+    # aspiration_lost.  Logged round by round (2026-12-01): RULES' part (cannot be won) 0.51,
+    # 0.64, 0.80 at its rounds of 1-13 thread-seconds, AUDIO's 0.62-0.78; parts that can be won
+    # lower below their value: ERICA's 238 answers 0.23 at 764 and 0.42 at 818 (its value 862),
+    # BOITE's 372 0.06 and 0.23, LEAST's 158 0.35.  The share of a part that can be won stays
+    # under the share of its guesses that truly cannot (ERICA's ~0.5 of 1,847), so 0.5 errs,
+    # where it errs, towards the old rule (end the climb).  NYT-3158 hard, 2 threads, the
+    # opener sample (python bench/bench_rate_word.py --words nyt-3158 --hard --threads 2
+    # --timeout 300 --sample 40 [--tuning aspiration_lost=0], 2026-12-01, load 0.7-2.0): ERICA
+    # 91.6 -> 71.5 s, BOITE 35.2 -> 30.6 s, the other 38 the same (RULES 25.3 / 25.8 s,
+    # TIARE 9.8 / 10.0 s, TIRES 14.6 s both).
     aspiration_step: float = 0.02
     aspiration_after: float = 2.0
     aspiration_seconds: float = 1.0
+    aspiration_lost: float = 0.5
     trial_batch: int = 32  # a big part's other guesses go to the threads this many at a time
     # A table starts with this many slots in use (2 MB) and doubles them whenever a quarter are
     # taken (at half, 4-slot probe runs overflowed: 3 % of entries lost instead of 0.3 %), up to
@@ -663,6 +676,8 @@ class _PartPlan:
     step: float = 0.0
     spent: float = 0.0
     aspiring: bool = False
+    refuted: int = 0  # guesses the round searched and refuted at its aspiration
+    lost: int = 0  # of those, proven unable to win (their search proved INF)
     tried: np.ndarray = field(default_factory=lambda: np.empty(0))
 
     @property
@@ -933,13 +948,14 @@ class _SharedParts:
         batches = [_Task("refute", 0, p, batch=live[a:b]) for a, b in zip(cuts, ends)]
         plan.batches = len(batches)
         plan.spent = 0.0
+        plan.refuted = plan.lost = 0
         return batches
 
     def _refute(self, worker: _Worker, group: int, task: _Task) -> None:
         """A batch of a big part's other guesses, each against the best value so far."""
         plan = self.plans[task.part]
         i = task.batch
-        batch = sk.Batch(plan.order[i], plan.lbs[i], i.astype(np.int64), np.full(i.size, INF))
+        batch = sk.Batch(plan.order[i], plan.lbs[i], i.astype(np.int64), np.full(i.size, INF), np.full(i.size, -INF))
         race = sk.Race(plan.alpha, min(plan.cap, plan.aspiration), plan.best, group)
         t0 = time.perf_counter()
         self.search._accounted(
@@ -950,6 +966,10 @@ class _SharedParts:
         with self.cond:
             if race.cap < INF or not plan.aspiring:  # (a round counts its own batches)
                 plan.spent += time.perf_counter() - t0
+            if plan.aspiring and race.cap == plan.aspiration < INF:  # the round's own batches
+                searched = batch.floors > -INF
+                plan.refuted += int(np.count_nonzero(searched & (batch.values >= INF)))
+                plan.lost += int(np.count_nonzero(batch.floors >= INF))
             plan.batches -= 1
             if plan.batches == 0:
                 more = self._settled(task.part)
@@ -990,6 +1010,7 @@ class _SharedParts:
         plan.step = self.search.tuning.aspiration_step * plan.H.size
         plan.aspiration = plan.alpha + plan.step
         plan.spent = 0.0
+        plan.refuted = plan.lost = 0
 
     def _next_round(self, p: int) -> list[_Task]:
         """A doomed part's refutations again, at a higher aspiration.
@@ -1008,15 +1029,20 @@ class _SharedParts:
         least its aspiration; the next round reads the table the last one left.  A part that
         truly cannot be won would climb in vain (NYT-3158 hard RULES' part 00020: 66 CPU-s
         without a bound, 144 after a climb), as would one whose value is dear to reach from
-        below (ERICA's 238 answers): a round that took over ``aspiration_seconds`` of the
-        threads' time, or an aspiration past the most the cap allows (every answer at the last
-        guess), is followed by the search without one."""
+        below (ERICA's 238 answers).  The two differ in what a round proves of its refuted
+        guesses: in a part that cannot be won, more and more of them are proven unable to win
+        at all (their search's fail-soft bound is INF); in one that can, fewer.  So a round that
+        took over ``aspiration_seconds`` of the threads' time and proved at least
+        ``aspiration_lost`` of its refuted guesses unable to win, or an aspiration past the most
+        the cap allows (every answer at the last guess), is followed by the search without
+        one; a dear round that proved fewer climbs on."""
         plan = self.plans[p]
         tune = self.search.tuning
         while True:
             plan.step *= 1.5
             nxt = plan.aspiration + plan.step
-            if plan.spent > tune.aspiration_seconds or nxt >= plan.H.size * self.rem:
+            lost = plan.lost >= tune.aspiration_lost * max(plan.refuted, 1)
+            if (plan.spent > tune.aspiration_seconds and lost) or nxt >= plan.H.size * self.rem:
                 nxt = INF
             plan.aspiration = nxt
             batches = self._batches(p, plan.cap)  # (none: every guess's bound is above the aspiration)
@@ -1912,7 +1938,7 @@ class TreeSearch:
             wk = self._active[0]
             plan = self._plan(H, self.max_guesses - 1, cons, wk)
             i = np.arange(min(plan.order.size, 4), dtype=np.int64)
-            batch = sk.Batch(plan.order[i], plan.lbs[i], i, np.full(i.size, INF))
+            batch = sk.Batch(plan.order[i], plan.lbs[i], i, np.full(i.size, INF), np.full(i.size, -INF))
             race = sk.Race(plan.alpha, plan.cap, np.full(len(self._active), sk.BEST_NONE, np.int64), 0)
             self._accounted(wk, sk._try_guesses, wk.S, wk.X, wk.TT, H, self.max_guesses - 1, plan.allowed, batch, race)
         T = self.allowed().guesses
