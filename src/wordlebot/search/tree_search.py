@@ -122,9 +122,10 @@ class SearchTuning:
     # aspiration_lost.  Logged round by round (2026-12-01): RULES' part (cannot be won) 0.51,
     # 0.64, 0.80 at its rounds of 1-13 thread-seconds, AUDIO's 0.62-0.78; parts that can be won
     # lower below their value: ERICA's 238 answers 0.23 at 764 and 0.42 at 818 (its value 862),
-    # BOITE's 372 0.06 and 0.23, LEAST's 158 0.35.  The share of a part that can be won stays
-    # under the share of its guesses that truly cannot (ERICA's ~0.5 of 1,847), so 0.5 errs,
-    # where it errs, towards the old rule (end the climb).  NYT-3158 hard, 2 threads, the
+    # BOITE's 372 0.06 and 0.23, LEAST's 158 0.35.  A heuristic: nearer its value a part that
+    # can be won shows more (ERICA 0.53 at 836 and 0.58 at 845, rounds its steps of half again
+    # skip; keeping the step after a dear round made it reach them: 58-99 s), and then the rule
+    # ends the climb as the old one did.  NYT-3158 hard, 2 threads, the
     # opener sample (python bench/bench_rate_word.py --words nyt-3158 --hard --threads 2
     # --timeout 300 --sample 40 [--tuning aspiration_lost=0], 2026-12-01, load 0.7-2.0): ERICA
     # 91.6 -> 71.5 s, BOITE 35.2 -> 30.6 s, the other 38 the same (RULES 25.3 / 25.8 s,
