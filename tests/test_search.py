@@ -823,17 +823,19 @@ def _counting_shares(monkeypatch) -> list[tuple[int, int, float, bool, float]]:
 def test_a_dear_round_ends_the_climb_only_if_it_proved_enough_guesses_unable_to_win(monkeypatch, share):
     """SearchTuning.aspiration_lost: every round dear here (aspiration_seconds 0), a round
     ends the climb exactly when at least that share of the guesses it refuted were proven
-    unable to win, and climbs on otherwise (until the most the cap allows).  PIZZA's doomed
-    parts (hard mode, cap 4) have rounds of both kinds: one of 137 answers refutes 1 guess
-    without proving it unwinnable, then 2 proving 1.  The total is the serial search's."""
+    unable to win, and climbs on otherwise (until the most the cap allows).  STYLE's doomed
+    parts (hard mode, cap 4, the 1,500-word case) have rounds of both kinds at 0.5 (13 that
+    climb, 1 that ends; a first guess that can be won: no part stops the others, so every round
+    is met whatever the threads' timing).  The value and the tree are the serial search's."""
     rounds = _counting_shares(monkeypatch)
-    lex, cons, pizza, _ = _unwinnable_case()
+    lex, cons, _, _ = _unwinnable_case()
+    style = lex.id("style")
     serial = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
     tuning = SearchTuning(
         split_part_min=6, aspiration_after=0.0, aspiration_step=0.002, aspiration_seconds=0.0, aspiration_lost=share
     )
     two = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=2, memory_mb=64, tuning=tuning)
-    assert two.value_of_guess(pizza, parallel=True) == serial.value_of_guess(pizza, constraints=cons) >= INF
+    assert two.value_of_guess(style, parallel=True) == serial.value_of_guess(style, constraints=cons) < INF
     judged = [(r, lo, after) for r, lo, spent, capped, after in rounds if r > 0 and spent > 0 and not capped]
     assert judged
     for refuted, lost, after in judged:
@@ -841,6 +843,7 @@ def test_a_dear_round_ends_the_climb_only_if_it_proved_enough_guesses_unable_to_
         assert (after >= INF) == (lost >= share * refuted), (refuted, lost, after)
     if share == 0.5:  # both kinds met
         assert {after >= INF for _, _, after in judged} == {True, False}
+    assert tr.paths_of(lex, two.tree(style)) == tr.paths_of(lex, serial.tree(style, constraints=cons))
 
 
 def test_a_batch_says_what_its_search_proved_of_each_guess():
