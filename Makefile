@@ -65,7 +65,8 @@ lint: $(STAMP)
 # anagram runs (four searches of it and two rankings: 100 s) and the doomed parts' rounds ending
 # where nothing wins (23 s), whose climbing cases stay; (2026-12-01) a batch's proven bounds
 # checked guess by guess (100 searches of the 1,500-word case) and the rounds' share rule (three
-# searches of it and their trees).  Every one of them runs compiled in the suite.  The rest took 14 min on 2 cores (a fresh clone, 2026-11-28).
+# searches of it and their trees).  Every one of them runs compiled in the suite.  The rest took
+# 14 min on 2 cores (a fresh clone, 2026-11-28).
 NOJIT_TESTS := tests/test_feedback.py tests/test_game.py tests/test_matrix.py tests/test_strategies.py \
                tests/test_simulate.py tests/test_search.py tests/test_multi.py tests/test_multi_deadlock.py \
                tests/test_editor.py

@@ -855,11 +855,7 @@ def test_a_batch_says_what_its_search_proved_of_each_guess():
 
     lex, cons, pizza, stare = _unwinnable_case()
     truth = {}
-    for g in range(0, lex.n_guesses, 15):  # every 15th guess (100), then PIZZA and STARE
-        truth[g] = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64).value_of_guess(
-            g, constraints=cons
-        )
-    for g in (pizza, stare):
+    for g in [*range(0, lex.n_guesses, 15), pizza, stare]:  # every 15th guess (100), PIZZA, STARE
         truth[g] = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64).value_of_guess(
             g, constraints=cons
         )

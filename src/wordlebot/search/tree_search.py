@@ -681,6 +681,11 @@ class _PartPlan:
     lost: int = 0  # of those, proven unable to win (their search proved INF)
     tried: np.ndarray = field(default_factory=lambda: np.empty(0))
 
+    def begin_round(self) -> None:
+        """The round's tallies from zero: its threads' seconds and what its batches refuted."""
+        self.spent = 0.0
+        self.refuted = self.lost = 0
+
     @property
     def first(self) -> int:
         return int(self.order[0])
@@ -948,8 +953,7 @@ class _SharedParts:
         ends = [*cuts[1:], live.size]
         batches = [_Task("refute", 0, p, batch=live[a:b]) for a, b in zip(cuts, ends)]
         plan.batches = len(batches)
-        plan.spent = 0.0
-        plan.refuted = plan.lost = 0
+        plan.begin_round()
         return batches
 
     def _refute(self, worker: _Worker, group: int, task: _Task) -> None:
@@ -1010,8 +1014,7 @@ class _SharedParts:
         plan.aspiring = True
         plan.step = self.search.tuning.aspiration_step * plan.H.size
         plan.aspiration = plan.alpha + plan.step
-        plan.spent = 0.0
-        plan.refuted = plan.lost = 0
+        plan.begin_round()
 
     def _next_round(self, p: int) -> list[_Task]:
         """A doomed part's refutations again, at a higher aspiration.
