@@ -64,9 +64,9 @@ lint: $(STAMP)
 # it), and hard and normal mode's own tightening thresholds' (six); (2026-11-30) the root guesses'
 # anagram runs (four searches of it and two rankings: 100 s) and the doomed parts' rounds ending
 # where nothing wins (23 s), whose climbing cases stay; (2026-12-01) a batch's proven bounds
-# checked guess by guess (100 searches of the 1,500-word case) and the rounds' share rule (three
-# searches of it and their trees).  Every one of them runs compiled in the suite.  The rest took
-# 14 min on 2 cores (a fresh clone, 2026-11-28).
+# checked guess by guess (100 searches of the 1,500-word case), the rounds' share rule (three
+# searches of it and their trees) and the guesses they keep proven (two).  Every one of them runs
+# compiled in the suite.  The rest took 14 min on 2 cores (a fresh clone, 2026-11-28).
 NOJIT_TESTS := tests/test_feedback.py tests/test_game.py tests/test_matrix.py tests/test_strategies.py \
                tests/test_simulate.py tests/test_search.py tests/test_multi.py tests/test_multi_deadlock.py \
                tests/test_editor.py
@@ -82,7 +82,8 @@ NOJIT_SLOW  := test_rank_lists_alternatives_with_exact_values or test_parallel_e
                or test_anagram_runs_keep_the_serial_choice_and_values \
                or test_doomed_parts_that_cannot_be_won_end_the_rounds \
                or test_a_batch_says_what_its_search_proved_of_each_guess \
-               or test_a_dear_round_ends_the_climb_only_if_it_proved_enough_guesses_unable_to_win
+               or test_a_dear_round_ends_the_climb_only_if_it_proved_enough_guesses_unable_to_win \
+               or test_a_guess_a_round_proved_unable_to_win_is_not_searched_again
 
 test-nojit: $(STAMP)
 	env -u WORDLEBOT_DATA NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -W error::RuntimeWarning \

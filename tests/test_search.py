@@ -2,6 +2,7 @@
 published optimal totals (the fast ones; the rest are in bench/bench_search.py)."""
 
 import dataclasses
+import itertools
 import math
 
 import numpy as np
@@ -745,22 +746,18 @@ def test_big_parts_shared_out_give_the_serial_tree(monkeypatch, k, hard, cap):
     assert len(shared_out) == 2 and all(len(big) > 3 for big in shared_out)  # value, then tree
 
 
-def _counting_rounds(monkeypatch) -> list[tuple[float, float, int]]:
+def _counting_rounds(monkeypatch) -> list[tuple[float, float]]:
     """Each round a doomed part's refutations go on to (_SharedParts._next_round): the
-    aspiration that failed, the next one (INF: the search without one), and how many of the
-    next round's guesses were refuted in an earlier round (tried again, higher)."""
+    aspiration that failed and the next one (INF: the search without one)."""
     from wordlebot.search.tree_search import _SharedParts
 
-    rounds: list[tuple[float, float, int]] = []
+    rounds: list[tuple[float, float]] = []
     nxt = _SharedParts._next_round
 
     def counted(self, p):
-        plan = self.plans[p]
-        failed = plan.aspiration
-        before = set(np.flatnonzero(plan.tried > -INF).tolist())
+        failed = self.plans[p].aspiration
         out = nxt(self, p)
-        again = sum(len(before & set(t.batch.tolist())) for t in out)
-        rounds.append((failed, plan.aspiration, again))
+        rounds.append((failed, self.plans[p].aspiration))
         return out
 
     monkeypatch.setattr(_SharedParts, "_next_round", counted)
@@ -787,12 +784,11 @@ def test_doomed_parts_refuted_in_rounds_give_the_serial_value_and_tree(monkeypat
     two = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=2, memory_mb=64, tuning=tuning)
     v1 = serial.value_of_guess(0, constraints=cons)
     assert two.value_of_guess(0, parallel=True) == v1 < INF
-    assert rounds  # the rounds ran, each trying again guesses an earlier one refuted
-    assert all(again > 0 for _, _, again in rounds)
+    assert rounds  # the rounds ran (what they search again: see the tests below)
     if climb == 0.0:
-        assert all(after >= INF for _, after, _ in rounds)
+        assert all(after >= INF for _, after in rounds)
     else:
-        assert any(after < INF for _, after, _ in rounds)
+        assert any(after < INF for _, after in rounds)
     assert tr.paths_of(lex, two.tree(0)) == tr.paths_of(lex, serial.tree(0, constraints=cons))
 
 
@@ -889,6 +885,55 @@ def test_a_batch_says_what_its_search_proved_of_each_guess():
     assert won > 0 and lost > 0
 
 
+@pytest.mark.parametrize("keep", [True, False], ids=["kept", "not-kept"])
+def test_a_guess_a_round_proved_unable_to_win_is_not_searched_again(monkeypatch, keep):
+    """SearchTuning.keep_floors: a doomed part's guess whose search proved it cannot win (its
+    floor INF) keeps that as its lower bound, and no later batch of the part searches it again,
+    at any aspiration or without one; without it, later rounds search such guesses again.
+    STYLE's doomed parts (hard, cap 4, the 1,500-word case), every round dear and none ending
+    the climb (share 1.01): rounds follow rounds.  The value and the tree are the serial
+    search's either way."""
+    from wordlebot.search import kernels as sk
+
+    calls: list[tuple[bytes, int, np.ndarray, np.ndarray]] = []  # part, call's end, places, floors
+    starts: list[tuple[bytes, int, np.ndarray]] = []  # part, call's start, places
+    clock = itertools.count()
+    try_guesses = sk._try_guesses
+
+    def recorded(S, X, TT, H, rem, allowed, batch, race):
+        starts.append((H.tobytes(), next(clock), batch.places.copy()))
+        out = try_guesses(S, X, TT, H, rem, allowed, batch, race)
+        calls.append((H.tobytes(), next(clock), batch.places.copy(), batch.floors.copy()))
+        return out
+
+    monkeypatch.setattr(sk, "_try_guesses", recorded)
+    lex, cons, _, _ = _unwinnable_case()
+    style = lex.id("style")
+    serial = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
+    tuning = SearchTuning(
+        split_part_min=6,
+        aspiration_after=0.0,
+        aspiration_step=0.002,
+        aspiration_seconds=0.0,
+        aspiration_lost=1.01,
+        keep_floors=keep,
+    )
+    two = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=2, memory_mb=64, tuning=tuning)
+    assert two.value_of_guess(style, parallel=True) == serial.value_of_guess(style, constraints=cons) < INF
+    monkeypatch.setattr(sk, "_try_guesses", try_guesses)  # one search's batches (the tree's plans are new)
+    assert tr.paths_of(lex, two.tree(style)) == tr.paths_of(lex, serial.tree(style, constraints=cons))
+    proven = [(part, end, int(place)) for part, end, places, floors in calls for place in places[floors >= INF]]
+    later = [(part, end, place) for part, end, place in proven if any(p == part and t > end for p, t, _ in starts)]
+    assert later  # guesses proven unwinnable in batches that other batches of their part followed
+    again = [
+        (place, end, t)
+        for part, end, place in later
+        for p, t, places in starts
+        if p == part and t > end and place in places
+    ]
+    assert (again == []) == keep, again[:5]
+
+
 def test_doomed_parts_that_cannot_be_won_end_the_rounds(monkeypatch):
     """A first guess that leaves a part no strategy finishes within the cap (PIZZA): its doomed
     parts' rounds climb to the most the cap allows and then give way (one part's at least: the
@@ -901,7 +946,7 @@ def test_doomed_parts_that_cannot_be_won_end_the_rounds(monkeypatch):
     serial = TreeSearch(lex, k=None, hard=True, max_guesses=4, threads=1, memory_mb=64)
     assert serial.value_of_guess(pizza, constraints=cons, parallel=False) >= INF
     assert two.value_of_guess(pizza, parallel=True) >= INF
-    assert any(after >= INF for _, after, _ in rounds)
+    assert any(after >= INF for _, after in rounds)
 
 
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])

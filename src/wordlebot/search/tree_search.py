@@ -134,6 +134,20 @@ class SearchTuning:
     aspiration_after: float = 2.0
     aspiration_seconds: float = 1.0
     aspiration_lost: float = 0.5
+    # What a doomed part's batch proved of each guess it refuted (sk.Batch.floors) raises the
+    # guess's lower bound: a guess proven unable to win is not searched again, in a later round
+    # or in the search without a bound after them (a round's share still counts it), nor one
+    # proven above the next aspiration.  Measured before the share rule (aspiration_lost), with
+    # the rounds climbing on: the same times, a guess tried again reading what the table kept.
+    # With the rule, where a part that cannot be won ends its climb and the search without a
+    # bound must prove each guess unwinnable (NYT-3158 hard, 2 threads, python
+    # bench/bench_rate_word.py --words nyt-3158 --hard --first W [--tuning keep_floors=0],
+    # alternated, four pairs a word, 2026-12-01, load 1.0-2.0, a machine 1.6x slower than the
+    # morning's), medians: AUDIO 35.5 -> 21.2 s (every pair faster: its part of 130 answers ends
+    # with 945 of its 946 guesses proven unwinnable, most by the rounds), RULES 50.6 / 49.8 s,
+    # BOITE 72.0 / 72.5 s, TIRES 32.8 / 35.8 s (pairs +-20 % either way); ERICA 178.7, 140.5 /
+    # 151.8, 164.0 s.  Values and trees unchanged: a floor is a proven lower bound.
+    keep_floors: bool = True
     trial_batch: int = 32  # a big part's other guesses go to the threads this many at a time
     # A table starts with this many slots in use (2 MB) and doubles them whenever a quarter are
     # taken (at half, 4-slot probe runs overflowed: 3 % of entries lost instead of 0.3 %), up to
@@ -658,7 +672,7 @@ class _PartPlan:
     cap: float  # the table's upper bound (plus the margin)
     incumbent: tuple[float, int]  # a perfect split's (value, guess), else (INF, -1)
     order: np.ndarray  # the guesses to try, in trial order
-    lbs: np.ndarray  # their lower bounds
+    lbs: np.ndarray  # their lower bounds (raised by what their batches prove: keep_floors)
     subs: dict[int, tuple[float, Node | None]] = field(
         default_factory=dict
     )  # pattern -> (value, subtree) of the first guess's parts
@@ -681,10 +695,14 @@ class _PartPlan:
     lost: int = 0  # of those, proven unable to win (their search proved INF)
     tried: np.ndarray = field(default_factory=lambda: np.empty(0))
 
-    def begin_round(self) -> None:
-        """The round's tallies from zero: its threads' seconds and what its batches refuted."""
+    def begin_round(self, keep_floors: bool) -> None:
+        """The round's tallies from zero: its threads' seconds and what its batches refuted.
+        With ``keep_floors`` the guesses earlier rounds proved unable to win are not searched
+        again, but the round counts them, refuted and lost, as it would have proven them."""
         self.spent = 0.0
         self.refuted = self.lost = 0
+        if keep_floors and self.tried.size:
+            self.refuted = self.lost = int(np.count_nonzero((self.lbs[1:] >= INF) & self.undecided))
 
     @property
     def first(self) -> int:
@@ -953,7 +971,7 @@ class _SharedParts:
         ends = [*cuts[1:], live.size]
         batches = [_Task("refute", 0, p, batch=live[a:b]) for a, b in zip(cuts, ends)]
         plan.batches = len(batches)
-        plan.begin_round()
+        plan.begin_round(self.search.tuning.keep_floors)
         return batches
 
     def _refute(self, worker: _Worker, group: int, task: _Task) -> None:
@@ -969,6 +987,8 @@ class _SharedParts:
         plan.values[i] = batch.values
         plan.tried[i] = race.cap
         with self.cond:
+            if self.search.tuning.keep_floors:
+                plan.lbs[i] = np.maximum(plan.lbs[i], batch.floors)
             if race.cap < INF or not plan.aspiring:  # (a round counts its own batches)
                 plan.spent += time.perf_counter() - t0
             if plan.aspiring and race.cap == plan.aspiration < INF:  # the round's own batches
@@ -1014,7 +1034,7 @@ class _SharedParts:
         plan.aspiring = True
         plan.step = self.search.tuning.aspiration_step * plan.H.size
         plan.aspiration = plan.alpha + plan.step
-        plan.begin_round()
+        plan.begin_round(self.search.tuning.keep_floors)
 
     def _next_round(self, p: int) -> list[_Task]:
         """A doomed part's refutations again, at a higher aspiration.
