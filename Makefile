@@ -1,7 +1,7 @@
 # Two entry points: `make run` (the terminal UI) and `make test` (the linter and the type checker,
 # `lint`; the suite; then the kernel and search tests with the kernels as plain Python: `test-nojit`).
 # `make run` sets up what running needs, once: .venv with the core and the terminal UI (the `tui`
-# extra), then compiles the kernels (a minute and a half).  `make test` adds the other extras and
+# extra), then compiles the kernels (a few minutes).  `make test` adds the other extras and
 # the test tools (pytest, Playwright…): each part has its stamp, so `make test` after `make run`
 # installs only those.  Each part is done again when pyproject.toml changes.  Every step says what
 # it does and, at its end, how long it took; pip shows what it fetches and installs.

@@ -119,10 +119,11 @@ def _fit_small_model() -> None:
 
 
 def kernel_steps() -> list[Step]:
-    """Compile every kernel play and the whole-tree searches use (a minute and a half on the first
-    run; instant once compiled)."""
+    """Compile every kernel play and the whole-tree searches use (a few minutes on the first run:
+    160 s on two quiet cores, 2026-12-01, over 5 min on a slow or busy machine; instant once
+    compiled)."""
     return [
-        Step("compiling the solver's kernels", "a minute and a half, once", _play_small_games),
+        Step("compiling the solver's kernels", "a few minutes, once", _play_small_games),
         Step("compiling the answer model's kernels", "a few seconds, once", _fit_small_model),
     ]
 

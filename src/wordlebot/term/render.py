@@ -215,7 +215,7 @@ def elapsed_seconds():
 
 class ElapsedStatus:
     """A spinner line that counts the seconds as it goes (``… 37 s``), for one-off work that
-    takes a minute or more: a promise of "a minute and a half" alone leaves a player wondering
+    takes a minute or more: a promise of "a few minutes" alone leaves a player wondering
     whether anything moves.  A context manager; nothing is drawn on a console that is not a
     terminal (a log gets the caller's "done in" line)."""
 
