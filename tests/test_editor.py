@@ -364,3 +364,33 @@ def test_the_readmes_answers_show_example_is_what_the_command_prints(official, s
     printed = [line.rstrip() for line in r.stdout.splitlines()]
     for line in block.splitlines():
         assert line in printed, line
+
+
+def test_a_fit_at_the_optimum_to_rounding_stops_there(official, monkeypatch):
+    """The history before 2026-02-06 leaves the fresh fit's gradient at 7e-6 where no step can
+    lower f (its tolerance is 1.2e-6): Newton once ran its 60 iterations there, halving each step
+    ~25 times (1,721 evaluations, 15 s; a healthy day takes 22).  Stopped at the optimum to
+    rounding it takes a few dozen, says it converged, and fits the same twice."""
+    from wordlebot.answers import store
+    from wordlebot.answers.daily import word_facts
+    from wordlebot.core.words import read_word_file
+
+    words = read_word_file(official / "nyt/guesses.txt")
+    data = store.training_data(official, words)
+    before = [e for e in data.history if e.date < dt.date(2026, 2, 6)]
+    facts = word_facts(data.words, data.lists)
+    calls = []
+    kernel = clogit._fresh_objective
+
+    def counted(theta, days, derivatives):
+        calls.append(derivatives)
+        return kernel(theta, days, derivatives)
+
+    monkeypatch.setattr(clogit, "_fresh_objective", counted)
+    model = fit(facts, before)
+    assert model.meta["converged"]
+    assert 22 <= len(calls) <= 100, len(calls)
+    again = fit(facts, before)
+    assert np.array_equal(
+        again.parts(before, dt.date(2026, 2, 6)).weights, model.parts(before, dt.date(2026, 2, 6)).weights
+    )

@@ -40,6 +40,9 @@ LETTERS = 26
 MAX_NEWTON = 60
 MAX_HALVINGS = 50
 TOL = 1e-9  # max |gradient| per choice at which a fit stops
+# A step cut below MIN_STEP where the gradient is within NEAR x the tolerance ends a fit (see newton)
+MIN_STEP = 2.0**-10
+NEAR = 1000.0
 
 
 class FreshDays(NamedTuple):
@@ -366,6 +369,14 @@ def newton(
             a *= 0.5
         else:  # no decrease: at the optimum to rounding
             return Fit(theta, float(objective(theta, False)[0]), it, True)
+        if a < MIN_STEP and np.max(np.abs(g)) <= NEAR * tol:
+            # Near the optimum Newton's full step is taken; one cut below MIN_STEP of it found a
+            # "decrease" only in f's rounding, and every further step would do the same: the
+            # gradient is as small as rounding lets it be.  Without this exit such a fit ran all
+            # MAX_NEWTON iterations, each halving its step ~25 times: 10 of the 120 days of the
+            # published backtest (2026-02-06 among them: |gradient| stuck at 7e-6 against a
+            # tolerance of 1.2e-6) took up to 1,855 evaluations and 15 s instead of 22 and 0.4 s.
+            return Fit(cand, float(objective(cand, False)[0]), it, True)
         theta = cand
         f, g, h = total(theta, True)
     return Fit(theta, float(objective(theta, False)[0]), MAX_NEWTON, bool(np.max(np.abs(g)) <= tol))
