@@ -372,25 +372,23 @@ def test_a_fit_at_the_optimum_to_rounding_stops_there(official, monkeypatch):
     ~25 times (1,721 evaluations, 15 s; a healthy day takes 22).  Stopped at the optimum to
     rounding it takes a few dozen, says it converged, and fits the same twice."""
     from wordlebot.answers import store
-    from wordlebot.answers.daily import word_facts
+    from wordlebot.answers.backtest import facts_of
     from wordlebot.core.words import read_word_file
 
-    words = read_word_file(official / "nyt/guesses.txt")
-    data = store.training_data(official, words)
-    before = [e for e in data.history if e.date < dt.date(2026, 2, 6)]
-    facts = word_facts(data.words, data.lists)
-    calls = []
+    data = store.training_data(official, read_word_file(official / "nyt/guesses.txt"))
+    day = dt.date(2026, 2, 6)
+    before = [e for e in data.history if e.date < day]
+    facts = facts_of(data)
+    calls = 0
     kernel = clogit._fresh_objective
 
     def counted(theta, days, derivatives):
-        calls.append(derivatives)
+        nonlocal calls
+        calls += 1
         return kernel(theta, days, derivatives)
 
     monkeypatch.setattr(clogit, "_fresh_objective", counted)
     model = fit(facts, before)
     assert model.meta["converged"]
-    assert 22 <= len(calls) <= 100, len(calls)
-    again = fit(facts, before)
-    assert np.array_equal(
-        again.parts(before, dt.date(2026, 2, 6)).weights, model.parts(before, dt.date(2026, 2, 6)).weights
-    )
+    assert 22 <= calls <= 100, calls
+    assert np.array_equal(fit(facts, before).parts(before, day).weights, model.parts(before, day).weights)
