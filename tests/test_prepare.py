@@ -1,7 +1,11 @@
 """wordlebot prepare: the one-off work done ahead of play is the work play would do."""
 
 import json
+import os
+import subprocess
+import sys
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -106,3 +110,61 @@ def test_prepare_stops_when_the_cache_cannot_keep_its_work(monkeypatch, tmp_path
     r = CliRunner().invoke(cli, ["prepare", "--words", "classic"])
     assert r.exit_code == 1
     assert "WORDLEBOT_CACHE" in r.output and "Traceback" not in r.output
+
+
+def test_a_callers_own_matrix_reaches_the_kernels_read_only():
+    """The kernels are compiled for read-only matrices (the library's own are: memory-mapped or
+    sealed after building).  A matrix the caller made (sliced, as the backtest slices its days'
+    lists, built by hand, or unpickled) is writable: every entry point hands the kernels a
+    read-only view of it, no copy, and leaves the caller's array as it was."""
+    from wordlebot.app.prepare import _made_up_words
+    from wordlebot.core.game import Game
+    from wordlebot.core.matrix import build_matrix, pattern_matrix, read_only, transposed
+    from wordlebot.core.words import Lexicon
+    from wordlebot.policy.advisor import Advisor
+    from wordlebot.search.tree_search import TreeSearch
+
+    words = _made_up_words(60)
+    lex = Lexicon.from_lists(words, words[::3], name="caller's own", official=False)
+    m, mt = pattern_matrix(lex, cache=False).copy(), transposed(lex, cache=False).copy()
+    assert m.flags.writeable and mt.flags.writeable
+    search = TreeSearch(lex, k=None, threads=1, matrix=m, matrix_t=mt)
+    adv = Advisor(lex, matrix=m, matrix_t=mt, use_book=False)
+    search_t = adv.search_for(False, 6).S.mt
+    handed = [(search.S.mt, mt), (search._rows, m), (adv.matrix, m), (adv.matrix_t, mt), (search_t, mt)]
+    for view, own in [*handed, (Game(lex, matrix=m).matrix, m)]:
+        assert not view.flags.writeable and np.shares_memory(view, own) and np.array_equal(view, own)
+    assert m.flags.writeable and mt.flags.writeable  # the caller's arrays untouched
+    assert not build_matrix(words, words[::3]).flags.writeable
+    frozen = read_only(m)
+    assert read_only(frozen) is frozen
+    with pytest.raises(ValueError, match="matrix_t must be answers x guesses, 20 x 60"):
+        TreeSearch(lex, k=None, matrix_t=m)
+
+
+@pytest.mark.skipif(bool(os.environ.get("NUMBA_DISABLE_JIT")), reason="counts compiled kernels")
+def test_a_callers_own_matrix_needs_no_kernel_compiled_again():
+    """A search over the library's matrix, then the same search over a writable copy of it (a
+    caller's own): one specialisation of the search's kernels serves both (before, the copy had
+    every search kernel compiled again: about two minutes at the backtest's first day).  In a
+    fresh process, so that no other test's calls are counted."""
+    script = """
+import numpy as np
+from wordlebot.app.prepare import _made_up_words
+from wordlebot.core.matrix import pattern_matrix, transposed
+from wordlebot.core.words import Lexicon
+from wordlebot.search import kernels as sk
+from wordlebot.search.tree_search import TreeSearch
+
+words = _made_up_words(60)
+lex = Lexicon.from_lists(words, words[::3], name="caller's own", official=False)
+own = TreeSearch(lex, k=None, threads=1).tree().value
+m, mt = pattern_matrix(lex, cache=False).copy(), transposed(lex, cache=False).copy()
+theirs = TreeSearch(lex, k=None, threads=1, matrix=m, matrix_t=mt).tree().value
+print(own, theirs, len(sk._node.signatures))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    own, theirs, node_kinds = done.stdout.split()
+    assert own == theirs and node_kinds == "1"
+

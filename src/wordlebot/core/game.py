@@ -37,7 +37,7 @@ from .feedback import (
     pattern_code,
     pattern_to_colours,
 )
-from .matrix import build_from_codes, pattern_matrix
+from .matrix import build_from_codes, pattern_matrix, read_only
 from .words import Lexicon, WordId
 
 REFUSED: Pattern = -1  # in the move log: the game refused the word (no colours)
@@ -205,7 +205,7 @@ class Game:
         self.max_guesses = max_guesses
         # None: each row's patterns are computed for the candidates left (a command-line game
         # needs no full matrix); the ``matrix`` property builds (or loads) it on demand.
-        self._matrix = matrix
+        self._matrix = None if matrix is None else read_only(matrix)
         self._answer = None if answer is None else lexicon.guesses[lexicon.id(answer)]
         # Moves in order: (guess id, pattern) for a row, (guess id, REFUSED) for a refusal.
         self._moves: list[tuple[WordId, Pattern]] = []

@@ -50,8 +50,25 @@ def pattern_dtype(length: int) -> np.dtype:
     return np.dtype(np.uint32)
 
 
+def read_only(m: np.ndarray) -> np.ndarray:
+    """``m`` itself when it is read-only, else a read-only view of it (no copy).
+
+    Numba compiles a kernel once for each type of argument it is given, and a writable array is
+    another type than a read-only one.  The library's own matrices are read-only (see
+    ``pattern_matrix``): that is what ``prepare --kernels`` compiles for.  A caller's own matrix
+    (sliced from a bigger one, as the backtest does, built by hand, or unpickled) would otherwise
+    have every search kernel compiled a second time, about two minutes at its first search.  The
+    entry points that hand a caller's matrix to the kernels pass it through here."""
+    if not m.flags.writeable:
+        return m
+    view = m.view()
+    view.flags.writeable = False
+    return view
+
+
 def build_matrix(guesses: list[str] | tuple[str, ...], answers: list[str] | tuple[str, ...]) -> np.ndarray:
-    """Pattern matrix of two word lists (checked twin of ``kernels._pattern_matrix``)."""
+    """Pattern matrix of two word lists (checked twin of ``kernels._pattern_matrix``), read-only
+    (the type the kernels are compiled for: see ``read_only``)."""
     if not guesses or not answers:
         raise ValueError("both word lists must be non-empty")
     length = len(guesses[0])
@@ -61,7 +78,7 @@ def build_matrix(guesses: list[str] | tuple[str, ...], answers: list[str] | tupl
     a = encode(answers)
     if g.max(initial=0) > 25 or a.max(initial=0) > 25:
         raise ValueError("words must be lower-case a-z")
-    return build_from_codes(g, a)
+    return read_only(build_from_codes(g, a))
 
 
 def build_from_codes(guess_codes: np.ndarray, answer_codes: np.ndarray) -> np.ndarray:

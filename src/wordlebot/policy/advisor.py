@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..core.game import Game
-from ..core.matrix import pattern_matrix
+from ..core.matrix import pattern_matrix, read_only
 from ..core.words import Lexicon
 from .strategies import STRATEGIES, Ranked, Ranking, partition_stats, rank
 
@@ -171,8 +171,10 @@ class Advisor:
             raise ValueError(f"unknown strategy {self.strategy!r}; choose one of {', '.join(ALL_STRATEGIES)}")
         if self.goal not in GOALS:
             raise ValueError(f"unknown goal {self.goal!r}; choose one of {', '.join(GOALS)}")
-        if self.matrix is None:
-            self.matrix = pattern_matrix(self.lexicon)
+        # a caller's matrices as the kernels are compiled for them (see read_only)
+        self.matrix = pattern_matrix(self.lexicon) if self.matrix is None else read_only(self.matrix)
+        if self.matrix_t is not None:
+            self.matrix_t = read_only(self.matrix_t)
 
     @property
     def searching(self) -> bool:

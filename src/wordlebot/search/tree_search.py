@@ -35,7 +35,7 @@ import numpy as np
 from ..core.errors import HardModeError, InvalidIdError, UnsolvableError
 from ..core.feedback import all_green
 from ..core.game import HardConstraints
-from ..core.matrix import pattern_matrix, transposed
+from ..core.matrix import pattern_matrix, read_only, transposed
 from ..core.pages import small_pages
 from ..core.words import Lexicon, WordId
 from . import kernels as sk
@@ -1154,11 +1154,17 @@ class TreeSearch:
             w = w / w.sum()
         self.w = np.ascontiguousarray(w)
         # answers x guesses: the search reads one answer's patterns contiguously
-        self.mt = matrix_t if matrix_t is not None else transposed(lexicon)
+        self.mt = read_only(matrix_t) if matrix_t is not None else transposed(lexicon)
+        if self.mt.shape != (lexicon.n_answers, lexicon.n_guesses):
+            raise ValueError(f"matrix_t must be answers x guesses, {lexicon.n_answers} x {lexicon.n_guesses}")
         # guesses x answers, for scans of big nodes (see _shared_scan_order): the caller's, or
         # the one the transpose was made from (already in memory); none when only the transpose
         # was given (those scans then read the transpose)
-        self._rows = matrix if matrix is not None else (pattern_matrix(lexicon) if matrix_t is None else None)
+        self._rows: np.ndarray | None = None
+        if matrix is not None:
+            self._rows = read_only(matrix)
+        elif matrix_t is None:
+            self._rows = pattern_matrix(lexicon)
         if self._rows is not None and self._rows.shape != (lexicon.n_guesses, lexicon.n_answers):
             raise ValueError(f"matrix must be guesses x answers, {lexicon.n_guesses} x {lexicon.n_answers}")
         rng = np.random.default_rng(0x5EED)
