@@ -45,6 +45,16 @@ INF = 1e30
 # real total (at most guesses x answers x weights), and FEAS - total == FEAS in float64 for any
 # total below 8e12, so a node's parts inherit the question.
 FEAS = 1e29
+# Constants one kernel passes another, typed.  Numba compiles a kernel called from another one
+# for the types of the call's arguments, and it types a constant written in the call as itself
+# (``_scan(..., 0, W)``: d is ``Literal[int](0)``, not int64) and an argument left out as its
+# default: each such call site had the scan's four kernels, the ordering's two and the table's
+# store compiled once more (``prepare --kernels`` compiled 129 specialisations, 103 once these
+# calls were typed; 466 -> 403 s, 2026-12-02).  tests/test_prepare.py reads the calls.
+DEPTH0 = np.int64(0)  # the root's depth
+NO_GUESS = np.int64(-1)  # a table entry's best guess when none is known
+SIGNED = np.bool_(True)  # _scan: order the guesses and sign their partitions
+UNSIGNED = np.bool_(False)  # _scan: a bound only
 
 Static = namedtuple(
     "Static",
@@ -1379,7 +1389,7 @@ def _next_trial(S, X, H, T, d, n, bound, nrun):
         t = heap[0]
         n -= 1
         heap[0] = heap[n]
-        _sift_down(heap, n, 0, key)
+        _sift_down(heap, n, np.int64(0), key)  # typed: see DEPTH0
         if lbg[t] >= bound:
             continue
         if dedup:
@@ -1456,14 +1466,14 @@ def _part_bound(S, X, TT, H, d, rem, allowed, W, cut):
             return 0.0
         if ip[IP_SCAN_CUT] & 2 == 0:
             cut = INF
-        sc = _scan(S, X, H, T2, d, W, False, cut)  # a bound: no ordering, no signatures
+        sc = _scan(S, X, H, T2, d, W, UNSIGNED, cut)  # a bound: no ordering, no signatures
         lb = min(sc.min_lb, sc.perfect)
         if rem == 2 and S.fp[FP_FAIL] >= INF and ip[IP_SCAN_CUT] & 32 != 0:
             # two guesses left under a hard cap: only a split into singletons wins (see
             # _scan_node), so the scan gives the part's value itself, INF when no guess splits it
             lb = sc.perfect
     if TT.meta[M_ABORT] == 0:
-        _tt_store(TT, key, H, rem, hsig, lb, INF, -1)
+        _tt_store(TT, key, H, rem, hsig, lb, INF, NO_GUESS)
     return lb
 
 
@@ -1484,7 +1494,7 @@ def _near_part_bound(S, X, TT, H, d, rem, T, hsig, W):
     if hit:
         return min(X.oscan[slot, 0], X.oscan[slot, 1])
     meta[M_SCANS] += 1
-    sc = _scan(S, X, H, T, d, W, True, INF)
+    sc = _scan(S, X, H, T, d, W, SIGNED, INF)
     n = _trial_order(S, X, H, T, d, INF)
     _order_store(X, slot, k1, k2, sc, n, d)
     return min(sc.min_lb, sc.perfect)
@@ -1807,7 +1817,7 @@ def _trapped(S, X, TT, H, rem, T, key, hsig, store):
         return False
     TT.meta[M_FAMILY] += 1
     if store:
-        _tt_store(TT, key, H, rem, hsig, INF, INF, -1)
+        _tt_store(TT, key, H, rem, hsig, INF, INF, NO_GUESS)
     return True
 
 
@@ -2009,7 +2019,7 @@ def _shortcuts(S, X, TT, H, rem, beta, hsig, W, op):
         if lo >= beta:
             tag = op.tag
             if tag.use:
-                _tt_store(TT, tag.key, H, tag.rem, hsig, lo, INF, -1)
+                _tt_store(TT, tag.key, H, tag.rem, hsig, lo, INF, NO_GUESS)
             return _settled(lo, -1, op.cap, op.guesses, tag)
         if lo > op.alpha:
             return _ready(lo, op.cap, op.best_value, op.best_guess, op.trials, op.guesses, op.tag)
@@ -2209,7 +2219,7 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
         if t >= 0:
             meta[M_PERFECT] += 1
             if tag.use:
-                _tt_store(TT, tag.key, H, tag.rem, hsig, 2.0 * W, 2.0 * W, T[t])
+                _tt_store(TT, tag.key, H, tag.rem, hsig, 2.0 * W, 2.0 * W, np.int64(T[t]))
             return _settled(2.0 * W, T[t], cap, T, tag)
     # near-optimal, below the query node (whose depth-0 rows ``rank`` reads back): the node's
     # candidates may be kept from a scan for its bound (see _order_find)
@@ -2257,7 +2267,7 @@ def _scan_node(S, X, TT, H, d, rem, beta, hsig, W, op):
         return _settled(sc.perfect, sc.perfect_guess, cap, T, tag)
     if alpha >= beta:
         if tag.use:
-            _tt_store(TT, tag.key, H, tag.rem, hsig, alpha, INF, -1)
+            _tt_store(TT, tag.key, H, tag.rem, hsig, alpha, INF, NO_GUESS)
         return _settled(alpha, -1, cap, T, tag)
     # a split into singletons is a finished strategy: the incumbent to beat (INF, -1: none)
     bestv = sc.perfect
@@ -2470,7 +2480,7 @@ def _close_node(S, TT, H, beta, forced, op, hsig, best, soft, rest):
     if asked:
         lo = INF  # no guess's total below FEAS: none is finite
     if tag.use:
-        _tt_store(TT, tag.key, H, tag.rem, hsig, lo, INF, -1)
+        _tt_store(TT, tag.key, H, tag.rem, hsig, lo, INF, NO_GUESS)
     return Found(np.float64(lo), np.int64(-1))
 
 
@@ -2616,14 +2626,15 @@ def _scan_share(S, X, H, T, by_answer):
     W = 0.0
     for j in range(H.shape[0]):
         W += S.w[H[j]]
-    _scan(Static(by_answer, S.w, S.gid, S.aog, S.zob, S.codes, S.lcount, S.allg, S.fam, S.ip, S.fp), X, H, T, 0, W)
+    by = Static(by_answer, S.w, S.gid, S.aog, S.zob, S.codes, S.lcount, S.allg, S.fam, S.ip, S.fp)
+    _scan(by, X, H, T, DEPTH0, W, SIGNED, INF)
 
 
 @wrapping
 @njit(**JIT)
 def _order_scanned(S, X, H, T, out):
     """``_node_trials`` after the scan: the guesses to try, best first, as guess ids in ``out``."""
-    n = _trial_order(S, X, H, T, 0, INF)
+    n = _trial_order(S, X, H, T, DEPTH0, INF)
     order = X.order[0]
     for i in range(n):
         out[i] = T[order[i]]
@@ -2640,7 +2651,7 @@ def _node_plan(S, X, TT, H, rem, allowed, out):
     bounds: the caller orders them by key, then place, as _next_trial does.  A guess whose
     partition repeats an earlier one's is kept: it ties, and a tie never replaces."""
     no_guess = np.int64(-1)
-    op = _open_node(S, X, TT, H, 0, rem, INF, allowed, no_guess)
+    op = _open_node(S, X, TT, H, DEPTH0, rem, INF, allowed, no_guess)
     if op.done:
         return Plan(True, op.value, op.guess, op.alpha, op.cap, op.best_value, op.best_guess, np.int64(0))
     bound = min(op.cap, op.best_value)
@@ -2707,7 +2718,7 @@ def _try_guesses(S, X, TT, H, rem, allowed, batch, race):
             continue
         # typed arguments, as Python passes them: a literal would compile _node a second time
         # (see the note in _node)
-        f = _node(S, X, TT, H, np.int64(0), np.int64(rem), np.float64(bound), allowed, np.int64(batch.guesses[i]))
+        f = _node(S, X, TT, H, DEPTH0, np.int64(rem), np.float64(bound), allowed, np.int64(batch.guesses[i]))
         if TT.meta[M_ABORT] != 0:
             break
         batch.floors[i] = f.value
@@ -2739,8 +2750,8 @@ def _node_trials(S, X, TT, H, rem, allowed, out):
     W = 0.0
     for j in range(nh):
         W += S.w[H[j]]
-    _scan(S, X, H, T, 0, W)
-    n = _trial_order(S, X, H, T, 0, INF)
+    _scan(S, X, H, T, DEPTH0, W, SIGNED, INF)
+    n = _trial_order(S, X, H, T, DEPTH0, INF)
     order = X.order[0]
     for i in range(n):
         out[i] = T[order[i]]
