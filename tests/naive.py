@@ -28,6 +28,7 @@ def feedback_colours(guess: str, answer: str) -> list[str]:
     return result
 
 
+@functools.lru_cache(maxsize=1 << 18)  # the same rule, not recomputed: the recursions below ask each pair often
 def feedback_code(guess: str, answer: str) -> int:
     value = {"gray": 0, "yellow": 1, "green": 2}
     return sum(value[c] * 3**i for i, c in enumerate(feedback_colours(guess, answer)))
@@ -81,18 +82,20 @@ def expected_left(guess: str, candidates: list[str], weights: dict[str, float] |
 def hard_mode_legal(guess: str, rows: list[tuple[str, int]]) -> bool:
     """NYT hard mode, rule by rule: greens stay; each revealed letter is used at least as often as
     it was revealed in each row."""
-    for word, code in rows:
-        colours = [(code // 3**i) % 3 for i in range(len(word))]
-        revealed = Counter()
-        for i, (ch, c) in enumerate(zip(word, colours)):
-            if c == 2 and guess[i] != ch:
-                return False
-            if c in (1, 2):
-                revealed[ch] += 1
-        have = Counter(guess)
-        if any(have[ch] < n for ch, n in revealed.items()):
+    return all(_legal_after(guess, word, code) for word, code in rows)
+
+
+@functools.lru_cache(maxsize=1 << 18)  # one row's rule, asked again and again by the recursions
+def _legal_after(guess: str, word: str, code: int) -> bool:
+    colours = [(code // 3**i) % 3 for i in range(len(word))]
+    revealed = Counter()
+    for i, (ch, c) in enumerate(zip(word, colours)):
+        if c == 2 and guess[i] != ch:
             return False
-    return True
+        if c in (1, 2):
+            revealed[ch] += 1
+    have = Counter(guess)
+    return all(have[ch] >= n for ch, n in revealed.items())
 
 
 def consistent(word: str, rows: list[tuple[str, int]]) -> bool:

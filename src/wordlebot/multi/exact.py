@@ -46,7 +46,9 @@ def exact_expected_score(
         raise ValueError(f"{lexicon.n_answers} answers cannot fill {boards} boards with distinct words")
     if len(tuples) > MAX_TUPLES:
         raise ValueError(f"{len(tuples):,} answer tuples: the exact search is for small cases")
-    m = build_matrix(lexicon.guesses, lexicon.answers)  # guesses x answers
+    # guesses x answers, as Python lists: the search reads one pattern at a time (a numpy
+    # element read from Python costs several times a list's)
+    m = build_matrix(lexicon.guesses, lexicon.answers).tolist()
     green = all_green(lexicon.length)
     n_guesses = lexicon.n_guesses
 
@@ -62,9 +64,10 @@ def exact_expected_score(
             return fail * len(open_boards) * len(state)
         best = float("inf")
         for g in range(n_guesses):
+            row = m[g]
             parts: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
             for tup in state:
-                key = tuple(int(m[g, tup[b]]) for b in open_boards)
+                key = tuple(row[tup[b]] for b in open_boards)
                 parts.setdefault(key, []).append(tup)
             if len(parts) == 1 and green not in next(iter(parts)):
                 continue  # learns nothing and solves nothing
