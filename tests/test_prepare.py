@@ -176,7 +176,7 @@ def test_no_kernel_passes_another_a_constant(module):
     and an argument left out as its default: each such call compiles the callee, and whatever it
     calls, once more (``prepare --kernels`` compiled 129 specialisations, 103 once the search's
     calls passed typed values: 466 -> 403 s).  Read from the source: every call of one compiled
-    kernel from another (but those inlined into the caller) names all its arguments, none of
+    kernel from another (except those inlined into the caller) names all its arguments, none of
     them a constant."""
     import ast
     import importlib
