@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -112,7 +113,7 @@ def test_prepare_stops_when_the_cache_cannot_keep_its_work(monkeypatch, tmp_path
     assert "WORDLEBOT_CACHE" in r.output and "Traceback" not in r.output
 
 
-def test_a_callers_own_matrix_reaches_the_kernels_read_only():
+def test_a_callers_own_matrix_reaches_the_kernels_read_only(monkeypatch):
     """The kernels are compiled for read-only matrices (the library's own are: memory-mapped or
     sealed after building).  A matrix the caller made (sliced, as the backtest slices its days'
     lists, built by hand, or unpickled) is writable: every entry point hands the kernels a
@@ -140,6 +141,26 @@ def test_a_callers_own_matrix_reaches_the_kernels_read_only():
     assert read_only(frozen) is frozen
     with pytest.raises(ValueError, match="matrix_t must be answers x guesses, 20 x 60"):
         TreeSearch(lex, k=None, matrix_t=m)
+    # the rankers' and the multi-board policy's kernels, called with the caller's matrix
+    from wordlebot.core import kernels
+    from wordlebot.multi import MultiGame
+    from wordlebot.multi import suggest as suggest_multi
+    from wordlebot.policy.strategies import partition_stats
+
+    seen = []  # whether each call's matrix was writable
+
+    def recording(kernel):
+        def call(mat, *rest):
+            seen.append(mat.flags.writeable)
+            return kernel(mat, *rest)
+
+        return call
+
+    for name in ("_partition_stats", "_board_costs"):
+        monkeypatch.setattr(kernels, name, recording(getattr(kernels, name)))
+    partition_stats(m, np.arange(lex.n_guesses), np.arange(lex.n_answers))
+    suggest_multi(MultiGame(lex, 2, matrix=m), 3, matrix=m, search=False)
+    assert len(seen) >= 2 and not any(seen)
 
 
 @pytest.mark.skipif(bool(os.environ.get("NUMBA_DISABLE_JIT")), reason="counts compiled kernels")
@@ -182,7 +203,7 @@ def test_no_kernel_passes_another_a_constant(module):
     import importlib
 
     source = importlib.import_module(f"wordlebot.{module}.kernels").__file__
-    tree = ast.parse(open(source, encoding="utf-8").read())
+    tree = ast.parse(Path(source).read_text(encoding="utf-8"))
     kernels = {}  # name -> how many parameters, for the kernels compiled on their own
     for fn in tree.body:
         for d in getattr(fn, "decorator_list", []):
@@ -199,7 +220,8 @@ def test_no_kernel_passes_another_a_constant(module):
             for call in ast.walk(fn):
                 if isinstance(call, ast.Call) and getattr(call.func, "id", None) in kernels:
                     calls.append(call)
-                    assert not any(constant(a) for a in call.args), f"{fn.name}: {ast.unparse(call)}"
+                    given = [*call.args, *(k.value for k in call.keywords)]
+                    assert not any(constant(a) for a in given), f"{fn.name}: {ast.unparse(call)}"
                     named = len(call.args) + len(call.keywords)
                     assert named == kernels[call.func.id], f"{fn.name} leaves out arguments: {ast.unparse(call)}"
     assert len(calls) >= (5 if module == "core" else 50)

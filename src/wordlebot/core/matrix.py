@@ -58,7 +58,8 @@ def read_only(m: np.ndarray) -> np.ndarray:
     ``pattern_matrix``): that is what ``prepare --kernels`` compiles for.  A caller's own matrix
     (sliced from a bigger one, as the backtest does, built by hand, or unpickled) would otherwise
     have every search kernel compiled a second time, about two minutes at its first search.  The
-    entry points that hand a caller's matrix to the kernels pass it through here."""
+    entry points that take a caller's matrix (TreeSearch, Advisor, Game, partition_stats, the
+    multi-board suggest, simulate and doomed_share) pass it through here."""
     if not m.flags.writeable:
         return m
     view = m.view()

@@ -23,6 +23,7 @@ import numpy as np
 from ..core import kernels
 from ..core.errors import WordlebotError
 from ..core.feedback import all_green
+from ..core.matrix import read_only
 from .game import MultiGame
 
 DEADLOCK_SAMPLES = 256  # answer tuples per state: a share's standard error is at most 3 points
@@ -95,7 +96,7 @@ def doomed_share(
     green_at = np.array([r.green_at for r in rules], np.int8).reshape(len(boards), lex.length)
     need = np.array([r.min_count for r in rules], np.int64).reshape(len(boards), kernels.ALPHABET)
     kernels._doomed_share(
-        matrix,
+        read_only(matrix),
         guess_ids,
         lex.guess_codes,
         lex.answer_codes,

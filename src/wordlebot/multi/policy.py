@@ -40,7 +40,7 @@ import numpy as np
 
 from ..core import kernels
 from ..core.feedback import all_green
-from ..core.matrix import pattern_matrix
+from ..core.matrix import pattern_matrix, read_only
 from ..core.text import json_number
 from ..core.words import Lexicon
 from ..policy.strategies import partition_stats
@@ -339,7 +339,7 @@ def _estimate(game: MultiGame, pool: np.ndarray, m: np.ndarray) -> np.ndarray:
 
 def _rank(game: MultiGame, top: int, matrix: np.ndarray | None, objective: str, search: bool) -> list[MultiSuggestion]:
     lex = game.lexicon
-    m = matrix if matrix is not None else pattern_matrix(lex)
+    m = read_only(matrix) if matrix is not None else pattern_matrix(lex)
     active = [b for b in game.active if b not in game.off_list]
     cands = {b: game.candidates(b) for b in active}
     searched = None

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.matrix import pattern_matrix
+from ..core.matrix import pattern_matrix, read_only
 from ..core.words import Lexicon
 from ..policy.strategies import partition_stats
 from .game import MultiGame
@@ -191,7 +191,7 @@ def simulate(
 ) -> MultiSimResult:
     """Play one game per answer set with ``chooser`` (``hard``: in hard mode, every guess
     checked by the game)."""
-    m = matrix if matrix is not None else pattern_matrix(lexicon)
+    m = read_only(matrix) if matrix is not None else pattern_matrix(lexicon)
     result = None
     for answers in sets:
         game = MultiGame(lexicon, boards, max_guesses=max_guesses, matrix=m, answers=answers, hard=hard)

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..core import kernels
 from ..core.feedback import all_green
+from ..core.matrix import read_only
 from ..core.text import json_number
 from ..core.words import Lexicon, WordId
 
@@ -86,6 +87,7 @@ def partition_stats(
     matrix: np.ndarray, guess_ids: np.ndarray, cand_ids: np.ndarray, weights: np.ndarray | None = None, length: int = 5
 ) -> Stats:
     """Checked twin of ``kernels._partition_stats``.  ``cand_ids`` are answer (column) indices."""
+    matrix = read_only(matrix)  # the type the kernel is compiled for
     guess_ids = np.ascontiguousarray(guess_ids, dtype=np.int64)
     cand_ids = np.ascontiguousarray(cand_ids, dtype=np.int64)
     if cand_ids.size == 0:

@@ -1389,7 +1389,7 @@ def _next_trial(S, X, H, T, d, n, bound, nrun):
         t = heap[0]
         n -= 1
         heap[0] = heap[n]
-        _sift_down(heap, n, np.int64(0), key)  # typed: see DEPTH0
+        _sift_down(heap, n, np.int64(0), key)  # the heap's root, typed (see DEPTH0)
         if lbg[t] >= bound:
             continue
         if dedup:
