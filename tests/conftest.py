@@ -23,6 +23,10 @@ from wordlebot.core.words import Lexicon
 # and the settings snapshot printed the date).  The day a test needs to be real is set there.
 PINNED_TODAY = "2026-11-27"
 os.environ[TODAY_ENV] = PINNED_TODAY
+# The width commands print at, as CI has it (no terminal: 80 columns).  The CLI's rich consoles
+# read COLUMNS once, when wordlebot.cli is imported, and a pytest-xdist worker started from a
+# 200-column terminal had COLUMNS=200 there: analyze's table came out 199 wide.
+os.environ["COLUMNS"] = "80"
 
 OFFICIAL_FILES = [
     "classic/answers.txt",
