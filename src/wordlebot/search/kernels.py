@@ -50,7 +50,9 @@ FEAS = 1e29
 # (``_scan(..., 0, W)``: d is ``Literal[int](0)``, not int64) and an argument left out as its
 # default: each such call site had the scan's four kernels, the ordering's two and the table's
 # store compiled once more (``prepare --kernels`` compiled 129 specialisations, 103 once these
-# calls were typed; 466 -> 403 s, 2026-12-02).  tests/test_prepare.py reads the calls.
+# calls were typed; 466 -> 403 s, 2026-12-02).  tests/test_prepare.py reads the calls.  For
+# _node it is more than time: a cached recursive function with two specialisations crashes on
+# reload (numba issue 6713), so _node is called with these alone (Python calls it likewise).
 DEPTH0 = np.int64(0)  # the root's depth
 NO_GUESS = np.int64(-1)  # a table entry's best guess when none is known
 SIGNED = np.bool_(True)  # _scan: order the guesses and sign their partitions
@@ -2436,12 +2438,11 @@ def _refuted_by_a_part(S, X, TT, d, rem, here, g, sp, parts, big, cores):
     with ``cores`` the part is kept as one of the node's, see _core_keep)."""
     offs = parts.offs
     hard = S.ip[IP_HARD] != 0
-    no_guess = np.int64(-1)
     for i in range(sp.big):
         p = big[i]
         a = offs[p]
         child = _hard_child(S, here, g, p, X.tbuf[d + 1]) if hard else here
-        f = _node(S, X, TT, parts.elems[a : offs[p + 1]], d + 1, rem - 1, np.float64(FEAS), child, no_guess)
+        f = _node(S, X, TT, parts.elems[a : offs[p + 1]], d + 1, rem - 1, np.float64(FEAS), child, NO_GUESS)
         if TT.meta[M_ABORT] != 0:
             return True
         if f.value >= FEAS:
@@ -2521,10 +2522,6 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
         W += S.w[H[j]]
     cap = op.cap
     best = Found(op.best_value, op.best_guess)
-    # A typed variable, not the literal -1: a literal argument gives the recursive call its own
-    # specialisation, and a cached recursive function with two specialisations crashes on
-    # reload (numba issue 6713).  Python calls _node directly for the same reason.
-    no_guess = np.int64(-1)
     state = Pick(np.int64(-1), np.int64(0), op.trials, np.int64(0))
     # Fail-soft: the least lower bound proven of the guesses turned down (see _close_node).
     soft = INF
@@ -2560,13 +2557,13 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
             continue
         _charge(S, meta, ip[IP_EVAL_COST] * nh)
         if meta[M_ABORT] != 0:
-            return Found(INF, no_guess)
+            return Found(INF, NO_GUESS)
         sp = _partition(S.mt, S.w, H, g, rem, W, rules, parts)
         tot = sp.total
         if tot < bound and pass2 and sp.big > 1 and rem - 1 >= 2:
             tot = _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced)
             if meta[M_ABORT] != 0:
-                return Found(INF, no_guess)
+                return Found(INF, NO_GUESS)
         if tot >= bound:
             soft = min(soft, tot)
             lost += tot >= INF
@@ -2578,15 +2575,15 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
         if probe and bound >= INF and risky and _refuted_by_a_part(S, X, TT, d, rem, here, g, sp, parts, big, cores):
             continue
         if meta[M_ABORT] != 0:
-            return Found(INF, no_guess)
+            return Found(INF, NO_GUESS)
         for i in range(sp.big):
             p = big[i]
             a = offs[p]
             tot -= plb[p]
             child = _hard_child(S, here, g, p, X.tbuf[d + 1]) if hard else here
-            f = _node(S, X, TT, parts.elems[a : offs[p + 1]], d + 1, rem - 1, bound - tot, child, no_guess)
+            f = _node(S, X, TT, parts.elems[a : offs[p + 1]], d + 1, rem - 1, bound - tot, child, NO_GUESS)
             if meta[M_ABORT] != 0:
-                return Found(INF, no_guess)
+                return Found(INF, NO_GUESS)
             if cores and f.value >= INF:
                 _core_keep(S, X, d, here, g, p, parts.elems[a : offs[p + 1]])
             tot += f.value
@@ -2650,8 +2647,7 @@ def _node_plan(S, X, TT, H, rem, allowed, out):
     ordering keys, places in the guess list (or, near-optimal, in the trial order) and lower
     bounds: the caller orders them by key, then place, as _next_trial does.  A guess whose
     partition repeats an earlier one's is kept: it ties, and a tie never replaces."""
-    no_guess = np.int64(-1)
-    op = _open_node(S, X, TT, H, DEPTH0, rem, INF, allowed, no_guess)
+    op = _open_node(S, X, TT, H, DEPTH0, rem, INF, allowed, NO_GUESS)
     if op.done:
         return Plan(True, op.value, op.guess, op.alpha, op.cap, op.best_value, op.best_guess, np.int64(0))
     bound = min(op.cap, op.best_value)
@@ -2717,7 +2713,7 @@ def _try_guesses(S, X, TT, H, rem, allowed, batch, race):
         if settled or batch.lbs[i] >= bound:
             continue
         # typed arguments, as Python passes them: a literal would compile _node a second time
-        # (see the note in _node)
+        # (see DEPTH0)
         f = _node(S, X, TT, H, DEPTH0, np.int64(rem), np.float64(bound), allowed, np.int64(batch.guesses[i]))
         if TT.meta[M_ABORT] != 0:
             break
