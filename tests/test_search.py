@@ -493,7 +493,7 @@ def test_scan_tallies_every_guess_like_brute_force(weighted):
         T = lists[kind].astype(np.int32)
         w = ts.w[H]
         W = float(w.sum())
-        min_lb, perfect, perfect_g = sk._scan(wk.S, wk.X, H, T, 2, W, True, sk.INF)
+        min_lb, perfect, perfect_g = sk._scan(wk.S, wk.X, H, T, 2, W, True, INF)
         want_min, want_perfect = INF, (INF, -1)
         for t, g in enumerate(T.tolist()):
             parts = partition(lex.guesses[g], [lex.answers[h] for h in H.tolist()])
@@ -565,7 +565,7 @@ def test_a_small_weighted_scan_writes_the_signatures_the_ordering_would_compute(
     for n in (3, 5, 9, sk.SCAN_SIG_MAX - 1):
         H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
         W = float(ts.w[H].sum())
-        sk._scan(wk.S, wk.X, H, T, 1, W, True, sk.INF)
+        sk._scan(wk.S, wk.X, H, T, 1, W, True, INF)
         sig = wk.X.sig[1][: T.size].copy()
         want = [sk._hash_partition(wk.S.mt, wk.S.zob, wk.X.zs, green, H, g) for g in T.tolist()]
         assert sig.tolist() == want, n
@@ -629,7 +629,7 @@ def test_the_near_optimal_candidates_are_the_best_distinct_partitions():
         wk = ts._workers[0]
         for n in (3, 8, 20, 60):
             H = np.sort(rng.choice(lex.n_answers, n, replace=False)).astype(np.int32)
-            sk._scan(wk.S, wk.X, H, T, 1, float(n), True, sk.INF)
+            sk._scan(wk.S, wk.X, H, T, 1, float(n), True, INF)
             key = wk.X.key[1][: T.size].copy()
             got = sk._trial_order(wk.S, wk.X, H, T, 1, INF)
             assert wk.X.order[1][:got].tolist() == _naive_candidates(lex, H, key, k, kc), (k, kc, n)
