@@ -65,6 +65,67 @@ def test_made_up_words_are_distinct_and_of_the_length():
         assert len(set(words)) == 120 and {len(w) for w in words} == {length}
 
 
+class _SideProcess:
+    """A stand-in for the second process: records its command, finishes at once."""
+
+    def __init__(self, args, **kwargs):
+        self.args, self.env = args, kwargs.get("env", {})
+        self.returncode = 0
+
+    def poll(self):
+        return self.returncode
+
+    def wait(self, timeout=None):
+        return self.returncode
+
+
+def test_the_six_letter_case_is_compiled_beside_and_then_played_here(monkeypatch):
+    """With two cores the 6-letter case runs in a second process while this one plays the
+    5-letter cases; this one then plays it too (it loads what the other compiled, and would
+    compile what the other did not save), so every case is played here whatever the other did."""
+    from wordlebot.app import prepare
+
+    played, started = [], []
+    monkeypatch.setattr(prepare, "_second_process_useful", lambda: True)
+    monkeypatch.setattr(prepare, "play_case", lambda length, weighted: played.append((length, weighted)))
+    monkeypatch.setattr(subprocess, "Popen", lambda args, **kw: started.append(_SideProcess(args, **kw)) or started[-1])
+    prepare._play_small_games()
+    assert played == [(5, False), (5, True), (6, False)]
+    assert len(started) == 1 and started[0].args[-1].endswith("play_case(6, False)")
+    # the second process imports the same source as this one (the same cache entries)
+    src = str(Path(prepare.__file__).resolve().parents[2])
+    assert started[0].env["PYTHONPATH"].split(os.pathsep)[0] == src
+    # one core (or no lock, or no JIT): no second process, the same cases in the same order
+    played.clear()
+    monkeypatch.setattr(prepare, "_second_process_useful", lambda: False)
+    prepare._play_small_games()
+    assert played == [(5, False), (5, True), (6, False)] and len(started) == 1
+
+
+def test_an_interrupted_prepare_stops_its_second_process(monkeypatch):
+    """Ctrl+C (or an error) in the 5-letter cases ends the second process too, not left compiling."""
+    import signal
+
+    from wordlebot.app import prepare
+
+    started = []
+    real_popen = subprocess.Popen
+
+    def popen(args, **kwargs):
+        started.append(real_popen(args, **kwargs))
+        return started[-1]
+
+    def interrupted(length, weighted):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(prepare, "_second_process_useful", lambda: True)
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    monkeypatch.setattr(prepare, "play_case", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        prepare._play_small_games()
+    assert len(started) == 1 and started[0].returncode == -signal.SIGKILL  # killed and reaped
+
+
 @pytest.mark.official
 def test_prepare_leaves_the_book_a_suggestion_then_reads(official, monkeypatch, tmp_path):
     """After `prepare --words classic` the first suggestion reads the book prepared: SALET, 7,920

@@ -12,6 +12,8 @@ and keeps the machine code on disk (``cache=True``).  The kernels are compiled h
 small games on a made-up word list through the same code paths as real play (every strategy,
 normal and hard mode, uniform and weighted answers, the answer model's fit), so that every
 specialisation real play needs is compiled.  Nothing of the made-up list is written to the cache.
+On two cores the 6-letter games are played in a second process at the same time (the kernel
+cache's lock, ``core/kernel_cache.py``, keeps the two processes' entries apart).
 """
 
 from __future__ import annotations
@@ -44,7 +46,17 @@ def _made_up_words(n: int, length: int = 5) -> list[str]:
     return ["".join(p) for p in itertools.islice(itertools.product("aeorst", repeat=length), 0, n * 37, 37)]
 
 
-def _play_small_games() -> None:
+# The made-up games, one case each: (word length, weighted answers).  Five letters (patterns fit
+# a byte) and six (two bytes: every kernel over the matrix is compiled again for them; longer words
+# have the same pattern type up to seven letters, and the search stops at seven), uniform and
+# weighted answers.
+FIVE_LETTER_CASES = ((5, False), (5, True))
+SIX_LETTER_CASE = (6, False)
+
+
+def play_case(length: int, weighted: bool) -> None:
+    """One case's small games, through the code paths of real play (public: the second process
+    of ``_play_small_games`` runs it by name)."""
     import tempfile
 
     from ..core.matrix import cache_path, load_cached, pattern_matrix
@@ -53,48 +65,91 @@ def _play_small_games() -> None:
     from ..multi import suggest as suggest_multi
     from ..policy.advisor import ALL_STRATEGIES, Advisor
 
-    rng = np.random.default_rng(0)
-    # five letters (patterns fit a byte) and six (two bytes: every kernel over the matrix is
-    # compiled again for them; longer words have the same pattern type up to seven letters, and
-    # the search stops at seven), uniform and weighted answers
-    cases = [(5, None), (5, rng.random(40) + 0.05), (6, None)]
+    weights = np.random.default_rng(0).random(40) + 0.05 if weighted else None
     with tempfile.TemporaryDirectory(prefix="wordlebot-warm-up-") as folder:
-        for length, weights in cases:
-            words = _made_up_words(120, length)
-            lex = Lexicon.from_lists(words, words[::3], weights, name="warm-up", official=False)
-            # built, checksummed and written, then read back and checked: the cache's own path, in a
-            # throwaway folder (the in-memory memo keeps the two small arrays, under that folder's name)
-            matrix = pattern_matrix(lex, folder=Path(folder))
-            matrix_t = pattern_matrix(lex, folder=Path(folder), transposed=True)
-            for transposed in (False, True):
-                load_cached(cache_path(lex, Path(folder), transposed), lex, transposed)
-            for strategy in ALL_STRATEGIES:
-                adv = Advisor(lex, strategy=strategy, matrix=matrix, matrix_t=matrix_t, use_book=False)
-                for hard in (False, True):
-                    game = adv.new_game(hard=hard)
-                    first = adv.suggest(game, 3)[0].word
-                    game.guess(first, int(matrix[lex.id(first), 0]))
-                    if not game.over:
-                        adv.suggest(game, 3)
-            # the multi-board policy's kernels (assist and simulate --boards): a whole Dordle, whose
-            # last guesses go to the endgame search; its first guess is not the policy's (the
-            # policy's first move would be kept in the user's cache folder)
-            duo = MultiGame(lex, 2, answers=lex.answers[:2], matrix=matrix)
-            duo.guess(lex.guesses[1])
-            while not duo.over:
-                duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
-            # the whole-tree searches (`tree`, `tree --exact`, `openers --exact`) share a big part
-            # of a first guess out to the threads, and big nodes' scans are shared out too: paths
-            # that made-up lists never reach, which ``warm_up`` takes (four kernels compiled at
-            # the first `tree --exact`, 7 s, and one more at the first `--hard --exact`, 4 s,
-            # before).  The shared parts on five letters only: six letters and the near-optimal
-            # search besides made setting up 15-20 s slower.
-            if length == 5 and weights is None:
-                from ..search.tree_search import TreeSearch
+        words = _made_up_words(120, length)
+        lex = Lexicon.from_lists(words, words[::3], weights, name="warm-up", official=False)
+        # built, checksummed and written, then read back and checked: the cache's own path, in a
+        # throwaway folder (the in-memory memo keeps the two small arrays, under that folder's name)
+        matrix = pattern_matrix(lex, folder=Path(folder))
+        matrix_t = pattern_matrix(lex, folder=Path(folder), transposed=True)
+        for transposed in (False, True):
+            load_cached(cache_path(lex, Path(folder), transposed), lex, transposed)
+        for strategy in ALL_STRATEGIES:
+            adv = Advisor(lex, strategy=strategy, matrix=matrix, matrix_t=matrix_t, use_book=False)
+            for hard in (False, True):
+                game = adv.new_game(hard=hard)
+                first = adv.suggest(game, 3)[0].word
+                game.guess(first, int(matrix[lex.id(first), 0]))
+                if not game.over:
+                    adv.suggest(game, 3)
+        # the multi-board policy's kernels (assist and simulate --boards): a whole Dordle, whose
+        # last guesses go to the endgame search; its first guess is not the policy's (the
+        # policy's first move would be kept in the user's cache folder)
+        duo = MultiGame(lex, 2, answers=lex.answers[:2], matrix=matrix)
+        duo.guess(lex.guesses[1])
+        while not duo.over:
+            duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
+        # the whole-tree searches (`tree`, `tree --exact`, `openers --exact`) share a big part
+        # of a first guess out to the threads, and big nodes' scans are shared out too: paths
+        # that made-up lists never reach, which ``warm_up`` takes (four kernels compiled at
+        # the first `tree --exact`, 7 s, and one more at the first `--hard --exact`, 4 s,
+        # before).  The shared parts on five letters only: six letters and the near-optimal
+        # search besides made setting up 15-20 s slower.
+        if length == 5 and weights is None:
+            from ..search.tree_search import TreeSearch
 
-                for hard in (False, True):
-                    TreeSearch(lex, k=None, hard=hard, memory_mb=16, matrix=matrix, matrix_t=matrix_t).warm_up()
-            adv.search_for(False, 6).warm_up(shared_parts=False)
+            for hard in (False, True):
+                TreeSearch(lex, k=None, hard=hard, memory_mb=16, matrix=matrix, matrix_t=matrix_t).warm_up()
+        adv.search_for(False, 6).warm_up(shared_parts=False)
+
+
+def _second_process_useful() -> bool:
+    import os
+
+    from ..core import kernel_cache
+    from ..core.kernels import compiled
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores >= 2 and compiled() and kernel_cache.install()
+
+
+def _play_small_games() -> None:
+    """Every case's small games.  The 6-letter case (43 % of the compile, measured 2026-12-02:
+    180 of 420 s) runs in a second process beside the 5-letter ones where there are two cores
+    and the kernel cache is locked (``core/kernel_cache.py``: without the lock two processes
+    compiling one kernel at once can corrupt its cache).  Then this process plays the 6-letter
+    case itself: it loads what the second process compiled (seconds), compiles whatever that
+    process did not save (had it failed or been killed), and raises any error of that case here,
+    where the user sees it, so the second process's own output is not shown.  Measured 2026-12-02
+    (``prepare --kernels`` in a fresh Numba cache, the two versions in turn, 2 each): 442.9 →
+    235.7 s (median wall), CPU 0.90×, peak memory of a process 1,104 → 805 MiB; the same 102
+    specialisations cached."""
+    import os
+    import subprocess
+    import sys
+
+    side: subprocess.Popen[bytes] | None = None
+    if _second_process_useful():
+        env = dict(os.environ)
+        # the same source as this process, so the same cache entries
+        root = str(Path(__file__).resolve().parents[2])  # the folder holding the package
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        length, weighted = SIX_LETTER_CASE
+        code = f"from wordlebot.app.prepare import play_case; play_case({length}, {weighted})"
+        side = subprocess.Popen(
+            [sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+    try:
+        for length, weighted in FIVE_LETTER_CASES:
+            play_case(length, weighted)
+        if side is not None:
+            side.wait()
+    finally:
+        if side is not None and side.poll() is None:  # interrupted: the second process stops too
+            side.kill()
+            side.wait()
+    play_case(*SIX_LETTER_CASE)
 
 
 def _fit_small_model() -> None:
@@ -119,9 +174,9 @@ def _fit_small_model() -> None:
 
 
 def kernel_steps() -> list[Step]:
-    """Compile every kernel play and the whole-tree searches use (a few minutes on the first run:
-    160 s on two quiet cores, 2026-12-01, over 5 min on a slow or busy machine; instant once
-    compiled)."""
+    """Compile every kernel play and the whole-tree searches use (a few minutes on the first run,
+    on two processes where there are two cores: 2026-12-02, a fresh cache, 3 min 56 s against
+    7 min 23 s in one process, medians of 2; instant once compiled)."""
     return [
         Step("compiling the solver's kernels", "a few minutes, once", _play_small_games),
         Step("compiling the answer model's kernels", "a few seconds, once", _fit_small_model),

@@ -23,12 +23,23 @@ import numba
 import numpy as np
 from numba import njit, prange
 
+from . import kernel_cache
+
+# every cached kernel takes its options from here, so this runs before any is compiled or loaded:
+# two processes compiling at once (prepare's two halves, the suite's workers) keep apart on disk
+kernel_cache.install()
+
 # cache=True: compiled code is kept on disk, so only the very first run pays for compilation.
 # nogil=True: a UI or web worker thread can run a kernel without blocking the others.
 JIT = dict(cache=True, nogil=True)
 JIT_PARALLEL = dict(cache=True, nogil=True, parallel=True)
 
 ALPHABET = 26
+
+
+def compiled() -> bool:
+    """Whether kernels run compiled (not ``NUMBA_DISABLE_JIT=1``)."""
+    return not numba.config.DISABLE_JIT
 
 
 def parallel_threadsafe() -> bool:
