@@ -66,40 +66,62 @@ def test_made_up_words_are_distinct_and_of_the_length():
 
 
 class _SideProcess:
-    """A stand-in for the second process: records its command, finishes at once."""
+    """A stand-in for the second process: records its command, and when it was waited for."""
 
-    def __init__(self, args, **kwargs):
-        self.args, self.env = args, kwargs.get("env", {})
-        self.returncode = 0
+    def __init__(self, args, played, **kwargs):
+        self.args, self.played, self.kwargs = args, played, kwargs
+        self.returncode = None
 
     def poll(self):
         return self.returncode
 
     def wait(self, timeout=None):
-        return self.returncode
+        self.played.append("waited")
+        self.returncode = 0
+        return 0
 
 
 def test_the_six_letter_case_is_compiled_beside_and_then_played_here(monkeypatch):
     """With two cores the 6-letter case runs in a second process while this one plays the
-    5-letter cases; this one then plays it too (it loads what the other compiled, and would
-    compile what the other did not save), so every case is played here whatever the other did."""
+    5-letter cases; this one waits for it, then plays it too (it loads what the other compiled,
+    and would compile what the other did not save), so every case is played here whatever the
+    other did."""
     from wordlebot.app import prepare
 
     played, started = [], []
     monkeypatch.setattr(prepare, "_second_process_useful", lambda: True)
     monkeypatch.setattr(prepare, "play_case", lambda length, weighted: played.append((length, weighted)))
-    monkeypatch.setattr(subprocess, "Popen", lambda args, **kw: started.append(_SideProcess(args, **kw)) or started[-1])
+    monkeypatch.setattr(
+        subprocess, "Popen", lambda args, **kw: started.append(_SideProcess(args, played, **kw)) or started[-1]
+    )
     prepare._play_small_games()
-    assert played == [(5, False), (5, True), (6, False)]
-    assert len(started) == 1 and started[0].args[-1].endswith("play_case(6, False)")
-    # the second process imports the same source as this one (the same cache entries)
+    assert played == [(5, False), (5, True), "waited", (6, False)]
     src = str(Path(prepare.__file__).resolve().parents[2])
-    assert started[0].env["PYTHONPATH"].split(os.pathsep)[0] == src
-    # one core (or no lock, or no JIT): no second process, the same cases in the same order
-    played.clear()
-    monkeypatch.setattr(prepare, "_second_process_useful", lambda: False)
-    prepare._play_small_games()
-    assert played == [(5, False), (5, True), (6, False)] and len(started) == 1
+    assert len(started) == 1 and started[0].args[1:3] == ["-P", "-c"] and started[0].args[-3:] == [src, "6", "False"]
+    # one core (or no lock, or no JIT), or no second process could be started: the same cases
+    for useful, popen_fails in ((False, False), (True, True)):
+        played.clear()
+        monkeypatch.setattr(prepare, "_second_process_useful", lambda: useful)
+        if popen_fails:
+            monkeypatch.setattr(subprocess, "Popen", lambda args, **kw: (_ for _ in ()).throw(OSError(11, "EAGAIN")))
+        prepare._play_small_games()
+        assert played == [(5, False), (5, True), (6, False)] and len(started) == 1
+
+
+def test_the_second_process_plays_this_source_whatever_else_is_on_its_path(tmp_path):
+    """The second process imports the package from this process's folder, not a stray
+    ``wordlebot`` in the folder it starts in or earlier on PYTHONPATH (another checkout): the
+    same source, so it fills the same cache entries.  It plays the 6-letter case for real."""
+    from wordlebot.app import prepare
+
+    for folder in (tmp_path / "here", tmp_path / "elsewhere"):
+        (folder / "wordlebot").mkdir(parents=True)
+        (folder / "wordlebot" / "__init__.py").write_text("raise SystemExit('a stray wordlebot was imported')\n")
+    src = str(Path(prepare.__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "elsewhere"))
+    args = [sys.executable, "-P", "-c", prepare.SECOND_PROCESS, src, "6", "False"]
+    r = subprocess.run(args, cwd=tmp_path / "here", env=env, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
 
 
 def test_an_interrupted_prepare_stops_its_second_process(monkeypatch):

@@ -123,33 +123,59 @@ def _play_small_games() -> None:
     process did not save (had it failed or been killed), and raises any error of that case here,
     where the user sees it, so the second process's own output is not shown.  Measured 2026-12-02
     (``prepare --kernels`` in a fresh Numba cache, the two versions in turn, 2 each): 442.9 →
-    235.7 s (median wall), CPU 0.90×, peak memory of a process 1,104 → 805 MiB; the same 102
-    specialisations cached."""
-    import os
+    235.7 s (median wall), CPU 0.90×, the largest process's peak memory 1,104 → 805 MiB (the two
+    at once hold more than the one did); the same 102 specialisations cached."""
     import subprocess
-    import sys
+    import time
 
-    side: subprocess.Popen[bytes] | None = None
-    if _second_process_useful():
-        env = dict(os.environ)
-        # the same source as this process, so the same cache entries
-        root = str(Path(__file__).resolve().parents[2])  # the folder holding the package
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-        length, weighted = SIX_LETTER_CASE
-        code = f"from wordlebot.app.prepare import play_case; play_case({length}, {weighted})"
-        side = subprocess.Popen(
-            [sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+    side = _start_second_process(*SIX_LETTER_CASE) if _second_process_useful() else None
     try:
+        t0 = time.monotonic()
         for length, weighted in FIVE_LETTER_CASES:
             play_case(length, weighted)
         if side is not None:
-            side.wait()
+            # its share is about three quarters of this process's: one still running long after
+            # is stuck (a hung threading layer, a stopped process), and what it did not save is
+            # compiled below all the same
+            try:
+                side.wait(timeout=max(600.0, 2 * (time.monotonic() - t0)))
+            except subprocess.TimeoutExpired:
+                pass
     finally:
-        if side is not None and side.poll() is None:  # interrupted: the second process stops too
+        if side is not None and side.poll() is None:  # interrupted or stuck: it stops too
             side.kill()
             side.wait()
     play_case(*SIX_LETTER_CASE)
+
+
+# The second process's program: the package from the same folder as this process's (the same
+# source, so the same cache entries), put first on the path only if another would be found.
+SECOND_PROCESS = """
+import importlib.util, os.path, sys
+root, length, weighted = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "True"
+spec = importlib.util.find_spec("wordlebot")
+if spec is None or os.path.dirname(os.path.dirname(os.path.realpath(spec.origin))) != root:
+    sys.path.insert(0, root)
+from wordlebot.app.prepare import play_case
+play_case(length, weighted)
+"""
+
+
+def _start_second_process(length: int, weighted: bool) -> Any:
+    """The case in a process of its own, silent (``subprocess.Popen``), or None where none can be
+    started: the case is then compiled in this process alone, as on one core."""
+    import subprocess
+    import sys
+
+    if not sys.executable:  # an embedded interpreter: no program to start
+        return None
+    root = str(Path(__file__).resolve().parents[2])  # the folder holding the package
+    # -P: the current folder is not put on the path (a stray numpy.py there is not imported)
+    args = [sys.executable, "-P", "-c", SECOND_PROCESS, root, str(length), str(weighted)]
+    try:
+        return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except (OSError, ValueError):
+        return None
 
 
 def _fit_small_model() -> None:
