@@ -90,6 +90,20 @@ def play_case(length: int, weighted: bool) -> None:
         duo.guess(lex.guesses[1])
         while not duo.over:
             duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
+        # and in hard mode, whose ranking also measures each guess's risk of a deadlock, and
+        # with few guesses left, where it charges the boards a guess would leave unfinishable
+        # (five kernels left to the first such game before, 17 s, 2026-12-02): without the
+        # endgame search, which on a list this small would take every move (real games reach
+        # the ranking wherever the search declines a big state).  The weights add no type of
+        # their own.  A made-up hard game may end stuck: no guess keeps every hint.
+        if not weighted:
+            # opened with the guess that leaves each board most candidates (of the two, the
+            # fewer), so that the charge is met: a board with two guesses and three answers
+            left = [min(int((matrix[g] == matrix[g, b]).sum()) for b in (0, 1)) for g in range(lex.n_guesses)]
+            duo = MultiGame(lex, 2, answers=lex.answers[:2], matrix=matrix, hard=True, max_guesses=5)
+            duo.guess(lex.guesses[int(np.argmax(left))])
+            while not duo.over and (moves := suggest_multi(duo, 3, matrix=matrix, search=False)):
+                duo.guess(moves[0].word)
         # the whole-tree searches (`tree`, `tree --exact`, `openers --exact`) share a big part
         # of a first guess out to the threads, and big nodes' scans are shared out too: paths
         # that made-up lists never reach, which ``warm_up`` takes (four kernels compiled at
