@@ -92,7 +92,7 @@ def play_case(length: int, weighted: bool) -> None:
             duo.guess(suggest_multi(duo, 3, matrix=matrix)[0].word)
         # and in hard mode, whose ranking also measures each guess's risk of a deadlock, and
         # with few guesses left, where it charges the boards a guess would leave unfinishable
-        # (five kernels left to the first such game before, 17 s, 2026-12-02): without the
+        # (five kernels left to the first such game before, 16 s of it, 2026-12-02): without the
         # endgame search, which on a list this small would take every move (real games reach
         # the ranking wherever the search declines a big state).  The weights add no type of
         # their own.  A made-up hard game may end stuck: no guess keeps every hint.
@@ -168,7 +168,7 @@ SECOND_PROCESS = """
 import importlib.util, os.path, sys
 root, length, weighted = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "True"
 spec = importlib.util.find_spec("wordlebot")
-if spec is None or os.path.dirname(os.path.dirname(os.path.realpath(spec.origin))) != root:
+if spec is None or spec.origin is None or os.path.dirname(os.path.dirname(os.path.realpath(spec.origin))) != root:
     sys.path.insert(0, root)
 from wordlebot.app.prepare import play_case
 play_case(length, weighted)
