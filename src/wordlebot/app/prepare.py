@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,7 +140,6 @@ def _play_small_games() -> None:
     (``prepare --kernels`` in a fresh Numba cache, the two versions in turn, 2 each): 442.9 →
     235.7 s (median wall), CPU 0.90×, the largest process's peak memory 1,104 → 805 MiB (the two
     at once hold more than the one did); the same 102 specialisations cached."""
-    import subprocess
     import time
 
     side = _start_second_process(*SIX_LETTER_CASE) if _second_process_useful() else None
@@ -179,10 +179,9 @@ fit_small_model()
 """
 
 
-def _start_second_process(length: int, weighted: bool) -> Any:
-    """The case in a process of its own, silent (``subprocess.Popen``), or None where none can be
-    started: the case is then compiled in this process alone, as on one core."""
-    import subprocess
+def _start_second_process(length: int, weighted: bool) -> subprocess.Popen[bytes] | None:
+    """The case in a process of its own, silent, or None where none can be started: the case is
+    then compiled in this process alone, as on one core."""
     import sys
 
     if not sys.executable:  # an embedded interpreter: no program to start
