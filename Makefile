@@ -39,8 +39,13 @@ run: $(RUN_STAMP)
 
 # The suite on TEST_WORKERS processes (pytest-xdist; a worker takes the next test when it is
 # free): most tests search on one thread, so one process left a core idle.  2026-12-02 on this
-# 2-core machine: the compiled suite 26 min 43 s in one process, 12 min 19 s in two.
-TEST_WORKERS ?= 2
+# 2-core machine: the compiled suite 26 min 43 s in one process, 12 min 19 s in two.  Three on
+# two cores: two workers kept the cores 1.6 busy out of 2 (a worker waits on a browser, a
+# terminal UI's pauses, a subprocess, apt installing Chromium), three 1.8; the same day,
+# alternated, 321 s against 395 s, then 279 s against 324 s (0.81x, 0.86x).  The plain-Python
+# run keeps two (NOJIT_WORKERS): it keeps both cores busy already (1.94 of 2).
+TEST_WORKERS ?= 3
+NOJIT_WORKERS ?= 2
 XDIST := -n $(TEST_WORKERS) --dist worksteal
 
 test: $(STAMP)
@@ -92,7 +97,7 @@ NOJIT_SLOW  := test_rank_lists_alternatives_with_exact_values or test_parallel_e
                or test_a_guess_a_round_proved_unable_to_win_is_not_searched_again
 
 test-nojit: $(STAMP)
-	env -u WORDLEBOT_DATA NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(XDIST) -W error::RuntimeWarning \
+	env -u WORDLEBOT_DATA NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -n $(NOJIT_WORKERS) --dist worksteal -W error::RuntimeWarning \
 		$(NOJIT_TESTS) -k 'not ($(NOJIT_SLOW))'
 
 bench: $(STAMP)
