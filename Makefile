@@ -45,7 +45,6 @@ run: $(RUN_STAMP)
 # three failed a test that the output kept did not name, and none failed on two: two until that
 # is found (`make test TEST_WORKERS=3` to try).  The plain-Python run is CPU-bound (1.94 of 2).
 TEST_WORKERS ?= 2
-NOJIT_WORKERS ?= 2
 XDIST := -n $(TEST_WORKERS) --dist worksteal
 
 test: $(STAMP)
@@ -97,7 +96,7 @@ NOJIT_SLOW  := test_rank_lists_alternatives_with_exact_values or test_parallel_e
                or test_a_guess_a_round_proved_unable_to_win_is_not_searched_again
 
 test-nojit: $(STAMP)
-	env -u WORDLEBOT_DATA NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q -n $(NOJIT_WORKERS) --dist worksteal -W error::RuntimeWarning \
+	env -u WORDLEBOT_DATA NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q $(XDIST) -W error::RuntimeWarning \
 		$(NOJIT_TESTS) -k 'not ($(NOJIT_SLOW))'
 
 bench: $(STAMP)

@@ -25,11 +25,10 @@ from wordlebot.core.words import Lexicon
 from wordlebot.search.tree_search import INF, TreeSearch
 
 FIRST_WORDS = ("salet", "crane", "trace", "audio", "raise", "soare", None)  # None: the search's own
-UNSOLVABLE = float("inf")
 
 
 def total(lex: Lexicon, k: int, kc: int, hard: bool, first: str | None) -> tuple[float, float, str]:
-    """The near-optimal tree's total (inf when it finds no strategy), its CPU seconds, its opener."""
+    """The near-optimal tree's total (INF when it finds no strategy), its CPU seconds, its opener."""
     search = TreeSearch(lex, k=k, kc=kc, hard=hard, threads=1)
     t0 = time.process_time()
     try:
@@ -38,9 +37,8 @@ def total(lex: Lexicon, k: int, kc: int, hard: bool, first: str | None) -> tuple
             opener = lex.guesses[gid]
         else:
             opener, value = first, search.value_of_guess(lex.id(first), parallel=False)
-    except UnsolvableError:
-        opener, value = first or "-", UNSOLVABLE
-    value = UNSOLVABLE if value >= INF else value  # a first word after which it finds no strategy
+    except UnsolvableError:  # value_of_guess says so with INF: a first word it finds no way past
+        opener, value = first or "-", INF
     return float(value), time.process_time() - t0, str(opener)
 
 
@@ -76,7 +74,7 @@ def main() -> None:
         for kc, (value, seconds, opener) in got.items():
             best_count[kc] += value == least
             cpu[kc] += seconds
-            shown = "unsolvable" if value == UNSOLVABLE else f"{value:,.0f}"
+            shown = "unsolvable" if value >= INF else f"{value:,.0f}"
             cells.append(f"kc={kc} {shown:>10} {seconds:6.2f} s" + ("" if first else f" ({opener.upper()})"))
         n += 1
         mode = "hard" if hard else "normal"
