@@ -3,7 +3,7 @@
 import asyncio
 import datetime as dt
 import threading
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 
 from conftest import random_words
 from naive import digits, feedback_code
@@ -42,10 +42,8 @@ async def workers_done(app):
     another runs cancels it, and a cancelled one raises here if it was among those awaited (a
     burst of keys on a loaded machine: one run in six of the suite on three processes, 2026-12-02).
     It is replaced, not lost: the caller's loop waits for its successor."""
-    try:
+    with suppress(WorkerCancelled):
         await app.workers.wait_for_complete()
-    except WorkerCancelled:
-        pass
 
 
 async def settle(app, pilot):
