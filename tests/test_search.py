@@ -966,6 +966,34 @@ def test_shared_out_parts_give_the_serial_tree_cut_to_letter_classes_or_not(hard
     assert tr.paths_of(lex, parallel.tree(g)) == tr.paths_of(lex, serial.tree(g, constraints=cons))
 
 
+def test_a_part_of_one_or_two_answers_needs_no_list_of_legal_guesses():
+    """Hard mode: the threads' parts and the tree's walk search a node of one or two answers
+    with every guess in place of its legal ones (TreeSearch._node_list): its value and guess
+    have a closed form (the likelier answer, then the other) that reads no list.  Against the
+    legal list, for every such part under every first guess of a list, with 1 to 3 guesses left:
+    the same value and guess, and the guess legal by the textbook rule (tests/naive.py)."""
+    words = random_words(60, alphabet="abcdeilmnorst", seed=11)
+    lex = Lexicon.from_lists(words, words[:40], name="tiny-parts")
+    ts = TreeSearch(lex, k=None, hard=True, threads=1, memory_mb=16)
+    wk = ts._workers[0]
+    checked = 0
+    for g, word in enumerate(lex.guesses):
+        pats = np.array([feedback_code(word, a) for a in lex.answers])
+        for p in set(pats.tolist()):
+            H = np.flatnonzero(pats == p).astype(np.int32)
+            if H.size > 2 or p == feedback_code(word, word):
+                continue
+            cons = HardConstraints.none(5).add(word, p)
+            assert ts._node_list(H, cons).guesses.size == lex.n_guesses  # every guess, not the legal ones
+            for rem in (1, 2, 3):
+                found = ts._run(wk, H, rem, INF, ts._node_list(H, cons), -1)
+                assert found == ts._run(wk, H, rem, INF, ts.allowed(cons), -1)
+                if found[0] < INF:
+                    assert hard_mode_legal(lex.guesses[found[1]], [(word, p)])
+                checked += 1
+    assert checked > 300
+
+
 def _unwinnable_case():
     """Hard mode, 4 guesses: PIZZA leaves a part no strategy finishes (STARE does not)."""
     lex = _bigger_case()

@@ -914,7 +914,7 @@ class _SharedParts:
             except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
                 out = (INF, None)
         else:
-            allowed = search._by_classes(worker, task.H, search.allowed(task.cons))
+            allowed = search._by_classes(worker, task.H, search._node_list(task.H, task.cons))
             out = (search._run(worker, task.H, search.max_guesses - r, INF, allowed, -1)[0], None)
         if task.kind == "part":
             self.results[task.part] = out
@@ -1252,6 +1252,16 @@ class TreeSearch:
         mins = constraints.min_count.astype(np.int8)
         guesses = np.flatnonzero(constraints.mask(self.lexicon.guess_codes)).astype(np.int32)
         return Allowed(guesses, np.uint64(sk._constraint_hash(greens, mins)), greens, mins)
+
+    def _node_list(self, H: np.ndarray, constraints: HardConstraints | None) -> Allowed:
+        """The list a node of answers H is searched with from Python: ``allowed(constraints)``,
+        except for one or two answers, whose value and guess have a closed form that reads no list
+        (``sk._closed_forms``: guess the likelier answer, then the other; an answer is always a
+        legal guess under its own hints), so every guess stands in.  In hard mode the list of
+        legal guesses is a pass over every guess: ~40 us alone, 105-180 us on a thread beside a
+        sibling's search (classic SALET hard on 2 threads: 358 such lists, 196 of them for one
+        or two answers; 2026-12-03)."""
+        return self._every if H.size <= 2 else self.allowed(constraints)
 
     def _by_classes(self, worker: _Worker, H: np.ndarray, allowed: Allowed) -> Allowed:
         """``allowed`` cut to the first guess of each letter class of H (see
@@ -1834,7 +1844,7 @@ class TreeSearch:
 
     def _build(self, worker: _Worker, H: np.ndarray, rows: int, constraints: HardConstraints | None) -> Node:
         """Walk the solved strategy below a node (every step is a table hit or a closed form)."""
-        allowed = self.allowed(constraints)
+        allowed = self._node_list(H, constraints)
         v, g = self._run(worker, H, self.max_guesses - rows, INF, allowed, -1)
         if v >= INF or g < 0:
             raise UnsolvableError(f"no strategy finishes {H.size} answers within {self.max_guesses - rows} guesses")
