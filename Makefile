@@ -43,9 +43,9 @@ run: $(RUN_STAMP)
 # faster (two keep the cores 1.6 busy while a worker waits on a browser, a terminal UI, a
 # subprocess; three 1.8: 321 and 279 s against 395 and 324 s, alternated) but runs on three
 # failed now and then: one of five, then one of six (test_tui's helper awaiting a suggestion
-# search that its successor cancelled; the helper mended 2026-12-02).  Two until three have passed
-# several runs since (`make test TEST_WORKERS=3` to try).  The plain-Python run is CPU-bound (1.94 of 2).
-TEST_WORKERS ?= 2
+# search that its successor cancelled; the helper mended 2026-12-02).  Since the mend three passed
+# four runs in a row (2026-12-03: 325-400 s): three.  The plain-Python run is CPU-bound (1.94 of 2).
+TEST_WORKERS ?= 3
 XDIST := -n $(TEST_WORKERS) --dist worksteal
 
 test: $(STAMP)
