@@ -16,6 +16,7 @@ from wordlebot.core.errors import UnsolvableError
 from wordlebot.core.game import HardConstraints
 from wordlebot.core.words import Lexicon
 from wordlebot.search import tree as tr
+from wordlebot.search.kernels import Allowed
 from wordlebot.search.published import OPTIMAL_TOTALS, SLOW_SETS
 from wordlebot.search.tree_search import INF, SearchTuning, TreeSearch
 
@@ -994,6 +995,54 @@ def test_a_part_of_one_or_two_answers_needs_no_list_of_legal_guesses():
                     assert hard_mode_legal(lex.guesses[found[1]], [(word, p)])
                 checked += 1
     assert checked > 300
+
+
+def test_a_parts_list_cut_from_its_nodes_is_its_legal_list():
+    """Hard mode: the list a part handed to a thread is searched with (TreeSearch._part_list) is
+    cut from its node's list by the row's hints, in one kernel call.  For every part of three
+    answers or more under 25 first guesses, and under a second guess of each: the guesses legal
+    after the rows by the textbook rule (tests/naive.py), in list order, with the hints' hash
+    that ``allowed`` gives them; cut to the letter classes, the list ``_by_classes`` makes."""
+    words = random_words(300, alphabet="abcdeilmnorst", seed=5)
+    lex = Lexicon.from_lists(words, words[::2], name="part-lists")
+    ts = TreeSearch(lex, k=None, hard=True, threads=1, memory_mb=16)
+    wk = ts._workers[0]
+    none = HardConstraints.none(5)
+    root = ts.allowed(none)
+    answers = np.arange(lex.n_answers, dtype=np.int32)
+
+    def parts(word: str, H: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        pats = np.array([feedback_code(word, lex.answers[a]) for a in H])
+        return [(p, H[pats == p]) for p in sorted(set(pats.tolist()) - {feedback_code(word, word)})]
+
+    checked = 0
+    for word in lex.guesses[::12]:
+        for p, H in parts(word, answers):
+            if H.size <= 2:
+                continue
+            cons = none.add(word, p)
+            legal = [g for g in range(lex.n_guesses) if hard_mode_legal(lex.guesses[g], [(word, p)])]
+            cut = ts._part_list(wk, H, cons, (root, lex.id(word)), p, classes=False)
+            assert cut.guesses.tolist() == legal
+            assert (cut.hsig, cut.greens.tolist(), cut.mins.tolist()) == (
+                ts.allowed(cons).hsig,
+                cons.green_at.tolist(),
+                cons.min_count.tolist(),
+            )
+            node = Allowed(cut.guesses.copy(), cut.hsig, cut.greens.copy(), cut.mins.copy())
+            classes = ts._part_list(wk, H, cons, (root, lex.id(word)), p).guesses.copy()
+            assert classes.tolist() == ts._by_classes(wk, H, ts.allowed(cons)).guesses.tolist()
+            # a second row, from the part's own list (a big part's first guess's parts)
+            second = lex.guesses[int(legal[len(legal) // 2])]
+            for q, Hq in parts(second, H):
+                if Hq.size <= 2:
+                    continue
+                rows = [(word, p), (second, q)]
+                after = ts._part_list(wk, Hq, None, (node, lex.id(second)), q, classes=False)
+                assert after.guesses.tolist() == [g for g in legal if hard_mode_legal(lex.guesses[g], rows)]
+                assert after.hsig == ts.allowed(cons.add(second, q)).hsig
+                checked += 1
+    assert checked > 50
 
 
 def _unwinnable_case():

@@ -589,6 +589,7 @@ class _Worker:
             coreoff=np.zeros((rows, 2 * sk.CORE_MAX), np.int64),
             cores=np.zeros((rows, sk.CORE_ROOM * na), np.int32),  # (pages touched only as cores are kept)
         )
+        self.lists = (np.empty(ng, np.int32), np.empty(ng, np.int32))  # TreeSearch._part_list's
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
         self.S = search.S._replace(ip=search.S.ip.copy())
         self.allowance: int | None = None
@@ -666,7 +667,9 @@ class _PartPlan:
 
     H: np.ndarray  # the part's answers
     cons: HardConstraints | None
-    allowed: Allowed  # TreeSearch.allowed(cons), computed once (a hard-mode part has ~400 batches)
+    allowed: Allowed  # TreeSearch.allowed(cons) cut to H's letter classes, computed once (a
+    # hard-mode part has ~400 batches)
+    legal: Allowed  # TreeSearch.allowed(cons) whole: what the first guess's parts' lists come from
     settled: float | None  # the node's value when _node_plan settled it
     alpha: float  # the node's lower bound
     cap: float  # the table's upper bound (plus the margin)
@@ -769,8 +772,17 @@ class _SharedParts:
     part's other guesses (``_refute``); ``_results`` chooses each big part's guess at the end.
     The state is shared by the threads under ``cond``."""
 
-    def __init__(self, search: TreeSearch, parts: list[_Part], big: list[_Part], rows: int, build: bool) -> None:
+    def __init__(
+        self,
+        search: TreeSearch,
+        parts: list[_Part],
+        big: list[_Part],
+        rows: int,
+        build: bool,
+        row: tuple[Allowed, int] | None = None,
+    ) -> None:
         self.search = search
+        self.row = row  # the list of the node the parts are of, and its guess (see TreeSearch._part_list)
         self.rows = rows
         self.rem = search.max_guesses - rows
         self.build = build
@@ -914,7 +926,10 @@ class _SharedParts:
             except UnsolvableError:  # a first guess that cannot finish (hard mode, guess cap)
                 out = (INF, None)
         else:
-            allowed = search._by_classes(worker, task.H, search._node_list(task.H, task.cons))
+            row, p = self.row, task.part  # a whole part of the first guess (self.row's)
+            if task.sub is not None:  # a part of a big part's first guess
+                row, p = (self.plans[task.part].legal, self.plans[task.part].first), task.sub
+            allowed = search._part_list(worker, task.H, task.cons, row, p)
             out = (search._run(worker, task.H, search.max_guesses - r, INF, allowed, -1)[0], None)
         if task.kind == "part":
             self.results[task.part] = out
@@ -1278,6 +1293,36 @@ class TreeSearch:
         kept = sk._letter_classes(worker.S, worker.X, H, allowed.guesses, out)
         return allowed._replace(guesses=kept)
 
+    def _part_list(
+        self,
+        worker: _Worker,
+        H: np.ndarray,
+        constraints: HardConstraints | None,
+        row: tuple[Allowed, int] | None,
+        pattern: int,
+        classes: bool = True,
+    ) -> Allowed:
+        """The list a part handed to a thread is searched with: the part H (hints
+        ``constraints``) left by the pattern ``pattern`` of ``row``'s guess at a node of list
+        ``row[0]``.  ``_node_list``, cut to H's letter classes with ``classes`` (as
+        ``_by_classes``), made in one kernel call from the node's list (``sk._part_list``, the
+        way the search derives a child's) rather than from every guess: same guesses, same order,
+        same hash.  Classic SALET hard on 2 threads makes 162 such lists; made from the hints,
+        each was a parallel mask of every guess (40 us alone, 180-260 us a call beside the
+        sibling thread's search) and a second call for the classes: a thread's time in Python
+        between kernel calls 40.5 -> 33 ms a run (means of six, alternated; 2026-12-03).
+        ``row`` None: made from the hints.  The list lives in the worker's scratch
+        (``_Worker.lists``) until its next call."""
+        if H.size <= 2:
+            return self._every  # (see _node_list)
+        if row is None or not self.hard:  # (outside hard mode every part's list is every guess)
+            allowed = self._node_list(H, constraints)
+            return self._by_classes(worker, H, allowed) if classes else allowed
+        parent, guess = row
+        minimum = self.tuning.classes_part_min if classes else H.size + 1
+        a = sk._part_list(worker.S, worker.X, parent, guess, pattern, H, *worker.lists, minimum)
+        return Allowed(a.guesses, np.uint64(a.hsig), a.greens, a.mins)
+
     def _run(
         self, worker: _Worker, H: np.ndarray, rem: int, beta: float, allowed: Allowed, forced: int
     ) -> tuple[float, int]:
@@ -1537,7 +1582,7 @@ class TreeSearch:
             if p != green
         ]
         total = float(self.w[H].sum())
-        results = self._solve_parts(parts, rows + 1, build)
+        results = self._solve_parts(parts, rows + 1, build, (self.allowed(constraints), guess))
         for p, (v, _) in results.items():
             total += v
         return min(total, INF), {p: n for p, (_, n) in results.items() if n is not None}
@@ -1558,9 +1603,13 @@ class TreeSearch:
             and self.depth is None
         )
 
-    def _solve_parts(self, parts: list[_Part], rows: int, build: bool) -> dict[int, tuple[float, Node | None]]:
+    def _solve_parts(
+        self, parts: list[_Part], rows: int, build: bool, row: tuple[Allowed, int] | None = None
+    ) -> dict[int, tuple[float, Node | None]]:
         """Value (and with ``build`` the subtree) of each (key, answers, constraints) in
         ``parts``, each a node after ``rows`` guesses; spread over the threads, biggest first.
+        ``row``: the list of the node the parts are of and the guess played there, the key
+        each part's pattern (see _part_list).
 
         A part that cannot be won within the cap settles the sum (INF): the other parts are
         then stopped (``_halt``) and left out of the result, which holds that part's INF.
@@ -1570,7 +1619,7 @@ class TreeSearch:
             rem = self.max_guesses - rows
             big = [t for t in parts if t[1].size >= self.tuning.split_part_min and rem >= 3] if self._splits else []
             if big:
-                return self._split_parts(parts, big, rows, build)
+                return self._split_parts(parts, big, rows, build, row)
             parts = sorted(parts, key=lambda t: -t[1].size)
             results: dict[int, tuple[float, Node | None]] = {}
 
@@ -1583,7 +1632,7 @@ class TreeSearch:
                         node = self._build(worker, Hs, rows, cons)
                         results[p] = (node.value, node)
                     else:
-                        v, _ = self._run(worker, Hs, rem, INF, self.allowed(cons), -1)
+                        v, _ = self._run(worker, Hs, rem, INF, self._part_list(worker, Hs, cons, row, p, False), -1)
                         results[p] = (v, None)
                 except UnsolvableError:  # _build: this part cannot be won
                     results[p] = (INF, None)
@@ -1617,18 +1666,19 @@ class TreeSearch:
             wk.TT.meta[sk.M_ABORT] = 1
 
     def _split_parts(
-        self, parts: list[_Part], big: list[_Part], rows: int, build: bool
+        self, parts: list[_Part], big: list[_Part], rows: int, build: bool, row: tuple[Allowed, int] | None = None
     ) -> dict[int, tuple[float, Node | None]]:
         """``_solve_parts`` with the big parts shared out too (see ``_SharedParts``).  Its own
         ``_halting``: warm_up calls it directly, and a halt must not outlive the call."""
         with self._halting():
-            return _SharedParts(self, parts, big, rows, build).run()
+            return _SharedParts(self, parts, big, rows, build, row).run()
 
     def _plan(self, H: np.ndarray, rem: int, constraints: HardConstraints | None, wk: _Worker) -> _PartPlan:
         """``sk._node_plan`` for a node, on the worker ``wk``: the guesses to try in trial order
         (key, then list order; in the near-optimal search the kernel's own order), with their
         lower bounds."""
-        allowed = self._by_classes(wk, H, self.allowed(constraints))
+        legal = self.allowed(constraints)
+        allowed = self._by_classes(wk, H, legal)
         size = max(allowed.guesses.size, H.size)
         out = sk.PlanOut(
             np.empty(size, np.int32), np.empty(size, np.float64), np.empty(size, np.int64), np.empty(size, np.float64)
@@ -1640,6 +1690,7 @@ class TreeSearch:
             H,
             constraints,
             allowed,
+            legal,
             float(plan.value) if plan.settled else None,
             float(plan.alpha),
             float(plan.cap),
@@ -1981,6 +2032,8 @@ class TreeSearch:
             batch = sk.Batch(plan.order[i], plan.lbs[i], i, np.full(i.size, INF), np.full(i.size, -INF))
             race = sk.Race(plan.alpha, plan.cap, np.full(len(self._active), sk.BEST_NONE, np.int64), 0)
             self._accounted(wk, sk._try_guesses, wk.S, wk.X, wk.TT, H, self.max_guesses - 1, plan.allowed, batch, race)
+            if self.hard and H.size > 2:  # a part's list cut from its node's (the parts above are whole)
+                self._part_list(wk, H, cons, (self.allowed(cons), 0), int(self.mt[H[0], 0]))
         T = self.allowed().guesses
         self._shared_scan_order(H, T, np.empty(max(T.size, H.size), np.int32))
         wk = self._active[0]
