@@ -2608,13 +2608,14 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
 @wrapping
 @njit(**JIT)
 def _part_list(S, X, parent, g, p, H, out, kept, classes_min):
-    """The list a part that Python hands to a thread is searched with (TreeSearch._part_list):
-    the part H after the row (g, p) of a node whose list is ``parent``.  In hard mode the
-    parent's list cut to the row's hints, as the search derives a child's (``_hard_child``, in
-    ``out``); then, for ``classes_min`` answers or more, cut to H's letter classes (in ``kept``).
-    One call and one pass over the parent's list where Python made a pass over every guess
-    (the hints' mask, its indices and their hash) and a second call for the classes."""
-    child = _hard_child(S, parent, g, p, out) if S.ip[IP_HARD] != 0 else parent
+    """The list a hard-mode part that Python hands to a thread is searched with
+    (TreeSearch._part_list): the part H after the row (g, p) of a node whose list is
+    ``parent``: the parent's list cut to the row's hints, as the search derives a child's
+    (``_hard_child``, in ``out``); then, for ``classes_min`` answers or more, cut to H's letter
+    classes (in ``kept``).  One call and one pass over the parent's list where Python made a
+    pass over every guess (the hints' mask, its indices and their hash) and a second call for
+    the classes.  (Outside hard mode a part's list is every guess: Python does not call it.)"""
+    child = _hard_child(S, parent, g, p, out)
     if H.shape[0] < classes_min or not _by_classes(S, H):
         return child
     return Allowed(_letter_classes(S, X, H, child.guesses, kept), child.hsig, child.greens, child.mins)

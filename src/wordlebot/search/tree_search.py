@@ -928,7 +928,8 @@ class _SharedParts:
         else:
             row, p = self.row, task.part  # a whole part of the first guess (self.row's)
             if task.sub is not None:  # a part of a big part's first guess
-                row, p = (self.plans[task.part].legal, self.plans[task.part].first), task.sub
+                big = self.plans[task.part]
+                row, p = (big.legal, big.first), task.sub
             allowed = search._part_list(worker, task.H, task.cons, row, p)
             out = (search._run(worker, task.H, search.max_guesses - r, INF, allowed, -1)[0], None)
         if task.kind == "part":
