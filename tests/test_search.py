@@ -247,7 +247,13 @@ def test_a_cut_scan_reads_the_answers_most_alike_first():
 # every shortcut of the exact search's scans off, and no big node's parts tightened: the
 # baseline they must equal
 UNCUT = SearchTuning(
-    scan_cut=False, part_cut=False, pair_bound=False, collisions_first=False, pass2_node_min=0, letter_classes=False
+    scan_cut=False,
+    part_cut=False,
+    pair_bound=False,
+    collisions_first=False,
+    pass2_node_min=0,
+    pass2_late_min=0,
+    letter_classes=False,
 )
 
 
@@ -339,6 +345,30 @@ def test_tightening_a_big_nodes_parts_gives_the_same_trees():
     assert runs[0][:4] == runs[1][:4]
     assert runs[0][1] == runs[0][2]
     assert runs[1][4] < runs[0][4], (runs[0][4], runs[1][4])
+
+
+def test_a_dear_node_tightens_its_later_guesses_parts_and_keeps_its_trees():
+    """Below ``pass2_node_min`` a node of ``pass2_late_min`` answers or more tightens the rest of
+    its guesses' big parts once searching the parts of guesses refuted so has cost
+    ``pass2_late_after`` scans of the node: only bounds change, so the same best guess, value
+    and every answer's path as with no such node (``pass2_late_min=0``, the baseline), with
+    fewer nodes when the bar is low; with a bar no node reaches, exactly the baseline's work."""
+    lex = _bigger_case()
+
+    def run(**tune):
+        ts = TreeSearch(lex, k=None, threads=1, memory_mb=128, tuning=SearchTuning(pass2_node_min=0, **tune))
+        first, total = ts.best()  # the root holds 400 answers, its parts up to ~100
+        nodes, scans = ts.stats.nodes, ts.stats.scans
+        node = ts.tree(first)
+        assert node.value == total
+        return (first, total, tr.paths_of(lex, node)), (nodes, scans)
+
+    base, base_work = run(pass2_late_min=0)
+    low, low_work = run(pass2_late_min=20, pass2_late_after=1)
+    never, never_work = run(pass2_late_min=20, pass2_late_after=1 << 30)
+    assert low == base and never == base
+    assert low_work[0] < base_work[0], (low_work, base_work)
+    assert never_work == base_work
 
 
 def test_hard_and_normal_modes_tighten_parts_from_their_own_sizes():

@@ -336,7 +336,9 @@ IP_NEAR_PART_MIN = 26  # ... the parts of at least this many answers (see _tight
 IP_SCAN_TALLY_UNCUT = 27  # IP_SCAN_TALLY_MIN for a scan without a cut
 IP_PASS2_MIN_BIG = 28  # IP_PASS2_MIN_HARD for normal mode's big nodes (IP_PASS2_NODE_MIN)
 IP_PROBE_FORCED = 29  # set by _try_guesses: its guesses at bound INF probe their parts (see _node)
-N_IP = 30
+IP_PASS2_LATE_MIN = 30  # below IP_PASS2_NODE_MIN, a node this big tightens its later guesses' parts ...
+IP_PASS2_LATE_AFTER = 31  # ... once its guesses refuted by search cost this many scans of it (see _node)
+N_IP = 32
 
 # A uniform scan counts the parts of this many guesses at once, reading each answer's patterns
 # for them as one run of the matrix row (see _scan_uniform).  Not a tuning like the others: it
@@ -2540,6 +2542,12 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
         and ip[IP_DEPTH] <= 0
         and rem - 1 >= 3
     )
+    # Below IP_PASS2_NODE_MIN the exact search tightens a node's guesses only once the node has
+    # shown itself dear: the guesses refuted only by searching their parts cost IP_PASS2_LATE_AFTER
+    # scans of the node (see SearchTuning.pass2_late_min).
+    late = exact and not pass2 and rem - 1 >= 2 and 0 < ip[IP_PASS2_LATE_MIN] <= nh
+    in_vain = np.int64(0)
+    dear = ip[IP_PASS2_LATE_AFTER] * nh * here.guesses.shape[0]
     # The node's unwinnable cores (see _core_refutes): kept, and read before each guess's parts.
     cores = _cores_apply(S, nh)
     if cores:
@@ -2560,6 +2568,9 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
             return Found(INF, NO_GUESS)
         sp = _partition(S.mt, S.w, H, g, rem, W, rules, parts)
         tot = sp.total
+        if late and in_vain >= dear:
+            pass2 = True
+            late = False
         if tot < bound and pass2 and sp.big > 1 and rem - 1 >= 2:
             tot = _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced)
             if meta[M_ABORT] != 0:
@@ -2576,6 +2587,7 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
             continue
         if meta[M_ABORT] != 0:
             return Found(INF, NO_GUESS)
+        work = meta[M_WORK]
         for i in range(sp.big):
             p = big[i]
             a = offs[p]
@@ -2598,6 +2610,7 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
         else:
             soft = min(soft, tot)
             lost += tot >= INF
+            in_vain += meta[M_WORK] - work
     return _close_node(S, TT, H, beta, forced, op, allowed.hsig, best, soft, X.rest[d])
 
 

@@ -238,6 +238,22 @@ class SearchTuning:
     # smaller: no change beyond the noise (1.04 -> 0.96-1.24 s and 4.11 -> 4.04 s, medians of 5, a
     # noisy machine).
     pass2_node_min: int = 150
+    # ... and below it, at a node of at least pass2_late_min answers (0: never), the rest of its
+    # guesses once searching the parts of the guesses refuted so has cost pass2_late_after scans
+    # of the node (work units, answers x guesses): a node whose one-scan bounds lie as far below
+    # its guesses' values as a big node's.  The -ED trap: NYT-3158 COLED leaves 148 answers
+    # ending in ED (ADDED ... WIRED, 5 guesses left, value 476, one-scan bound 412), just below
+    # pass2_node_min; its exact value took 51 s on one thread (4.5 M nodes) where the C++ solver
+    # takes 28-35 s, and 13.8 s so (142 K nodes; 15.8 s at pass2_node_min=100, which made the
+    # peer rows 1.2-1.35x slower: their nodes of 60-150 answers are cheap to search and dear to
+    # tighten).  The bar: at 4-64 scans classic SALET and nyt-2309 TARSE tighten too (1.3-1.5x
+    # slower), at 256 nyt-2309 TARSE still does (1.34x), at 1,024 neither, nor NYT-3158 TARSE's
+    # time (nodes 62,486 -> 55,665), while the -ED part keeps its gain.  2026-12-03, one thread,
+    # CPU time: the proof sample against the top-100 bound (bench/bench_proof_sample.py --words
+    # nyt-3158 --bound 11351.5 [--tuning pass2_late_min=0], both at once one a core) 369.4 ->
+    # 313.5 CPU-s without its first word (the compile), COLED 62-72 -> 22-25 s.
+    pass2_late_min: int = 60
+    pass2_late_after: int = 1024
     # The near-optimal search tightens every guess's parts of near_part_min answers or more at a
     # node of near_node_min or more (0: none), as the exact search does at big nodes: each part's
     # scan chooses its candidates too, kept for the part's own search (see sk._order_find), so a
@@ -467,6 +483,8 @@ class SearchTuning:
         ip[sk.IP_PASS2_MIN_HARD] = self.pass2_min_hard
         ip[sk.IP_PASS2_MIN_BIG] = self.pass2_min_big
         ip[sk.IP_PASS2_NODE_MIN] = self.pass2_node_min
+        ip[sk.IP_PASS2_LATE_MIN] = self.pass2_late_min
+        ip[sk.IP_PASS2_LATE_AFTER] = self.pass2_late_after
         ip[sk.IP_NODE_COST] = self.node_cost
         ip[sk.IP_EVAL_COST] = self.eval_cost
         ip[sk.IP_GUESS_COST] = self.guess_cost
