@@ -251,7 +251,8 @@ class SearchTuning:
     # time (nodes 62,486 -> 55,665), while the -ED part keeps its gain.  2026-12-03, one thread,
     # CPU time: the proof sample against the top-100 bound (bench/bench_proof_sample.py --words
     # nyt-3158 --bound 11351.5 [--tuning pass2_late_min=0], both at once one a core) 369.4 ->
-    # 313.5 CPU-s without its first word (the compile), COLED 62-72 -> 22-25 s.
+    # 313.5 CPU-s without its first word (the compile), COLED 62-72 -> 22-25 s; from nodes of 30
+    # rather than 60, 300.9 / 306.4 CPU-s (the noise).
     pass2_late_min: int = 60
     pass2_late_after: int = 1024
     # The near-optimal search tightens every guess's parts of near_part_min answers or more at a
