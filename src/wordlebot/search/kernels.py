@@ -2545,7 +2545,7 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
     # Below IP_PASS2_NODE_MIN the exact search tightens a node's guesses only once the node has
     # shown itself dear: the guesses refuted only by searching their parts cost IP_PASS2_LATE_AFTER
     # scans of the node (see SearchTuning.pass2_late_min).
-    late = exact and not pass2 and rem - 1 >= 2 and 0 < ip[IP_PASS2_LATE_MIN] <= nh
+    late = exact and not pass2 and 0 < ip[IP_PASS2_LATE_MIN] <= nh  # (rem: see the tightening's own test)
     in_vain = np.int64(0)
     dear = ip[IP_PASS2_LATE_AFTER] * nh * here.guesses.shape[0]
     # The node's unwinnable cores (see _core_refutes): kept, and read before each guess's parts.
