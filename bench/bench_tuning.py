@@ -42,7 +42,10 @@ def tuning(spec: str) -> SearchTuning:
     for item in filter(None, spec.split(",")):
         name, value = item.split("=")
         kind = type(getattr(SearchTuning(), name))
-        kw[name] = bool(int(value)) if kind is bool else kind(value)
+        if kind is tuple:  # a tuple's items are separated by "/": stage_rounds=0.5/1.0
+            kw[name] = tuple(float(x) for x in value.split("/"))
+        else:
+            kw[name] = bool(int(value)) if kind is bool else kind(value)
     return dataclasses.replace(SearchTuning(), **kw)
 
 
