@@ -89,6 +89,36 @@ def test_staged_bounds_are_lower_bounds_whatever_the_bound(classic_600, hard, bi
                 assert refutation.staged_bound(search, near, lex.id(w), bound, cons) <= t, (w, bound)
 
 
+def test_normal_mode_has_its_own_rounds_and_each_bounds_truly(classic_600):
+    """SearchTuning.stage_rounds_normal caps normal mode's rounds, stage_rounds hard mode's: for
+    each cap asked of the parts first (half their gap, 0.7 of it, all of it at once) the stages
+    return at most each word's total, against a bound the word meets and one it cannot, and the
+    caps change what is proven; hard mode reads stage_rounds, not them."""
+    lex, words = classic_600
+    truth, _ = _truths(lex, words[:12], False)
+    proven = {}
+    for rounds in ((0.5, 1.0), (0.7, 1.0), (1.0,)):
+        search = TreeSearch(lex, k=None, threads=1, memory_mb=256, tuning=SearchTuning(stage_rounds_normal=rounds))
+        near = TreeSearch(lex, k=2, kc=0, threads=1, memory_mb=64)
+        got = []
+        with search.lane(), near.lane():
+            for w, t in truth.items():
+                for bound in (t - 20, t + 0.5):
+                    v = refutation.staged_bound(search, near, lex.id(w), bound)
+                    assert v <= t, (rounds, w, bound)
+                    got.append(v)
+        proven[rounds] = got
+    assert len({tuple(v) for v in proven.values()}) > 1  # the normal-mode caps are read
+    cons = HardConstraints.none(5)
+    hard = []
+    for tuning in (SearchTuning(), SearchTuning(stage_rounds_normal=(1.0,)), SearchTuning(stage_rounds=(0.2,))):
+        search = TreeSearch(lex, k=None, hard=True, threads=1, memory_mb=256, tuning=tuning)
+        near = TreeSearch(lex, k=2, kc=0, hard=True, threads=1, memory_mb=64, fail_cost=8.0)
+        with search.lane(), near.lane():
+            hard.append([refutation.staged_bound(search, near, lex.id(w), 1e6, cons) for w in words[:6]])
+    assert hard[0] == hard[1] != hard[2]  # hard mode's own caps are read, normal mode's are not
+
+
 def test_an_allowance_stops_only_its_own_lane():
     search = TreeSearch(LEX, k=None, threads=1, memory_mb=64)
     truth = naive_first_word_total(GUESSES[0])

@@ -13,10 +13,11 @@ big part's near-optimal value (a second's work for all of them) estimates its ga
 part, largest gap first, is then asked only for its share of what the bound needs ("is it worth
 at least its bound + share x its gap?"): a search against a target below the part's value, in
 which most guesses fail at once.  It stops as soon as the bounds proven add up to the bound.  In
-a first round no part is asked for more than half its gap (an estimate above a part's value had
-the part solved exactly: hard-mode CLOTE took 740 s so), in a second for the rest.  In hard
-mode the cheap parts go first, each asked for as much of what the bound needs as it can give
-alone (within the round's cap), and the big ones for the rest (see staged_bound).  Work for
+a first round no part is asked for more than half its gap in hard mode, 0.7 of it in normal
+mode (an estimate above a part's value had the part solved exactly: hard-mode CLOTE took 740 s
+so), in a second for the rest.  In hard mode the cheap parts go first, each asked for as much
+of what the bound needs as it can give alone (within the round's cap), and the big ones for the
+rest (see staged_bound).  Work for
 SAICE: 124 G scan units -> 14 G (CRIED 99 -> 26, TRIED 107 -> 36); CLOTE hard 30 G.  Every
 answer is a proven lower bound or an exact value (a part that fails its target answers with the
 least bound it proved of its guesses, often above the target: the kernel fails soft, so what a
@@ -36,7 +37,8 @@ from ..core.game import HardConstraints
 from .tree_search import INF, BudgetExceeded, TreeSearch
 
 # The stages' thresholds are the search's tuning: SearchTuning.refute_quick_units, stage_min,
-# stage_slack, stage_rounds and stage_big_hard (tree_search.py, where each is explained).
+# stage_slack, stage_rounds, stage_rounds_normal and stage_big_hard (tree_search.py, where each
+# is explained).
 
 
 def value_against(
@@ -89,14 +91,15 @@ def staged_bound(
         est = near.best_unchecked(Hp, rows=1, constraints=cons, parallel=False)[1]
         if est < INF and est > lb:
             parts.append([est, Hp, cons, lb])
-    # Two rounds: at first no part is asked for more than half its estimated gap (an estimate
-    # above the part's value would have it solved exactly: a big part, the dearest search of
-    # all), then what is still missing from the parts that met their targets.  In hard mode the
-    # cheap parts (fewer than tune.stage_big_hard answers) go first, smallest first, each asked for
-    # as much of what the bound needs as it can give alone; the big ones (every part in normal
-    # mode) then share what is left in proportion to their gaps, largest gap first.
+    # Two rounds: at first no part is asked for more than half its estimated gap (0.7 of it in
+    # normal mode: SearchTuning.stage_rounds_normal; an estimate above the part's value would
+    # have it solved exactly: a big part, the dearest search of all), then what is still
+    # missing from the parts that met their targets.  In hard mode the cheap parts (fewer than
+    # tune.stage_big_hard answers) go first, smallest first, each asked for as much of what the
+    # bound needs as it can give alone; the big ones (every part in normal mode) then share
+    # what is left in proportion to their gaps, largest gap first.
     big_from = tune.stage_big_hard if search.hard else 0
-    for cap in tune.stage_rounds:
+    for cap in tune.stage_rounds if search.hard else tune.stage_rounds_normal:
         parts.sort(key=lambda t: (1, t[3] - t[0]) if t[1].size >= big_from else (0, t[1].size))
         left_big = sum(est - lb for est, Hp, _, lb in parts if Hp.size >= big_from)
         kept = []

@@ -434,6 +434,19 @@ class SearchTuning:
     # worse on words whose small parts hold most of the gap (GRAVE 1.9 -> 6.4 s, TIARE 9 -> 37 s).
     stage_slack: float = 1.0
     stage_rounds: tuple[float, ...] = (0.5, 1.0)  # the most of its estimated gap a part is asked for, round by round
+    # ... in hard mode; in normal mode the first round asks for more.  Near-ties dominate a
+    # normal-mode sweep's head, and a near-tie needs most of every part's gap, so a first round
+    # capped at half of it only re-opens every big part in the second.  NYT-3158 against the
+    # top-100 bound 11,351.5, the proof sample's head (`python bench/bench_proof_sample.py --words
+    # nyt-3158 --bound 11351.5 --head 3713 [--tuning stage_rounds_normal=0.5/1.0]`, one thread,
+    # the two at once one a core, 2026-12-03): its 48 refuted words 443,696 -> 369,814 scans
+    # (-17 %), 245.0 -> 230.9 CPU-s (and 244.8 -> 230.4 in another pair); the two exact words
+    # (TIARE, LEAST) 101,167 -> 120,836 scans, but a sweep searches the words its seed proves
+    # below the bound at once, unstaged (opener_sweep.beating_words).  In hard mode 0.7 did
+    # fewer seconds but more scans (the hard sample's head 76.1 -> 72.3 CPU-s, 588,701 ->
+    # 633,519 scans): left at 0.5 there.  0.6: 391,418 scans on the 48; 0.8 against 0.7 in a
+    # pair: 363,477 / 369,814 scans, 245.5 / 249.1 CPU-s (the noise).
+    stage_rounds_normal: tuple[float, ...] = (0.7, 1.0)
     # In hard mode, parts of this many answers or more are the dear ones: they share what the
     # cheaper parts cannot give (see refutation.staged_bound).  NYT-3158 hard mode, 30 first words of the
     # proof's head: 126 s with every part sharing in proportion to its gap, largest gap first; 96 s
