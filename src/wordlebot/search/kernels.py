@@ -119,6 +119,9 @@ Scratch = namedtuple(
         "coren",  # how many, and the end of the last in ``cores``
         "coreoff",  # each one's start and end in ``cores``
         "cores",
+        # per depth, exact search in normal mode: the guesses the node evaluated (see _dominated)
+        "domtab",  # the partitions coarser than theirs, as keys (see _dom_keep)
+        "domn",  # the node's stamp, its letters as bits, and the keys stored
     ],
 )
 Table = namedtuple(
@@ -328,7 +331,7 @@ IP_EVAL_COST = 18  # per answer partitioned when a guess is evaluated
 IP_GUESS_COST = 19  # per guess scanned, whatever the node's size
 IP_WEIGHTED_COST = 20  # weighted work costs this / 2 times as much
 IP_PERFECT_MAX = 21  # nodes of up to this many answers are checked for a split into singletons first
-IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first); the exact search tightens a guess's parts largest first (16; see _tighten); with two guesses left under a hard cap a part's bound is its value (32; see _part_bound); the family bound settles hard mode's traps (64; see _family_cut); a guess's parts are first asked whether they can be won at all where no bound is in sight (128; see _node); a guess that leaves an answer set known unwinnable whole in one part is refuted unsearched (256; see _core_refutes)
+IP_SCAN_CUT = 22  # bits: uniform scans stop a block of guesses at the node's bound (1), part bounds at the guess's (2; see _scan_uniform); a node's bound 2W settles it unscanned (4; see _shortcuts); a cut scan reads the answers most alike first (8; see _collisions_first); the exact search tightens a guess's parts largest first (16; see _tighten); with two guesses left under a hard cap a part's bound is its value (32; see _part_bound); the family bound settles hard mode's traps (64; see _family_cut); a guess's parts are first asked whether they can be won at all where no bound is in sight (128; see _node); a guess that leaves an answer set known unwinnable whole in one part is refuted unsearched (256; see _core_refutes); the exact search in normal mode skips a guess coarser than one evaluated at the node (512; see _dominated)
 IP_PASS2_NODE_MIN = 23  # the exact search tightens every guess's parts (IP_PASS2_MIN_HARD, IP_PASS2_MIN_BIG) at nodes this big, in either mode (0: none)
 IP_CLASSES = 24  # nodes below the query node scan one guess per letter class (see _by_classes; 0: every guess)
 IP_NEAR_NODE_MIN = 25  # the near-optimal search tightens every guess's parts at nodes this big (0: none) ...
@@ -379,7 +382,8 @@ M_ABORT = 8  # set when the work budget ran out: the call's result is void, noth
 M_PERFECT = 9  # nodes settled by a split into singletons found without a scan (see _perfect_split)
 M_FAMILY = 10  # nodes settled by the family bound (see _family_cut)
 M_CORE = 11  # guesses refuted by a node's unwinnable cores (see _core_refutes)
-N_META = 12
+M_DOMINATED = 12  # guesses skipped as coarser than one evaluated before (see _dominated)
+N_META = 13
 
 _GREEN_SALT = np.uint64(0x9E3779B97F4A7C15)
 
@@ -1956,6 +1960,108 @@ def _core_keep(S, X, d, allowed, g, p, part):
     off[2 * c + 1] = a + m
 
 
+# _dominated's table: a depth's row of DOM_SLOTS words (a power of two), each a node's stamp
+# (high 32 bits) over a partition key (30 bits: 5 a letter); a node stores at most half as
+# many, up to 32 a guess (its coarsenings).  A big node evaluates thousands of guesses: the
+# top-100 proof's sample (see SearchTuning.coarser_skip) 351,851 scans with 16,384 slots,
+# 333,447 with 65,536 (512 KB a depth, touched only where written).
+DOM_SLOTS = 65536
+
+
+@njit(inline="always", **JIT)
+def _dom_open(S, X, H, d):
+    """Start row d's table of coarsenings (see _dominated): a new stamp, the node's letters."""
+    codes, gid = S.codes, S.gid
+    bits = np.int64(0)
+    for j in range(H.shape[0]):
+        g = gid[H[j]]
+        for i in range(codes.shape[1]):
+            bits |= np.int64(1) << codes[g, i]
+    stamp = (X.domn[d, 0] + 1) & 0x7FFFFFFF
+    if stamp == 0:
+        X.domtab[d, :] = 0
+        stamp = 1
+    X.domn[d, 0] = stamp
+    X.domn[d, 1] = bits
+    X.domn[d, 2] = 0
+
+
+@njit(inline="always", **JIT)
+def _dom_key(S, X, d, g, drop):
+    """Guess g's partition key at row d's node: per position the letter + 1, or 0 where the
+    letter is none of the node's answers' or in ``drop`` (bits of letters)."""
+    codes = S.codes
+    letters = X.domn[d, 1] & ~drop
+    k = np.int64(0)
+    for i in range(codes.shape[1]):
+        c = codes[g, i]
+        k = (k << 5) | ((c + 1) if (letters >> c) & 1 else 0)
+    return k
+
+
+@njit(inline="always", **JIT)
+def _dom_slot(X, d, k):
+    """The slot of key k in row d's table, or of the empty slot where it would go."""
+    mask = np.int64(X.domtab.shape[1] - 1)
+    e = (X.domn[d, 0] << 32) | k
+    i = np.int64((np.uint64(k) * _GREEN_SALT) >> np.uint64(40)) & mask
+    row = X.domtab[d]
+    while row[i] >> 32 == X.domn[d, 0] and row[i] != e:
+        i = (i + 1) & mask
+    return i
+
+
+@wrapping
+@njit(inline="always", **JIT)
+def _dom_keep(S, X, d, g):
+    """Note guess g, just evaluated at row d's node: every partition it refines (g with some of
+    its letters of the node's answers, each wherever it is, made grey) goes in the table."""
+    if 2 * X.domn[d, 2] >= X.domtab.shape[1]:
+        return  # full: later guesses go unnoted (and are searched: never skipped wrongly)
+    codes = S.codes
+    mine = np.int64(0)
+    for i in range(codes.shape[1]):
+        mine |= np.int64(1) << codes[g, i]
+    mine &= X.domn[d, 1]
+    stamp = X.domn[d, 0]
+    drop = mine
+    while True:  # every subset of g's letters of the node's answers, made grey
+        k = _dom_key(S, X, d, g, drop)
+        i = _dom_slot(X, d, k)
+        if X.domtab[d, i] >> 32 != stamp:
+            X.domtab[d, i] = (stamp << 32) | k
+            X.domn[d, 2] += 1
+        if drop == 0:
+            break
+        drop = (drop - 1) & mine
+
+
+@wrapping
+@njit(inline="always", **JIT)
+def _dominated(S, X, d, g):
+    """Whether guess g's partition of the node is a coarsening of (or equal to) that of a guess
+    the node evaluated before: then g is worth no less, and cannot beat the bound that guess
+    left (normal mode, exact search: see _node).  So when g differs from that guess h only where
+    g shows a letter none of the node's answers holds (grey for every answer) and h shows one
+    they hold, provided that letter of h is nowhere in g: each letter g shows of the node's
+    sits where h has it and nowhere else, and a tile's colour depends only on its letter's
+    places in the guess and the answer, so g's colours are a function of h's.  Not an answer
+    of the node (it shows a letter none holds, or it would be h), g does not win one in a guess
+    where h cannot.  The table holds every such partition key of the guesses evaluated (see
+    _dom_keep), so the test is one look-up; a full table only lets guesses through.
+
+    The strategy after h that plays what the strategy after g would play takes every answer
+    the same number of guesses: the argument holds for any cost a guess count gives an answer
+    (weights, the failure charge), not in hard mode (h's hints allow fewer guesses after it)
+    nor past a depth limit (estimates, not strategies).  Selby's solver draws the same inference
+    through its table in normal mode (on a cut-off, the union of the parts that differ only in
+    one tile's colour is stored as worth their sum: the part a guess with a letter no answer
+    holds in that place would leave); here it is drawn at the node, before any scan."""
+    k = _dom_key(S, X, d, g, np.int64(0))
+    i = _dom_slot(X, d, k)
+    return X.domtab[d, i] == (X.domn[d, 0] << 32) | k
+
+
 @njit(inline="always", **JIT)
 def _family_applies(S, rem):
     """Whether _family_cut is tried at a node with ``rem`` guesses left: hard mode (in normal
@@ -2552,6 +2658,17 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
     cores = _cores_apply(S, nh)
     if cores:
         _cores_open(S, X, H, d, rem, allowed.hsig, forced)
+    # Guesses coarser than one evaluated here are skipped before any search (see _dominated).
+    dom = (
+        exact
+        and forced < 0
+        and ip[IP_DEDUP] != 0
+        and ip[IP_DEPTH] <= 0
+        and ip[IP_SCAN_CUT] & 512 != 0
+        and S.codes.shape[1] <= 6  # (the keys: 5 bits a letter, 30 at most)
+    )
+    if dom:
+        _dom_open(S, X, H, d)
     while True:
         bound = min(beta, best.value, cap)
         state = _pick(S, X, H, here.guesses, d, forced, bound, state)
@@ -2571,6 +2688,11 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
         if late and in_vain >= dear:
             pass2 = True
             late = False
+        if dom:
+            if tot < bound and _dominated(S, X, d, g):
+                meta[M_DOMINATED] += 1
+                continue
+            _dom_keep(S, X, d, g)  # refuted by its parts' bounds, or searched from here on
         if tot < bound and pass2 and sp.big > 1 and rem - 1 >= 2:
             tot = _tighten(S, X, TT, d, rem, here, g, sp, parts, bound, forced)
             if meta[M_ABORT] != 0:

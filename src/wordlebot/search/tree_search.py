@@ -368,6 +368,20 @@ class SearchTuning:
     # 0.96 s (bench/bench_tuning.py, medians of 3), classic SALET hard 0.474 -> 0.470 s.  Normal
     # mode: the same nodes and scans (its parts seldom cannot be won).
     unwinnable_cores: bool = True
+    # The exact search in normal mode skips a guess whose partition of the node is coarser than
+    # that of a guess the node evaluated before (kernels._dominated: the same but for letters
+    # none of the node's answers holds, where the earlier guess has one of theirs): it is worth
+    # no less, so it cannot beat the bound that guess left.  Values, trees and the table's
+    # bounds unchanged (the skipped guess could never be taken).  One thread, CPU time,
+    # 2026-12-03, bench/bench_tuning.py "" coarser_skip=0 (medians of 3-5): NYT-3158 TARSE
+    # 26.72 -> 25.18 s (scans 23,552 -> 20,535, nodes 55,665 -> 52,807), nyt-2309 TARSE 2.32 ->
+    # 2.35 s (noise; scans 4,637 -> 4,460), classic SALET 0.504 -> 0.488 s; the top-100 proof's
+    # sample (bench/bench_proof_sample.py --bound 11351.5 --head 1500, the two at once one a
+    # core) 321.2 -> 297.4 CPU-s, scans 361,492 -> 333,447.  Every guess a node evaluates is
+    # noted, not only those it searches (nyt-2309 TARSE nodes 39,414 so, 35,548 noting all); the
+    # notes are a table of keys (see kernels.DOM_SLOTS) because a list read guess by guess cost
+    # what it saved (the sample 284.5 against 284.0 CPU-s, for 336,254 scans).
+    coarser_skip: bool = True
     # A node of unit weights no possible answer splits into singletons (or into singletons and
     # one pair, with a guess to spare) is worth at least 2W: the exact search settles it at that
     # bound when its beta is no more, without a scan (kernels._shortcuts; most of these scans
@@ -514,6 +528,7 @@ class SearchTuning:
             | (64 if self.family_cut else 0)
             | (128 if self.probe_parts else 0)
             | (256 if self.unwinnable_cores else 0)
+            | (512 if self.coarser_skip else 0)
         )
         ip[sk.IP_WEIGHTED_COST] = self.weighted_cost
         ip[sk.IP_CLASSES] = int(self.letter_classes)
@@ -552,6 +567,7 @@ class SearchStats:
     perfect_splits: int = 0  # nodes settled by kernels._perfect_split, without a scan
     family_cuts: int = 0  # nodes and parts proven unwinnable by kernels._family_cut
     core_cuts: int = 0  # guesses refuted by a node's unwinnable cores (kernels._core_refutes)
+    dominated: int = 0  # guesses skipped as coarser than one evaluated before (kernels._dominated)
 
     def add(self, meta: np.ndarray) -> None:
         self.nodes += int(meta[sk.M_NODES])
@@ -563,6 +579,7 @@ class SearchStats:
         self.perfect_splits += int(meta[sk.M_PERFECT])
         self.family_cuts += int(meta[sk.M_FAMILY])
         self.core_cuts += int(meta[sk.M_CORE])
+        self.dominated += int(meta[sk.M_DOMINATED])
 
 
 class _Worker:
@@ -620,6 +637,8 @@ class _Worker:
             coren=np.zeros((rows, 2), np.int64),
             coreoff=np.zeros((rows, 2 * sk.CORE_MAX), np.int64),
             cores=np.zeros((rows, sk.CORE_ROOM * na), np.int32),  # (pages touched only as cores are kept)
+            domtab=np.zeros((rows, sk.DOM_SLOTS), np.int64),
+            domn=np.zeros((rows, 3), np.int64),
         )
         self.lists = (np.empty(ng, np.int32), np.empty(ng, np.int32))  # TreeSearch._part_list's
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
