@@ -335,38 +335,47 @@ def test_a_guess_is_skipped_only_where_an_earlier_ones_colours_tell_its_own(seed
     """kernels._dominated against the naive rule: after some guesses of a node are noted
     (_dom_keep), a guess reported coarser colours the node's answers as a function of one noted
     guess's colours (every two answers that guess leaves together, it leaves together too) and
-    is no answer of the node; and the test does fire, most often on guesses that differ from a
-    noted one in one letter none of the answers holds.  A new node (its stamp) forgets them."""
+    is no answer of the node; and the test does fire (on guesses that differ from a noted one
+    where their tile is grey, or green, for every answer).  A new node (its stamp) forgets them."""
     from wordlebot.search import kernels as sk
 
     rng = np.random.default_rng(seed)
-    words = random_words(900, length=5, alphabet="abcdefghijklmnop", seed=40 + seed)
+    words = random_words(1200, length=5, alphabet="abcdefghij", seed=40 + seed)
     lex = Lexicon.from_lists(words, words[::4], name=f"coarser{seed}")
     wk = TreeSearch(lex, k=None, threads=1, memory_mb=16)._workers[0]
-    skipped = 0
+    skipped = green = answers_let_through = 0
     for size in (1, 2, 3, 5, 8, 13, 30):
-        for _ in range(6):
-            H = np.sort(rng.choice(lex.n_answers, size, replace=False)).astype(np.int32)
+        for trial in range(16):
+            # half the nodes random, half answers that share two places' letters (greens for all)
+            pivot, places = lex.answers[rng.integers(lex.n_answers)], rng.choice(5, 2, replace=False)
+            near = [h for h, a in enumerate(lex.answers) if all(a[i] == pivot[i] for i in places)]
+            pool = near if trial % 2 and len(near) >= size else range(lex.n_answers)
+            H = np.sort(rng.choice(pool, size, replace=False)).astype(np.int32)
             answers = {lex.answers[h] for h in H.tolist()}
             sk._dom_open(wk.S, wk.X, H, np.int64(2))
-            noted = rng.choice(lex.n_guesses, 40, replace=False).tolist()
+            noted = rng.choice(lex.n_guesses, 200, replace=False).tolist()
             for h in noted:
                 sk._dom_keep(wk.S, wk.X, np.int64(2), np.int64(h))
             cols = dict(zip(range(lex.n_guesses), _columns(lex, H, np.arange(lex.n_guesses))))
+            stamp = int(wk.X.domn[2, 0])
             for g in sorted(set(range(lex.n_guesses)) - set(noted)):  # (a node tries each guess once)
-                if not sk._dominated(wk.S, wk.X, np.int64(2), np.int64(g)):
+                if not sk._dominated(wk.S, wk.X, H, np.int64(2), np.int64(g)):
+                    # an answer of the node whose colours are coarser still wins itself: let through
+                    key = int(sk._dom_key(wk.S, wk.X, np.int64(2), np.int64(g), np.int64(0)))
+                    slot = sk._dom_slot(wk.X, np.int64(2), np.int64(key))
+                    answers_let_through += int(wk.X.domtab[2, slot]) == (stamp << 32) | key
                     continue
                 skipped += 1
                 assert lex.guesses[g] not in answers
-                finer = [
-                    h
+                green += set(lex.guesses[g]) <= set("".join(answers))  # (no letter grey for all)
+                finer = any(
+                    all(cols[h][i] != cols[h][j] or cols[g][i] == cols[g][j] for i in range(size) for j in range(i))
                     for h in noted
-                    if all(cols[h][i] != cols[h][j] or cols[g][i] == cols[g][j] for i in range(size) for j in range(i))
-                ]
+                )
                 assert finer, (lex.guesses[g], sorted(answers))
             sk._dom_open(wk.S, wk.X, H, np.int64(2))  # the same answers, a new node: nothing noted
-            assert not any(sk._dominated(wk.S, wk.X, np.int64(2), np.int64(h)) for h in noted)
-    assert skipped >= 200, skipped
+            assert not any(sk._dominated(wk.S, wk.X, H, np.int64(2), np.int64(h)) for h in noted)
+    assert skipped >= 1000 and green >= 5 and answers_let_through >= 5, (skipped, green, answers_let_through)
 
 
 @pytest.mark.parametrize("weighted", [False, True])

@@ -1970,13 +1970,20 @@ DOM_SLOTS = 65536
 
 @njit(inline="always", **JIT)
 def _dom_open(S, X, H, d):
-    """Start row d's table of coarsenings (see _dominated): a new stamp, the node's letters."""
+    """Start row d's table of coarsenings (see _dominated): a new stamp, the node's letters, and
+    per position the letter every answer has there (-1: none)."""
     codes, gid = S.codes, S.gid
+    length = codes.shape[1]
     bits = np.int64(0)
+    for i in range(length):
+        X.domn[d, 3 + i] = codes[gid[H[0]], i]
     for j in range(H.shape[0]):
         g = gid[H[j]]
-        for i in range(codes.shape[1]):
-            bits |= np.int64(1) << codes[g, i]
+        for i in range(length):
+            c = codes[g, i]
+            bits |= np.int64(1) << c
+            if X.domn[d, 3 + i] != c:
+                X.domn[d, 3 + i] = -1
     stamp = (X.domn[d, 0] + 1) & 0x7FFFFFFF
     if stamp == 0:
         X.domtab[d, :] = 0
@@ -1988,17 +1995,21 @@ def _dom_open(S, X, H, d):
 
 @njit(inline="always", **JIT)
 def _dom_key(S, X, d, g, drop):
-    """Guess g's partition key at row d's node: per position the letter + 1, or 0 where the
-    letter is none of the node's answers' or in ``drop`` (bits of letters)."""
-    codes = S.codes
+    """Guess g's partition key at row d's node: per position the letter + 1, or 0 where its tile
+    is one colour for every answer: grey (a letter none of the answers holds, or one in ``drop``,
+    bits of letters), or green (the letter every answer has there, once in the guess: its other
+    copies in an answer colour no other tile)."""
+    codes, lcount = S.codes, S.lcount
     letters = X.domn[d, 1] & ~drop
     k = np.int64(0)
     for i in range(codes.shape[1]):
         c = codes[g, i]
-        k = (k << 5) | ((c + 1) if (letters >> c) & 1 else 0)
+        told = (letters >> c) & 1 != 0 and not (X.domn[d, 3 + i] == c and lcount[g, c] == 1)
+        k = (k << 5) | ((c + 1) if told else 0)
     return k
 
 
+@wrapping
 @njit(inline="always", **JIT)
 def _dom_slot(X, d, k):
     """The slot of key k in row d's table, or of the empty slot where it would go."""
@@ -2038,17 +2049,18 @@ def _dom_keep(S, X, d, g):
 
 @wrapping
 @njit(inline="always", **JIT)
-def _dominated(S, X, d, g):
+def _dominated(S, X, H, d, g):
     """Whether guess g's partition of the node is a coarsening of (or equal to) that of a guess
     the node evaluated before: then g is worth no less, and cannot beat the bound that guess
     left (normal mode, exact search: see _node).  So when g differs from that guess h only where
-    g shows a letter none of the node's answers holds (grey for every answer) and h shows one
-    they hold, provided that letter of h is nowhere in g: each letter g shows of the node's
-    sits where h has it and nowhere else, and a tile's colour depends only on its letter's
-    places in the guess and the answer, so g's colours are a function of h's.  Not an answer
-    of the node (it shows a letter none holds, or it would be h), g does not win one in a guess
-    where h cannot.  The table holds every such partition key of the guesses evaluated (see
-    _dom_keep), so the test is one look-up; a full table only lets guesses through.
+    g's tile is one colour for every answer of the node (a letter none of them holds, or the
+    green they all have there, once in g: see _dom_key) and h shows one of their letters,
+    provided that letter of h is nowhere in g: each letter g shows of theirs sits where h has it
+    and nowhere else, and a tile's colour depends only on its letter's places in the guess and
+    the answer, so g's colours are a function of h's.  Unless g is itself an answer of the node
+    (it wins that one in a guess, where h may not), it is worth no less.  The table holds every
+    such partition key of the guesses evaluated (see _dom_keep), so the test is one look-up; a
+    full table only lets guesses through.
 
     The strategy after h that plays what the strategy after g would play takes every answer
     the same number of guesses: the argument holds for any cost a guess count gives an answer
@@ -2059,7 +2071,13 @@ def _dominated(S, X, d, g):
     holds in that place would leave); here it is drawn at the node, before any scan."""
     k = _dom_key(S, X, d, g, np.int64(0))
     i = _dom_slot(X, d, k)
-    return X.domtab[d, i] == (X.domn[d, 0] << 32) | k
+    if X.domtab[d, i] != (X.domn[d, 0] << 32) | k:
+        return False
+    a = S.aog[g]  # an answer of the node wins itself: not coarser, whatever its colours
+    if a < 0:
+        return True
+    j = np.searchsorted(H, a)
+    return j >= H.shape[0] or H[j] != a
 
 
 @njit(inline="always", **JIT)
@@ -2689,7 +2707,7 @@ def _node(S, X, TT, H, d, rem, beta, allowed, forced):
             pass2 = True
             late = False
         if dom:
-            if tot < bound and _dominated(S, X, d, g):
+            if tot < bound and _dominated(S, X, H, d, g):
                 meta[M_DOMINATED] += 1
                 continue
             _dom_keep(S, X, d, g)  # refuted by its parts' bounds, or searched from here on

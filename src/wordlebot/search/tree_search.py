@@ -369,9 +369,9 @@ class SearchTuning:
     # mode: the same nodes and scans (its parts seldom cannot be won).
     unwinnable_cores: bool = True
     # The exact search in normal mode skips a guess whose partition of the node is coarser than
-    # that of a guess the node evaluated before (kernels._dominated: the same but for letters
-    # none of the node's answers holds, where the earlier guess has one of theirs): it is worth
-    # no less, so it cannot beat the bound that guess left.  Values, trees and the table's
+    # that of a guess the node evaluated before (kernels._dominated: the same but where its tile
+    # is one colour for every answer, grey or green, and the earlier guess has one of their
+    # letters): it is worth no less, so it cannot beat the bound that guess left.  Values, trees and the table's
     # bounds unchanged (the skipped guess could never be taken).  One thread, CPU time,
     # 2026-12-03, bench/bench_tuning.py "" coarser_skip=0 (medians of 3-5): NYT-3158 TARSE
     # 26.72 -> 25.18 s (scans 23,552 -> 20,535, nodes 55,665 -> 52,807), nyt-2309 TARSE 2.32 ->
@@ -380,7 +380,9 @@ class SearchTuning:
     # core) 321.2 -> 297.4 CPU-s, scans 361,492 -> 333,447.  Every guess a node evaluates is
     # noted, not only those it searches (nyt-2309 TARSE nodes 39,414 so, 35,548 noting all); the
     # notes are a table of keys (see kernels.DOM_SLOTS) because a list read guess by guess cost
-    # what it saved (the sample 284.5 against 284.0 CPU-s, for 336,254 scans).
+    # what it saved (the sample 284.5 against 284.0 CPU-s, for 336,254 scans).  The green tiles
+    # besides the grey ones (a later pair of the same sample): 282.0 -> 261.0 CPU-s, scans
+    # 361,492 -> 331,358.
     coarser_skip: bool = True
     # A node of unit weights no possible answer splits into singletons (or into singletons and
     # one pair, with a guess to spare) is worth at least 2W: the exact search settles it at that
@@ -638,7 +640,7 @@ class _Worker:
             coreoff=np.zeros((rows, 2 * sk.CORE_MAX), np.int64),
             cores=np.zeros((rows, sk.CORE_ROOM * na), np.int32),  # (pages touched only as cores are kept)
             domtab=np.zeros((rows, sk.DOM_SLOTS), np.int64),
-            domn=np.zeros((rows, 3), np.int64),
+            domn=np.zeros((rows, 3 + 6), np.int64),  # (kernels._dom_open; words of up to 6 letters)
         )
         self.lists = (np.empty(ng, np.int32), np.empty(ng, np.int32))  # TreeSearch._part_list's
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
