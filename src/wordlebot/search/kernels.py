@@ -2074,10 +2074,10 @@ def _dominated(S, X, H, d, g):
     if X.domtab[d, i] != (X.domn[d, 0] << 32) | k:
         return False
     a = S.aog[g]  # an answer of the node wins itself: not coarser, whatever its colours
-    if a < 0:
-        return True
-    j = np.searchsorted(H, a)
-    return j >= H.shape[0] or H[j] != a
+    for j in range(H.shape[0] if a >= 0 else 0):  # (read on a hit only: rare)
+        if H[j] == a:
+            return False
+    return True
 
 
 @njit(inline="always", **JIT)
