@@ -371,8 +371,9 @@ class SearchTuning:
     # The exact search in normal mode skips a guess whose partition of the node is coarser than
     # that of a guess the node evaluated before (kernels._dominated: the same but where its tile
     # is one colour for every answer, grey or green, and the earlier guess has one of their
-    # letters): it is worth no less, so it cannot beat the bound that guess left.  Values, trees and the table's
-    # bounds unchanged (the skipped guess could never be taken).  One thread, CPU time,
+    # letters): it is worth no less, so it cannot beat the bound that guess left.  Values, trees
+    # and the table's bounds unchanged (the skipped guess could never be taken); the near-optimal
+    # search (the player's default) never reads it.  One thread, CPU time,
     # 2026-12-03, bench/bench_tuning.py "" coarser_skip=0 (medians of 3-5): NYT-3158 TARSE
     # 26.72 -> 25.18 s (scans 23,552 -> 20,535, nodes 55,665 -> 52,807), nyt-2309 TARSE 2.32 ->
     # 2.35 s (noise; scans 4,637 -> 4,460), classic SALET 0.504 -> 0.488 s; the top-100 proof's
