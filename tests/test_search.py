@@ -357,7 +357,7 @@ def test_a_guess_is_skipped_only_where_an_earlier_ones_colours_tell_its_own(seed
             for h in noted:
                 sk._dom_keep(wk.S, wk.X, np.int64(2), np.int64(h))
             cols = dict(zip(range(lex.n_guesses), _columns(lex, H, np.arange(lex.n_guesses))))
-            stamp = int(wk.X.domn[2, 0])
+            stamp = int(wk.X.domn[2, sk.DOM_STAMP])
             for g in sorted(set(range(lex.n_guesses)) - set(noted)):  # (a node tries each guess once)
                 if not sk._dominated(wk.S, wk.X, H, np.int64(2), np.int64(g)):
                     # an answer of the node whose colours are coarser still wins itself: let through

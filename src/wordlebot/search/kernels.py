@@ -121,7 +121,7 @@ Scratch = namedtuple(
         "cores",
         # per depth, exact search in normal mode: the guesses the node evaluated (see _dominated)
         "domtab",  # the partitions coarser than theirs, as keys (see _dom_keep)
-        "domn",  # the node's stamp, its letters as bits, and the keys stored
+        "domn",  # the node's stamp, letters, keys stored and greens (see DOM_STAMP …)
     ],
 )
 Table = namedtuple(
@@ -1966,6 +1966,9 @@ def _core_keep(S, X, d, allowed, g, p, part):
 # top-100 proof's sample (see SearchTuning.coarser_skip) 351,851 scans with 16,384 slots,
 # 333,447 with 65,536 (512 KB a depth, touched only where written).
 DOM_SLOTS = 65536
+# Scratch.domn's columns, per depth: the node's stamp, its letters as bits, the keys stored, then
+# per position the letter every answer of the node has there (-1: none).
+DOM_STAMP, DOM_LETTERS, DOM_KEYS, DOM_GREENS = 0, 1, 2, 3
 
 
 @njit(inline="always", **JIT)
@@ -1976,21 +1979,21 @@ def _dom_open(S, X, H, d):
     length = codes.shape[1]
     bits = np.int64(0)
     for i in range(length):
-        X.domn[d, 3 + i] = codes[gid[H[0]], i]
+        X.domn[d, DOM_GREENS + i] = codes[gid[H[0]], i]
     for j in range(H.shape[0]):
         g = gid[H[j]]
         for i in range(length):
             c = codes[g, i]
             bits |= np.int64(1) << c
-            if X.domn[d, 3 + i] != c:
-                X.domn[d, 3 + i] = -1
-    stamp = (X.domn[d, 0] + 1) & 0x7FFFFFFF
+            if X.domn[d, DOM_GREENS + i] != c:
+                X.domn[d, DOM_GREENS + i] = -1
+    stamp = (X.domn[d, DOM_STAMP] + 1) & 0x7FFFFFFF
     if stamp == 0:
         X.domtab[d, :] = 0
         stamp = 1
-    X.domn[d, 0] = stamp
-    X.domn[d, 1] = bits
-    X.domn[d, 2] = 0
+    X.domn[d, DOM_STAMP] = stamp
+    X.domn[d, DOM_LETTERS] = bits
+    X.domn[d, DOM_KEYS] = 0
 
 
 @njit(inline="always", **JIT)
@@ -2000,11 +2003,11 @@ def _dom_key(S, X, d, g, drop):
     bits of letters), or green (the letter every answer has there, once in the guess: its other
     copies in an answer colour no other tile)."""
     codes, lcount = S.codes, S.lcount
-    letters = X.domn[d, 1] & ~drop
+    letters = X.domn[d, DOM_LETTERS] & ~drop
     k = np.int64(0)
     for i in range(codes.shape[1]):
         c = codes[g, i]
-        told = (letters >> c) & 1 != 0 and not (X.domn[d, 3 + i] == c and lcount[g, c] == 1)
+        told = (letters >> c) & 1 != 0 and not (X.domn[d, DOM_GREENS + i] == c and lcount[g, c] == 1)
         k = (k << 5) | ((c + 1) if told else 0)
     return k
 
@@ -2014,10 +2017,10 @@ def _dom_key(S, X, d, g, drop):
 def _dom_slot(X, d, k):
     """The slot of key k in row d's table, or of the empty slot where it would go."""
     mask = np.int64(X.domtab.shape[1] - 1)
-    e = (X.domn[d, 0] << 32) | k
+    e = (X.domn[d, DOM_STAMP] << 32) | k
     i = np.int64((np.uint64(k) * _GREEN_SALT) >> np.uint64(40)) & mask
     row = X.domtab[d]
-    while row[i] >> 32 == X.domn[d, 0] and row[i] != e:
+    while row[i] >> 32 == X.domn[d, DOM_STAMP] and row[i] != e:
         i = (i + 1) & mask
     return i
 
@@ -2027,21 +2030,21 @@ def _dom_slot(X, d, k):
 def _dom_keep(S, X, d, g):
     """Note guess g, just evaluated at row d's node: every partition it refines (g with some of
     its letters of the node's answers, each wherever it is, made grey) goes in the table."""
-    if 2 * X.domn[d, 2] >= X.domtab.shape[1]:
+    if 2 * X.domn[d, DOM_KEYS] >= X.domtab.shape[1]:
         return  # full: later guesses go unnoted (and are searched: never skipped wrongly)
     codes = S.codes
     mine = np.int64(0)
     for i in range(codes.shape[1]):
         mine |= np.int64(1) << codes[g, i]
-    mine &= X.domn[d, 1]
-    stamp = X.domn[d, 0]
+    mine &= X.domn[d, DOM_LETTERS]
+    stamp = X.domn[d, DOM_STAMP]
     drop = mine
     while True:  # every subset of g's letters of the node's answers, made grey
         k = _dom_key(S, X, d, g, drop)
         i = _dom_slot(X, d, k)
         if X.domtab[d, i] >> 32 != stamp:
             X.domtab[d, i] = (stamp << 32) | k
-            X.domn[d, 2] += 1
+            X.domn[d, DOM_KEYS] += 1
         if drop == 0:
             break
         drop = (drop - 1) & mine
@@ -2071,7 +2074,7 @@ def _dominated(S, X, H, d, g):
     holds in that place would leave); here it is drawn at the node, before any scan."""
     k = _dom_key(S, X, d, g, np.int64(0))
     i = _dom_slot(X, d, k)
-    if X.domtab[d, i] != (X.domn[d, 0] << 32) | k:
+    if X.domtab[d, i] != (X.domn[d, DOM_STAMP] << 32) | k:
         return False
     a = S.aog[g]  # an answer of the node wins itself: not coarser, whatever its colours
     for j in range(H.shape[0] if a >= 0 else 0):  # (read on a hit only: rare)

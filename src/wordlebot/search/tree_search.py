@@ -641,7 +641,7 @@ class _Worker:
             coreoff=np.zeros((rows, 2 * sk.CORE_MAX), np.int64),
             cores=np.zeros((rows, sk.CORE_ROOM * na), np.int32),  # (pages touched only as cores are kept)
             domtab=np.zeros((rows, sk.DOM_SLOTS), np.int64),
-            domn=np.zeros((rows, 3 + 6), np.int64),  # (kernels._dom_open; words of up to 6 letters)
+            domn=np.zeros((rows, sk.DOM_GREENS + 6), np.int64),  # (words of up to 6 letters: see sk._dom_open)
         )
         self.lists = (np.empty(ng, np.int32), np.empty(ng, np.int32))  # TreeSearch._part_list's
         self.TT = table._replace(meta=np.zeros(sk.N_META, np.int64))  # the table, own counters
